@@ -1,0 +1,154 @@
+// Loads the OpenAPI document once and gives the rest of the project a typed, $ref-resolved view of it.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { relative } from 'node:path';
+import { parseDocument } from 'yaml';
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+export const DOCUMENT_PATH = fileURLToPath(new URL('./dialog-bot.openapi.yaml', import.meta.url));
+
+export type Document = OpenAPIV3_1.Document;
+export type SchemaObject = Record<string, unknown>;
+
+/** One "not shown" item of the vendor specification, found where the document marks it with x-unknown. */
+export interface UnknownItem {
+  section: string;
+  item: string;
+  /** JSON pointer of the node that carries the mark. */
+  pointer: string;
+  /** operationId when the mark sits inside an operation. */
+  operationId?: string;
+}
+
+export interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  /** "GET /v2/conversations": how QA and the vendor name an endpoint. */
+  label: string;
+  section: string;
+  tags: string[];
+  parameters: OpenAPIV3_1.ParameterObject[];
+  requestBody?: OpenAPIV3_1.RequestBodyObject;
+  responses: Record<string, OpenAPIV3_1.ResponseObject>;
+  /** false for the vertex operations, whose token travels in the body. */
+  needsBasicAuth: boolean;
+}
+
+/** A document that cannot be read, parsed or compiled: one line naming the file and the place. */
+export class DocumentError extends Error {
+  override name = 'DocumentError';
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+export function parseOpenApi(text: string, file = DOCUMENT_PATH): Document {
+  const where = relative(process.cwd(), file) || file;
+  const doc = parseDocument(text, { prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) {
+    const pos = first.linePos?.[0];
+    throw new DocumentError(`${where}:${pos ? `${pos.line}:${pos.col}` : '?'}: ${first.message.split('\n')[0]}`);
+  }
+  const value = doc.toJS() as Document | null;
+  if (!value || typeof value !== 'object' || !String(value.openapi ?? '').startsWith('3.1')) {
+    throw new DocumentError(`${where}: not an OpenAPI 3.1 document (openapi: ${String(value?.openapi)})`);
+  }
+  return value;
+}
+
+/** Follows a local "#/a/b" reference; throws a DocumentError naming the dangling pointer. */
+export function resolvePointer(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new DocumentError(`${DOCUMENT_PATH}: only local $refs are supported, got ${ref}`);
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !(key in node)) {
+      throw new DocumentError(`${relative(process.cwd(), DOCUMENT_PATH)}: $ref ${ref} points nowhere`);
+    }
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function deref<T>(doc: Document, node: T | OpenAPIV3_1.ReferenceObject): T {
+  let current: unknown = node;
+  for (let hops = 0; current && typeof current === 'object' && '$ref' in current; hops++) {
+    if (hops > 16) throw new DocumentError(`${DOCUMENT_PATH}: $ref cycle at ${(node as { $ref: string }).$ref}`);
+    current = resolvePointer(doc, (current as { $ref: string }).$ref);
+  }
+  return current as T;
+}
+
+export function listOperations(doc: Document): Operation[] {
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      if (!op.operationId) throw new DocumentError(`${DOCUMENT_PATH}: ${method.toUpperCase()} ${path} has no operationId`);
+      const responses: Record<string, OpenAPIV3_1.ResponseObject> = {};
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        responses[status] = deref<OpenAPIV3_1.ResponseObject>(doc, response);
+      }
+      const security = op.security ?? doc.security ?? [];
+      out.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        label: `${method.toUpperCase()} ${path}`,
+        section: String((op as Record<string, unknown>)['x-spec-section'] ?? '4'),
+        tags: op.tags ?? [],
+        parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
+          deref<OpenAPIV3_1.ParameterObject>(doc, p),
+        ),
+        requestBody: op.requestBody ? deref<OpenAPIV3_1.RequestBodyObject>(doc, op.requestBody) : undefined,
+        responses,
+        needsBasicAuth: security.some((req) => 'basicAuth' in req),
+      });
+    }
+  }
+  return out;
+}
+
+/** Every x-unknown mark in the document, in document order, so probes can prove they cover each one. */
+export function listUnknowns(doc: Document): UnknownItem[] {
+  const found: UnknownItem[] = [];
+  const walk = (node: unknown, pointer: string, operationId?: string): void => {
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => walk(child, `${pointer}/${i}`, operationId));
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const opId = typeof record.operationId === 'string' ? record.operationId : operationId;
+    const marks = record['x-unknown'];
+    for (const mark of Array.isArray(marks) ? marks : marks ? [marks] : []) {
+      const { section, item } = mark as { section: string; item: string };
+      found.push({ section: String(section), item, pointer, ...(opId ? { operationId: opId } : {}) });
+    }
+    for (const [key, child] of Object.entries(record)) {
+      if (key !== 'x-unknown') walk(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, opId);
+    }
+  };
+  // Shared components are walked once where they are defined, so a $ref'd unknown counts once.
+  walk(doc, '');
+  return found;
+}
+
+let cached: Document | undefined;
+
+/** The project's document, read and parsed once per process. */
+export function loadDocument(): Document {
+  if (!cached) {
+    let text: string;
+    try {
+      text = readFileSync(DOCUMENT_PATH, 'utf8');
+    } catch (err) {
+      throw new DocumentError(`${DOCUMENT_PATH}: cannot read (${(err as NodeJS.ErrnoException).code ?? err})`);
+    }
+    cached = parseOpenApi(text);
+  }
+  return cached;
+}

@@ -1,0 +1,275 @@
+// The one place where ajv lives: the document's schemas are compiled once per (operationId, status, media type),
+// cached, and every ajv error is turned once into a sentence QA can paste into a vendor ticket.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import {
+  DocumentError,
+  listOperations,
+  loadDocument,
+  type Document,
+  type Operation,
+  type SchemaObject,
+} from './document.ts';
+
+// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+const SCHEMAS_ID = 'openapi:dialog-bot';
+
+/** One way a response differs from the document. `message` is the pasteable line. */
+export interface Problem {
+  operation: string;
+  operationId: string;
+  status: number;
+  /** JSONPath-like place in the body ("$[\"0\"].source"), or "status" / "content-type" / "body". */
+  location: string;
+  expected: string;
+  observed: string;
+  section: string;
+  message: string;
+}
+
+export interface ResponseToCheck {
+  status: number;
+  /** Value of the Content-Type header, if any. */
+  contentType?: string | null;
+  /** Raw body text; '' for none. */
+  body: string;
+}
+
+export interface CheckOptions {
+  /** The request made the body "not shown" (POST create with response=false): check status only. */
+  bodyNotShown?: boolean;
+}
+
+function problem(op: Operation, status: number, p: Omit<Problem, 'operation' | 'operationId' | 'status' | 'message'>): Problem {
+  return {
+    operation: op.label,
+    operationId: op.operationId,
+    status,
+    ...p,
+    message: `${op.label} → ${status}: ${p.location}: expected ${p.expected} (spec §${p.section}), observed ${p.observed}`,
+  };
+}
+
+/** "$", then .name or ["0"] or [3], the way QA reads a place in a JSON body. */
+export function jsonPath(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) parts.push(extra);
+  return (
+    '$' +
+    parts
+      .map((p) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? `.${p}` : /^\d+$/.test(p) ? `["${p}"]` : `[${JSON.stringify(p)}]`))
+      .join('')
+  );
+}
+
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  const text = JSON.stringify(value) ?? String(value);
+  return `${kind} ${text.length > 80 ? `${text.slice(0, 77)}...` : text}`;
+}
+
+function describeSchema(schema: unknown): string {
+  if (schema === false || (schema && typeof schema === 'object' && 'not' in schema)) return 'no such property';
+  if (!schema || typeof schema !== 'object') return 'any value';
+  const s = schema as SchemaObject;
+  if (s.$ref) return String(s.$ref).split('/').pop() ?? 'schema';
+  if (s.format) return `${String(s.type ?? 'string')} in format ${String(s.format)}`;
+  if (s.maxLength === 0) return 'empty string';
+  if (s.type) return Array.isArray(s.type) ? s.type.join(' or ') : String(s.type);
+  return 'schema';
+}
+
+export class ContractValidators {
+  readonly operations: Map<string, Operation>;
+  private readonly ajv: Ajv2020;
+  private readonly cache = new Map<string, ValidateFunction>();
+  /** Each schema node of the document -> the spec section it inherits from its nearest x-spec-section. */
+  private readonly sections = new WeakMap<object, string>();
+
+  constructor(readonly doc: Document = loadDocument()) {
+    this.operations = new Map(listOperations(doc).map((op) => [op.operationId, op]));
+    this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, validateFormats: true });
+    addFormats(this.ajv);
+    // Our annotations are documentation for humans and probes, not validation keywords.
+    this.ajv.addVocabulary(['x-spec-section', 'x-unknown']);
+    try {
+      const defs = this.rewriteRefs(doc.components?.schemas ?? {});
+      this.indexSections(defs, undefined);
+      this.ajv.addSchema({ $id: SCHEMAS_ID, $defs: defs });
+    } catch (err) {
+      throw new DocumentError(`openapi/dialog-bot.openapi.yaml: components.schemas: ${(err as Error).message}`);
+    }
+  }
+
+  /** "#/components/schemas/X" -> "openapi:dialog-bot#/$defs/X", so one registered schema resolves them all. */
+  private rewriteRefs<T>(node: T): T {
+    return JSON.parse(
+      JSON.stringify(node).replace(/"#\/components\/schemas\//g, `"${SCHEMAS_ID}#/$defs/`),
+    ) as T;
+  }
+
+  // ajv hands back the very schema object that failed (verbose: parentSchema), so an identity map finds its section.
+  private indexSections(node: unknown, inherited: string | undefined): void {
+    if (!node || typeof node !== 'object') return;
+    const own = (node as Record<string, unknown>)['x-spec-section'];
+    const section = own === undefined ? inherited : String(own);
+    if (section) this.sections.set(node, section);
+    for (const child of Object.values(node)) this.indexSections(child, section);
+  }
+
+  operation(operationId: string): Operation {
+    const op = this.operations.get(operationId);
+    if (!op) throw new Error(`unknown operationId ${operationId}; the document has ${[...this.operations.keys()].join(', ')}`);
+    return op;
+  }
+
+  /** The documented response key for a status: exact code first, then its range ("2XX"), then default. */
+  responseKey(op: Operation, status: number): string | undefined {
+    const exact = String(status);
+    const range = `${exact[0]}XX`;
+    return [exact, range, 'default'].find((key) => key in op.responses);
+  }
+
+  /** Compiled validator for one (operation, status key, media type); compiled once, then cached. */
+  validator(operationId: string, statusKey: string, mediaType: string): ValidateFunction {
+    const key = `${operationId} ${statusKey} ${mediaType}`;
+    let fn = this.cache.get(key);
+    if (!fn) {
+      const op = this.operation(operationId);
+      const schema = op.responses[statusKey]?.content?.[mediaType]?.schema ?? {};
+      try {
+        fn = this.ajv.compile(this.rewriteRefs(schema as SchemaObject));
+      } catch (err) {
+        throw new DocumentError(
+          `openapi/dialog-bot.openapi.yaml: ${op.label} responses.${statusKey}.content.${mediaType}: ${(err as Error).message}`,
+        );
+      }
+      this.cache.set(key, fn);
+    }
+    return fn;
+  }
+
+  /** Compiles every response validator of the document; returns how many. */
+  compileAll(): number {
+    let n = 0;
+    for (const op of this.operations.values()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        for (const mediaType of Object.keys(response.content ?? {})) {
+          this.validator(op.operationId, status, mediaType);
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  documentedStatuses(operationId: string): string[] {
+    return Object.keys(this.operation(operationId).responses);
+  }
+
+  /** Every way `res` differs from what the document says of `operationId`; [] when it conforms. */
+  check(operationId: string, res: ResponseToCheck, options: CheckOptions = {}): Problem[] {
+    const op = this.operation(operationId);
+    const statusKey = this.responseKey(op, res.status);
+    if (!statusKey) {
+      return [
+        problem(op, res.status, {
+          location: 'status',
+          expected: `one of ${Object.keys(op.responses).join(', ')}`,
+          observed: `undocumented status ${res.status}`,
+          section: '7',
+        }),
+      ];
+    }
+    if (options.bodyNotShown) return [];
+    const response = op.responses[statusKey]!;
+    const section = String((response as Record<string, unknown>)['x-spec-section'] ?? op.section);
+    const content = response.content ?? {};
+    const mediaTypes = Object.keys(content);
+    if (mediaTypes.length === 0) {
+      return res.body.length === 0
+        ? []
+        : [problem(op, res.status, { location: 'body', expected: `an empty body for ${res.status}`, observed: describeValue(res.body), section: '7' })];
+    }
+    const observedType = (res.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    const mediaType = mediaTypes.includes(observedType) ? observedType : mediaTypes.includes('*/*') ? '*/*' : undefined;
+    if (!mediaType) {
+      return [
+        problem(op, res.status, {
+          location: 'content-type',
+          expected: `content type ${mediaTypes.join(' or ')}`,
+          observed: observedType ? `content type ${observedType}` : 'no content type',
+          section,
+        }),
+      ];
+    }
+    if (mediaType === '*/*') return []; // the document leaves this body open: the probes observe it instead
+    let body: unknown;
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      return [problem(op, res.status, { location: 'body', expected: 'a JSON body', observed: describeValue(res.body), section })];
+    }
+    const validate = this.validator(operationId, statusKey, mediaType);
+    if (validate(body)) return [];
+    return this.explain(validate.errors ?? []).map((e) => problem(op, res.status, { ...e, section: e.section ?? section }));
+  }
+
+  /** Turns ajv errors into (location, expected, observed, section), dropping the noise of anyOf branches. */
+  private explain(errors: ErrorObject[]): Array<Omit<Problem, 'operation' | 'operationId' | 'status' | 'message' | 'section'> & { section?: string }> {
+    const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+    const out = [];
+    const seen = new Set<string>();
+    for (const e of errors) {
+      // Branch failures of an anyOf are summarised by the anyOf error itself.
+      if (e.keyword !== 'anyOf' && anyOfPaths.has(e.instancePath) && e.schemaPath.includes('/anyOf/')) continue;
+      const section = e.parentSchema ? this.sections.get(e.parentSchema) : undefined;
+      let entry: { location: string; expected: string; observed: string; section?: string };
+      switch (e.keyword) {
+        case 'required': {
+          const name = (e.params as { missingProperty: string }).missingProperty;
+          entry = { location: jsonPath(e.instancePath, name), expected: 'required property', observed: 'missing property', section };
+          break;
+        }
+        case 'not':
+        case 'false schema':
+          entry = { location: jsonPath(e.instancePath), expected: 'no such property', observed: describeValue(e.data), section };
+          break;
+        case 'anyOf':
+          entry = {
+            location: jsonPath(e.instancePath),
+            expected: ((e.schema as unknown[]) ?? []).map(describeSchema).join(' or '),
+            observed: describeValue(e.data),
+            section,
+          };
+          break;
+        case 'type':
+          entry = { location: jsonPath(e.instancePath), expected: `type ${String((e.params as { type: string }).type)}`, observed: describeValue(e.data), section };
+          break;
+        case 'format':
+          entry = { location: jsonPath(e.instancePath), expected: `format ${String((e.params as { format: string }).format)}`, observed: describeValue(e.data), section };
+          break;
+        default:
+          entry = { location: jsonPath(e.instancePath), expected: `${e.message ?? e.keyword}`, observed: describeValue(e.data), section };
+      }
+      const key = `${entry.location}|${entry.expected}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(entry);
+      }
+    }
+    return out;
+  }
+}
+
+let shared: ContractValidators | undefined;
+
+/** The process-wide validators: the document is parsed and each validator compiled once. */
+export function contractValidators(): ContractValidators {
+  shared ??= new ContractValidators();
+  return shared;
+}
+
