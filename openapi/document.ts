@@ -44,11 +44,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 
 export function parseOpenApi(text: string, file = DOCUMENT_PATH): Document {
   const where = relative(process.cwd(), file) || file;
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(text, { prettyErrors: true });
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];
-    throw new DocumentError(`${where}:${pos ? `${pos.line}:${pos.col}` : '?'}: ${first.message.split('\n')[0]}`);
+    throw new DocumentError(`${where}:${pos ? `${pos.line}:${pos.col}` : '?'}: ${first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
   }
   const value = doc.toJS() as Document | null;
   if (!value || typeof value !== 'object' || !String(value.openapi ?? '').startsWith('3.1')) {

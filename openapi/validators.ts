@@ -11,8 +11,8 @@ import {
   type SchemaObject,
 } from './document.ts';
 
-// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats ships CommonJS; depending on the loader its default export arrives wrapped or not.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
 
 const SCHEMAS_ID = 'openapi:dialog-bot';
 
@@ -52,16 +52,18 @@ function problem(op: Operation, status: number, p: Omit<Problem, 'operation' | '
   };
 }
 
-/** "$", then .name or ["0"] or [3], the way QA reads a place in a JSON body. */
-export function jsonPath(instancePath: string, extra?: string): string {
+/** "$", then .name, ["0"] (object key) or [3] (array index): the way QA reads a place in a JSON body. */
+export function jsonPath(root: unknown, instancePath: string, extra?: string): string {
   const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
-  return (
-    '$' +
-    parts
-      .map((p) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? `.${p}` : /^\d+$/.test(p) ? `["${p}"]` : `[${JSON.stringify(p)}]`))
-      .join('')
-  );
+  let node = root;
+  let out = '$';
+  for (const part of parts) {
+    if (Array.isArray(node)) out += `[${part}]`;
+    else out += /^[A-Za-z_][A-Za-z0-9_]*$/.test(part) ? `.${part}` : `[${JSON.stringify(part)}]`;
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  return out;
 }
 
 export function describeValue(value: unknown): string {
@@ -71,11 +73,14 @@ export function describeValue(value: unknown): string {
   return `${kind} ${text.length > 80 ? `${text.slice(0, 77)}...` : text}`;
 }
 
-function describeSchema(schema: unknown): string {
+function describeSchema(schema: unknown, defs: Record<string, unknown>): string {
   if (schema === false || (schema && typeof schema === 'object' && 'not' in schema)) return 'no such property';
   if (!schema || typeof schema !== 'object') return 'any value';
   const s = schema as SchemaObject;
-  if (s.$ref) return String(s.$ref).split('/').pop() ?? 'schema';
+  if (s.$ref) {
+    const name = String(s.$ref).split('/').pop() ?? '';
+    return name in defs ? describeSchema(defs[name], defs) : name;
+  }
   if (s.format) return `${String(s.type ?? 'string')} in format ${String(s.format)}`;
   if (s.maxLength === 0) return 'empty string';
   if (s.type) return Array.isArray(s.type) ? s.type.join(' or ') : String(s.type);
@@ -215,45 +220,45 @@ export class ContractValidators {
     }
     const validate = this.validator(operationId, statusKey, mediaType);
     if (validate(body)) return [];
-    return this.explain(validate.errors ?? []).map((e) => problem(op, res.status, { ...e, section: e.section ?? section }));
+    return this.explain(body, validate.errors ?? []).map((e) => problem(op, res.status, { ...e, section: e.section ?? section }));
   }
 
   /** Turns ajv errors into (location, expected, observed, section), dropping the noise of anyOf branches. */
-  private explain(errors: ErrorObject[]): Array<Omit<Problem, 'operation' | 'operationId' | 'status' | 'message' | 'section'> & { section?: string }> {
+  private explain(body: unknown, errors: ErrorObject[]): Array<Omit<Problem, 'operation' | 'operationId' | 'status' | 'message' | 'section'> & { section?: string }> {
     const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
     const out = [];
     const seen = new Set<string>();
     for (const e of errors) {
-      // Branch failures of an anyOf are summarised by the anyOf error itself.
-      if (e.keyword !== 'anyOf' && anyOfPaths.has(e.instancePath) && e.schemaPath.includes('/anyOf/')) continue;
+      // Branch failures of an anyOf (at its place or below) are summarised by the anyOf error itself.
+      if (e.keyword !== 'anyOf' && [...anyOfPaths].some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`))) continue;
       const section = e.parentSchema ? this.sections.get(e.parentSchema) : undefined;
       let entry: { location: string; expected: string; observed: string; section?: string };
       switch (e.keyword) {
         case 'required': {
           const name = (e.params as { missingProperty: string }).missingProperty;
-          entry = { location: jsonPath(e.instancePath, name), expected: 'required property', observed: 'missing property', section };
+          entry = { location: jsonPath(body, e.instancePath, name), expected: 'required property', observed: 'missing property', section };
           break;
         }
         case 'not':
         case 'false schema':
-          entry = { location: jsonPath(e.instancePath), expected: 'no such property', observed: describeValue(e.data), section };
+          entry = { location: jsonPath(body, e.instancePath), expected: 'no such property', observed: describeValue(e.data), section };
           break;
         case 'anyOf':
           entry = {
-            location: jsonPath(e.instancePath),
-            expected: ((e.schema as unknown[]) ?? []).map(describeSchema).join(' or '),
+            location: jsonPath(body, e.instancePath),
+            expected: ((e.schema as unknown[]) ?? []).map((branch) => describeSchema(branch, this.doc.components?.schemas ?? {})).join(' or '),
             observed: describeValue(e.data),
             section,
           };
           break;
         case 'type':
-          entry = { location: jsonPath(e.instancePath), expected: `type ${String((e.params as { type: string }).type)}`, observed: describeValue(e.data), section };
+          entry = { location: jsonPath(body, e.instancePath), expected: `type ${String((e.params as { type: string }).type)}`, observed: describeValue(e.data), section };
           break;
         case 'format':
-          entry = { location: jsonPath(e.instancePath), expected: `format ${String((e.params as { format: string }).format)}`, observed: describeValue(e.data), section };
+          entry = { location: jsonPath(body, e.instancePath), expected: `format ${String((e.params as { format: string }).format)}`, observed: describeValue(e.data), section };
           break;
         default:
-          entry = { location: jsonPath(e.instancePath), expected: `${e.message ?? e.keyword}`, observed: describeValue(e.data), section };
+          entry = { location: jsonPath(body, e.instancePath), expected: `${e.message ?? e.keyword}`, observed: describeValue(e.data), section };
       }
       const key = `${entry.location}|${entry.expected}`;
       if (!seen.has(key)) {
