@@ -1,0 +1,51 @@
+// Additive drifts: a new field appears; every documented clause still holds (objects are open, spec §2).
+import { bodyOf, eachDialog, LIST_OPS, paginationOf, RECORD_OPS, type Drift } from './types.ts';
+
+export const ADDITIVE_DRIFTS: Drift[] = [
+  {
+    name: 'list-item-extra-field',
+    kind: 'additive',
+    clause: '§2.1 dialog list item',
+    description: 'list items gain bot_id (integer)',
+    transformResponse: (ex, reply, sim) =>
+      LIST_OPS.has(ex.operationId ?? '')
+        ? eachDialog(ex, reply, 'any', (d) => {
+            const dialog = typeof d.id === 'number' ? sim.store.byV1(d.id) : sim.store.byV2(String(d.id));
+            d.bot_id = dialog?.botId ?? null;
+          })
+        : reply,
+  },
+  {
+    name: 'pagination-extra-key',
+    kind: 'additive',
+    clause: '§2.3 meta.pagination',
+    description: 'meta.pagination gains has_more (boolean)',
+    transformResponse: (ex, reply) => {
+      const p = paginationOf(ex, reply);
+      if (p) p.has_more = Number(p.current_page) < Number(p.total_pages);
+      return reply;
+    },
+  },
+  {
+    name: 'record-extra-field',
+    kind: 'additive',
+    clause: '§2.2 dialog record',
+    description: 'records gain tags (array of strings, empty)',
+    transformResponse: (ex, reply) => {
+      const body = bodyOf(ex, reply, [...RECORD_OPS]);
+      if (body) body.tags = [];
+      return reply;
+    },
+  },
+  {
+    name: 'send-message-extra-field',
+    kind: 'additive',
+    clause: '§2.5 sent bot message',
+    description: 'send_message answers also dialog_id (integer)',
+    transformResponse: (ex, reply) => {
+      const body = bodyOf(ex, reply, ['postVertexSendMessage']);
+      if (body) body.dialog_id = ex.dialog?.id ?? null;
+      return reply;
+    },
+  },
+];

@@ -1,0 +1,99 @@
+// Breaking drifts on fields: a field removed, renamed or retyped.
+import { bodyOf, eachDialog, type Drift } from './types.ts';
+
+export const FIELD_DRIFTS: Drift[] = [
+  {
+    name: 'v2-source-removed',
+    kind: 'breaking',
+    clause: '§2.1 source is a string in V2 list items and records',
+    description: 'V2 list items and records lose the source field',
+    transformResponse: (ex, reply) => eachDialog(ex, reply, 'v2', (d) => delete d.source),
+  },
+  {
+    name: 'v1-id-string',
+    kind: 'breaking',
+    clause: '§2.1 id is an integer in V1',
+    description: 'V1 list items and records carry id as a string ("1042")',
+    transformResponse: (ex, reply) => eachDialog(ex, reply, 'v1', (d) => (d.id = String(d.id))),
+  },
+  {
+    name: 'v2-id-integer',
+    kind: 'breaking',
+    clause: '§2.1 id is a UUID string in V2',
+    description: 'V2 list items and records carry the V1 integer id instead of the UUID',
+    transformResponse: (ex, reply, sim) =>
+      eachDialog(ex, reply, 'v2', (d) => (d.id = sim.store.byV2(String(d.id))?.id ?? 0)),
+  },
+  {
+    name: 'duration-string',
+    kind: 'breaking',
+    clause: '§2.1 duration is an integer number of seconds',
+    description: 'duration is sent as a string ("125") in V1 and V2',
+    transformResponse: (ex, reply) => eachDialog(ex, reply, 'any', (d) => (d.duration = String(d.duration))),
+  },
+  {
+    name: 'updated-renamed',
+    kind: 'breaking',
+    clause: '§2.1 updated is the date-time of the last message',
+    description: 'updated is renamed updated_at in V1 and V2',
+    transformResponse: (ex, reply) =>
+      eachDialog(ex, reply, 'any', (d) => {
+        d.updated_at = d.updated;
+        delete d.updated;
+      }),
+  },
+  {
+    name: 'data-variable-missing',
+    kind: 'breaking',
+    clause: '§2.2 every data item has variable (string or null)',
+    description: 'data items of records lose the variable field',
+    transformResponse: (ex, reply) =>
+      eachDialog(ex, reply, 'any', (d) => {
+        if (Array.isArray(d.data)) for (const item of d.data as Array<Record<string, unknown>>) delete item.variable;
+      }),
+  },
+  {
+    name: 'created-at-milliseconds',
+    kind: 'breaking',
+    clause: '§2.5 created_at is a Unix timestamp (seconds)',
+    description: 'send_message answers created_at in milliseconds',
+    transformResponse: (ex, reply) => {
+      const body = bodyOf(ex, reply, ['postVertexSendMessage']);
+      if (body) body.created_at = Number(body.created_at) * 1000;
+      return reply;
+    },
+  },
+  {
+    name: 'send-message-id-string',
+    kind: 'breaking',
+    clause: '§2.5 message_id is an integer',
+    description: 'send_message answers message_id as a string',
+    transformResponse: (ex, reply) => {
+      const body = bodyOf(ex, reply, ['postVertexSendMessage']);
+      if (body) body.message_id = String(body.message_id);
+      return reply;
+    },
+  },
+  {
+    name: 'v1-create-integer-id',
+    kind: 'breaking',
+    clause: '§2.4 V1 create answers dialogId as a UUID string',
+    description: 'GET /v1/dialog/{BotID}/create answers the integer id in dialogId',
+    transformResponse: (ex, reply, sim) => {
+      const body = bodyOf(ex, reply, ['getV1DialogCreate']);
+      if (body) body.dialogId = sim.store.byV2(String(body.dialogId))?.id ?? 0;
+      return reply;
+    },
+  },
+  {
+    name: 'v2-create-missing-uuid',
+    kind: 'breaking',
+    clause: '§2.4 POST /v2/dialog/{BotID}/create with response true answers dialogUUID',
+    description: 'POST create answers dialogId only, without dialogUUID',
+    transformResponse: (ex, reply) => {
+      const body = bodyOf(ex, reply, ['postV2DialogCreate']);
+      if (body) delete body.dialogUUID;
+      return reply;
+    },
+  },
+];

@@ -1,0 +1,73 @@
+// A drift mode is one realistic vendor mistake (or harmless change), switched on with --drift NAME.
+// It is a small object of optional hooks; the request pipeline (http.ts) and the domain (simulation.ts) call the
+// hooks of the active drifts, so no handler knows drifts exist.
+import type { DeepPartial, SimulatorConfig } from '../config.ts';
+import { replyJson, type Exchange, type Reply } from '../exchange.ts';
+import type { ChangeHook, Simulation } from '../simulation.ts';
+
+export type DriftKind = 'breaking' | 'additive' | 'undocumented';
+
+export interface Drift {
+  name: string;
+  /** breaking: violates a documented clause; additive: adds without breaking; undocumented: changes a "not shown" item. */
+  kind: DriftKind;
+  /** The spec section and clause it breaks or touches, e.g. "§2.1 source is a string in V2 list items". */
+  clause: string;
+  description: string;
+  /** Settings this drift forces, merged over the user's config. */
+  config?: DeepPartial<SimulatorConfig>;
+  /** Runs after routing, before auth and the handler; may rewrite the query or the credentials. */
+  beforeRequest?(ex: Exchange, sim: Simulation): void;
+  /** Bends a state or bot change before it applies. */
+  change?: ChangeHook;
+  /** Rewrites the reply (status, headers, body) before it is written. */
+  transformResponse?(ex: Exchange, reply: Reply, sim: Simulation): Reply;
+}
+
+export const LIST_OPS = new Set(['getV1Conversations', 'getV2Conversations']);
+export const RECORD_OPS = new Set(['getV1Conversation', 'getV2Conversation']);
+const V1_OPS = new Set(['getV1Conversations', 'getV1Conversation']);
+
+type Json = Record<string, unknown>;
+const isJson = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Calls `fn` on every dialog (list item or record) of a successful list or read reply of the given API version. */
+export function eachDialog(ex: Exchange, reply: Reply, api: 'v1' | 'v2' | 'any', fn: (dialog: Json) => void): Reply {
+  const op = ex.operationId ?? '';
+  if (reply.status !== 200 || !(LIST_OPS.has(op) || RECORD_OPS.has(op))) return reply;
+  if (api !== 'any' && V1_OPS.has(op) !== (api === 'v1')) return reply;
+  const body = replyJson(reply);
+  if (!isJson(body)) return reply;
+  if (RECORD_OPS.has(op)) fn(body);
+  else for (const [key, value] of Object.entries(body)) if (key !== 'meta' && isJson(value)) fn(value);
+  return reply;
+}
+
+/** The body of a successful reply of one operation, for drifts that rewrite a single operation's body. */
+export function bodyOf(ex: Exchange, reply: Reply, operationIds: readonly string[], status = 200): Json | undefined {
+  if (reply.status !== status || !operationIds.includes(ex.operationId ?? '')) return undefined;
+  const body = replyJson(reply);
+  return isJson(body) ? body : undefined;
+}
+
+/** meta.pagination of a successful list reply. */
+export function paginationOf(ex: Exchange, reply: Reply): Json | undefined {
+  const body = bodyOf(ex, reply, [...LIST_OPS]);
+  const meta = body?.meta;
+  return isJson(meta) && isJson(meta.pagination) ? meta.pagination : undefined;
+}
+
+/** Removes query parameters before the handler sees them: the vendor ignores them. */
+export function ignoreQuery(...names: string[]): (ex: Exchange) => void {
+  return (ex) => {
+    if (LIST_OPS.has(ex.operationId ?? '')) for (const name of names) ex.query.delete(name);
+  };
+}
+
+/** Replaces one status by another (optionally with a JSON body) for the given operations (all when omitted). */
+export function swapStatus(from: number, to: number, operationIds?: readonly string[], json?: unknown) {
+  return (ex: Exchange, reply: Reply): Reply => {
+    if (reply.status !== from || (operationIds && !operationIds.includes(ex.operationId ?? ''))) return reply;
+    return json === undefined ? { ...reply, status: to } : { status: to, headers: reply.headers, json };
+  };
+}

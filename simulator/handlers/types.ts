@@ -1,0 +1,3 @@
+import type { Exchange, Reply } from '../exchange.ts';
+
+export type Handler = (ex: Exchange) => Reply;

@@ -1,0 +1,196 @@
+// The one store of dialogs and files. A dialog has both identities (V1 integer id, V2 UUID) and is rendered
+// from here for both APIs; rendered list items are cached per dialog until the dialog changes.
+import type { SimulatorConfig, StatusKey } from './config.ts';
+
+export interface DataItem {
+  question: string;
+  type: string;
+  answer: string;
+  variable: string | null;
+  /** File-link items only: the link points at `fileId`. */
+  fileId?: number;
+  deleted?: boolean;
+}
+
+export interface Dialog {
+  id: number;
+  uuid: string;
+  botId: number;
+  state: StatusKey;
+  ip: string;
+  city: string;
+  source: string;
+  createdAt: number;
+  /** Epoch ms of the last message; null while the dialog has none. */
+  lastMessageAt: number | null;
+  duration: number;
+  data: DataItem[];
+  deleted: boolean;
+  /** Rendered JSON of the V1 / V2 list item; dropped on every change. */
+  rendered?: { v1?: string; v2?: string };
+}
+
+export interface StoredFile {
+  id: number;
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+  deleted: boolean;
+}
+
+export type ApiVersion = 'v1' | 'v2';
+
+export interface ListQuery {
+  botId?: number;
+  createdFrom?: number;
+  createdTo?: number;
+  updatedFrom?: number;
+  updatedTo?: number;
+}
+
+/** A change to a dialog's state or bot; drifts may alter it before it applies (see drifts/types.ts). */
+export interface DialogChange {
+  state?: StatusKey;
+  botId?: number;
+}
+
+const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** "2026-11-20T10:00:00+00:00": ISO 8601 with an explicit offset and whole seconds, like the vendor's examples. */
+export function isoSeconds(ms: number): string {
+  const d = new Date(ms);
+  return (
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
+    `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+00:00`
+  );
+}
+
+export class Store {
+  /** Ascending by id: ids grow with creation time, so the end of the array is the newest dialog. */
+  readonly dialogs: Dialog[] = [];
+  private readonly byId = new Map<number, Dialog>();
+  private readonly byUuid = new Map<string, Dialog>();
+  readonly files = new Map<number, StoredFile>();
+  /** Bumped on every change; list responses are cached per revision. */
+  revision = 0;
+  nextDialogId: number;
+  nextFileId: number;
+  nextMessageId = 70001;
+  /** Absolute base of file links ("http://127.0.0.1:4010"); set once the server listens. */
+  linkBase = '';
+
+  constructor(private readonly config: SimulatorConfig) {
+    this.nextDialogId = config.seed.firstDialogId;
+    this.nextFileId = config.seed.firstFileId;
+  }
+
+  add(dialog: Dialog): Dialog {
+    this.dialogs.push(dialog);
+    this.byId.set(dialog.id, dialog);
+    this.byUuid.set(dialog.uuid, dialog);
+    this.nextDialogId = Math.max(this.nextDialogId, dialog.id + 1);
+    this.revision++;
+    return dialog;
+  }
+
+  addFile(file: StoredFile): StoredFile {
+    this.files.set(file.id, file);
+    this.nextFileId = Math.max(this.nextFileId, file.id + 1);
+    return file;
+  }
+
+  byV1(id: number): Dialog | undefined {
+    return this.byId.get(id);
+  }
+
+  byV2(uuid: string): Dialog | undefined {
+    return this.byUuid.get(uuid.toLowerCase());
+  }
+
+  bot(id: number) {
+    return this.config.bots.find((b) => b.id === id);
+  }
+
+  /** Applies a change and invalidates what was rendered from the dialog. */
+  apply(dialog: Dialog, change: DialogChange): void {
+    if (change.state !== undefined) dialog.state = change.state;
+    if (change.botId !== undefined) dialog.botId = change.botId;
+    this.touched(dialog);
+  }
+
+  /** Records a message at `now`: moves `updated` and the duration. */
+  message(dialog: Dialog, now: number, item?: DataItem): void {
+    dialog.lastMessageAt = now;
+    dialog.duration = Math.max(0, Math.floor((now - dialog.createdAt) / 1000));
+    if (item) dialog.data.push(item);
+    this.touched(dialog);
+  }
+
+  touched(dialog: Dialog): void {
+    dialog.rendered = undefined;
+    this.revision++;
+  }
+
+  /** Matching, not deleted dialogs in list order; `total` counts them all, `items` holds one page. */
+  page(query: ListQuery, offset: number, limit: number): { total: number; items: Dialog[] } {
+    const items: Dialog[] = [];
+    let total = 0;
+    const newestFirst = this.config.lists.order === 'newest-first';
+    const n = this.dialogs.length;
+    for (let i = 0; i < n; i++) {
+      const d = this.dialogs[newestFirst ? n - 1 - i : i]!;
+      if (d.deleted || !matches(d, query)) continue;
+      if (total >= offset && items.length < limit) items.push(d);
+      total++;
+    }
+    return { total, items };
+  }
+
+  /** JSON text of the list item (record fields without data); cached until the dialog changes. */
+  renderItem(dialog: Dialog, api: ApiVersion): string {
+    const rendered = (dialog.rendered ??= {});
+    return (rendered[api] ??= JSON.stringify(this.listItem(dialog, api)));
+  }
+
+  listItem(dialog: Dialog, api: ApiVersion): Record<string, unknown> {
+    const updated =
+      dialog.lastMessageAt !== null ? isoSeconds(dialog.lastMessageAt) : api === 'v1' ? isoSeconds(dialog.createdAt) : '';
+    const item: Record<string, unknown> = {
+      id: api === 'v1' ? dialog.id : dialog.uuid,
+      name: `#${dialog.id} ${dialog.city}`,
+      status: this.config.statuses[dialog.state],
+      ip: dialog.ip,
+      location: dialog.city,
+      updated,
+      duration: dialog.duration,
+    };
+    if (api === 'v2') item.source = dialog.source;
+    return item;
+  }
+
+  record(dialog: Dialog, api: ApiVersion): Record<string, unknown> {
+    return { ...this.listItem(dialog, api), data: dialog.data.map((item) => this.dataItem(item)) };
+  }
+
+  private dataItem(item: DataItem): Record<string, unknown> {
+    const out: Record<string, unknown> = { question: item.question, type: item.type, answer: item.answer, variable: item.variable };
+    if (item.fileId !== undefined) {
+      out.answer = `${this.config.files.linkBase ?? this.linkBase}/api/v1/file/${item.fileId}`;
+      out.deleted = item.deleted ?? false;
+    }
+    return out;
+  }
+}
+
+function matches(d: Dialog, q: ListQuery): boolean {
+  if (q.botId !== undefined && d.botId !== q.botId) return false;
+  if (q.createdFrom !== undefined && d.createdAt < q.createdFrom) return false;
+  if (q.createdTo !== undefined && d.createdAt > q.createdTo) return false;
+  if (q.updatedFrom !== undefined || q.updatedTo !== undefined) {
+    // Updated filters are on the last message: a dialog without one has no date to match.
+    if (d.lastMessageAt === null) return false;
+    if (q.updatedFrom !== undefined && d.lastMessageAt < q.updatedFrom) return false;
+    if (q.updatedTo !== undefined && d.lastMessageAt > q.updatedTo) return false;
+  }
+  return true;
+}
