@@ -1,0 +1,134 @@
+// Every drift mode changes something a contract suite can observe through the public API, deterministically;
+// additive drifts still satisfy the OpenAPI document.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { contractValidators } from '../openapi/validators.ts';
+import { resolveConfig } from './config.ts';
+import { DRIFTS } from './drifts/index.ts';
+import { seedStore } from './seed.ts';
+import { Store } from './store.ts';
+import { blockListener, FIXED_NOW, simulator, type CallOptions, type TestSimulator } from './test-support.ts';
+
+interface Step {
+  operationId: string;
+  method: string;
+  path: string;
+  options?: CallOptions;
+  /** Needs the integration token delivered by the previous POST create on bot 303. */
+  withToken?: (token: string) => CallOptions;
+}
+
+interface Observation {
+  operationId: string;
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+/** Seeded dialogs, known without the API (a drift may hide the UUIDs from the list). */
+function seededDialogs() {
+  const config = resolveConfig({ seed: { anchor: '2026-11-20T00:00:00Z' } });
+  const store = new Store(config);
+  seedStore(store, config, 1, 120, FIXED_NOW);
+  const live = store.dialogs.filter((d) => !d.deleted && d.data.length > 0);
+  const pick = (state: string) => live.find((d) => d.state === state)!;
+  return { inProcess: pick('inProcess'), operator: pick('operator'), completed: pick('completed') };
+}
+
+/** One session touching every clause a drift can break: lists and filters, reads, creates, transitions, vertex. */
+function scenario(): Step[] {
+  const { inProcess, operator, completed } = seededDialogs();
+  const conv = (uuid: string, action: string) => `/api/v2/conversation/${uuid}/${action}`;
+  const target = operator.botId === 505 ? 202 : 505;
+  return [
+    ...['v1', 'v2'].flatMap((api) => {
+      const operationId = api === 'v1' ? 'getV1Conversations' : 'getV2Conversations';
+      return [
+        '',
+        '?PageCount=5&PageNumber=2',
+        '?BotID=202&PageCount=100',
+        '?CreatedFrom=2026-11-01&PageCount=100',
+        '?UpdatedFrom=2026-11-10T00:00:00Z&UpdatedTo=2026-11-15&PageCount=100',
+        '?PageNumber=999',
+        '?PageCount=0',
+      ].map((query) => ({ operationId, method: 'GET', path: `/api/${api}/conversations${query}` }));
+    }),
+    { operationId: 'getV1Conversations', method: 'GET', path: '/api/v1/conversations', options: { auth: null } },
+    { operationId: 'getV1Conversation', method: 'GET', path: `/api/v1/conversation/${completed.id}` },
+    { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${completed.uuid}` },
+    { operationId: 'getV1Conversation', method: 'GET', path: '/api/v1/conversation/999999' },
+    { operationId: 'getV2Conversation', method: 'GET', path: '/api/v2/conversation/00000000-0000-4000-8000-000000000000' },
+    { operationId: 'getV1DialogCreate', method: 'GET', path: '/api/v1/dialog/101/create' },
+    { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/303/create?response=true' },
+    { operationId: 'postVertexSendMessage', method: 'POST', path: '/api/vertex/v1/dialog/send_message', withToken: (token) => ({ body: { token, text: 'hi', typing: true } }) },
+    { operationId: 'postVertexSendMessage', method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: { token: 'forged', text: 'hi' } } },
+    { operationId: 'postVertexComplete', method: 'POST', path: '/api/vertex/v1/complete', options: { body: { token: 'forged' } } },
+    { operationId: 'postV2ConversationStart', method: 'POST', path: conv(completed.uuid, 'start') },
+    { operationId: 'postV2ConversationStop', method: 'POST', path: conv(inProcess.uuid, 'stop') },
+    { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${inProcess.uuid}` },
+    { operationId: 'postV2ConversationStart', method: 'POST', path: conv(operator.uuid, 'start') },
+    { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
+    { operationId: 'postV2ConversationCommand', method: 'POST', path: conv(operator.uuid, 'command'), options: { body: { command: 'goto', bot_id: target } } },
+    { operationId: 'getV2Conversations', method: 'GET', path: `/api/v2/conversations?BotID=${target}&PageCount=100` },
+  ];
+}
+
+describe('drift modes', () => {
+  const validators = contractValidators();
+  const steps = scenario();
+  let listener: Awaited<ReturnType<typeof blockListener>>;
+  let baseline: Observation[];
+
+  async function observe(drifts: string[]): Promise<Observation[]> {
+    const sim: TestSimulator = await simulator({ drifts, callbackUrl: listener.url });
+    try {
+      const out: Observation[] = [];
+      let token = '';
+      for (const step of steps) {
+        const options = step.withToken ? step.withToken(token) : step.options;
+        const res = await sim.call(step.method, step.path, options);
+        if (step.operationId === 'postV2DialogCreate') token = String((await listener.next()).token);
+        out.push({ operationId: step.operationId, status: res.status, contentType: res.contentType, body: res.body });
+      }
+      return out;
+    } finally {
+      await sim.close();
+    }
+  }
+
+  function problemsOf(observations: Observation[]): string[] {
+    return observations.flatMap((o) => validators.check(o.operationId, { status: o.status, contentType: o.contentType, body: o.body }).map((p) => p.message));
+  }
+
+  before(async () => {
+    listener = await blockListener();
+    baseline = await observe([]);
+  });
+  after(() => listener.close());
+
+  it('has at least 24 drifts, uniquely named, each with a kind, a spec clause and a description', () => {
+    assert.ok(DRIFTS.length >= 24, `${DRIFTS.length} drifts`);
+    assert.equal(new Set(DRIFTS.map((d) => d.name)).size, DRIFTS.length);
+    for (const d of DRIFTS) {
+      assert.match(d.name, /^[a-z0-9]+(-[a-z0-9]+)*$/);
+      assert.ok(['breaking', 'additive', 'undocumented'].includes(d.kind), d.name);
+      assert.match(d.clause, /^§\d/, d.name);
+      assert.ok(d.description.length > 10, d.name);
+      assert.ok(d.config || d.beforeRequest || d.change || d.transformResponse, `${d.name} has no hook`);
+    }
+  });
+
+  it('the conforming session satisfies the document and is reproducible', async () => {
+    assert.deepEqual(problemsOf(baseline), []);
+    assert.deepEqual(await observe([]), baseline);
+  });
+
+  for (const drift of DRIFTS) {
+    it(`${drift.name} (${drift.kind}) is observable through the public API`, async () => {
+      const drifted = await observe([drift.name]);
+      assert.notDeepEqual(drifted, baseline, `${drift.name} changed nothing in the session`);
+      assert.deepEqual(await observe([drift.name]), drifted, `${drift.name} is not deterministic`);
+      if (drift.kind !== 'breaking') assert.deepEqual(problemsOf(drifted), [], `${drift.name} must break no documented clause`);
+    });
+  }
+});
