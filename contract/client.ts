@@ -1,0 +1,125 @@
+// The suite's API client: calls operations by operationId (paths come from the OpenAPI document), never throws on
+// a status, records every exchange for the coverage matrix, and fails softly on any 5xx (a server error is always
+// a failure, whatever test saw it).
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { Operation } from '../openapi/document.ts';
+import type { ContractValidators } from '../openapi/validators.ts';
+import { redactBody } from './redact.ts';
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  path?: Record<string, string | number>;
+  query?: Query;
+  /** A JSON body, serialised by the client. */
+  json?: unknown;
+  /** A body sent as is (broken JSON, odd types), with Content-Type application/json unless headers say otherwise. */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+/** What a test needs of a response, read once, plus what a vendor ticket needs of the request. */
+export class ApiResponse {
+  constructor(
+    readonly operation: Operation,
+    readonly request: { method: string; url: string; body?: string },
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly text: string,
+    readonly bytes: Buffer,
+  ) {}
+
+  get operationId(): string {
+    return this.operation.operationId;
+  }
+
+  get contentType(): string | undefined {
+    return this.headers['content-type'];
+  }
+
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  json<T = unknown>(): T | undefined {
+    try {
+      return JSON.parse(this.text) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Request and response as a vendor ticket quotes them (secrets are never part of either). */
+  evidence(maxBody = 600): string {
+    const body = this.text.length > maxBody ? `${this.text.slice(0, maxBody)}… (${this.text.length} chars)` : this.text;
+    return [
+      `request: ${this.request.method} ${this.request.url}${this.request.body ? ` body ${this.request.body}` : ''}`,
+      `response: ${this.status} ${this.contentType ?? '(no content type)'} ${body || '(empty body)'}`,
+    ].join('\n');
+  }
+}
+
+export interface Exchange {
+  operationId: string;
+  status: number;
+  auth: AuthMode;
+}
+
+export type AuthMode = 'valid' | 'none' | 'wrong';
+
+export class ApiClient {
+  constructor(
+    private readonly context: APIRequestContext,
+    private readonly validators: ContractValidators,
+    readonly auth: AuthMode,
+    private readonly record: (exchange: Exchange) => void,
+  ) {}
+
+  /** The relative URL of an operation with its path parameters filled in (values are URI-encoded). */
+  url(operationId: string, path: Record<string, string | number> = {}): string {
+    const op = this.validators.operation(operationId);
+    return op.path.slice(1).replace(/\{(\w+)\}/g, (_, name: string) => {
+      if (!(name in path)) throw new Error(`${op.label}: path parameter ${name} not given`);
+      return encodeURIComponent(String(path[name]));
+    });
+  }
+
+  async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+    const op = this.validators.operation(operationId);
+    const url = this.url(operationId, options.path);
+    const params: Record<string, string | number | boolean> = {};
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params[k] = v;
+    const headers = { ...options.headers };
+    let data: string | undefined;
+    if (options.raw !== undefined) {
+      data = options.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.json !== undefined) {
+      data = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await this.context.fetch(url, {
+      method: op.method,
+      params,
+      headers,
+      data,
+      failOnStatusCode: false,
+      maxRedirects: 0,
+    });
+    const bytes = await response.body();
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    const result = new ApiResponse(
+      op,
+      { method: op.method, url: `/api/${url}${query ? `?${query}` : ''}`, body: data === undefined ? undefined : redactBody(data) },
+      response.status(),
+      response.headers(),
+      bytes.toString('utf8'),
+      bytes,
+    );
+    this.record({ operationId, status: result.status, auth: this.auth });
+    expect
+      .soft(
+        result.status,
+        `${op.label} → ${result.status}: status: expected no server error (spec §7 lists no 5xx), observed ${result.status}\n${result.evidence()}`,
+      )
+      .toBeLessThan(500);
+    return result;
+  }
+}

@@ -1,0 +1,109 @@
+// Creates dialogs through the public API only, remembers each one, and cleans every one up after the test (the API
+// has no delete: stopping hands the dialog to an operator, so the bot stops publishing in it).
+import type { ApiClient, ApiResponse } from './client.ts';
+import { findInList, isoUtc, type ListItem } from './lists.ts';
+
+export type CreateVia = 'v1-get' | 'v2-get' | 'v2-post';
+
+export interface Dialog {
+  uuid: string;
+  /** V1 integer id when known (POST create returns it; otherwise found through the lists). */
+  v1Id?: number;
+  botId: number;
+  via: CreateVia;
+  /** Client clock just before the create request (ms). */
+  createdAfter: number;
+}
+
+export interface Created {
+  dialog: Dialog;
+  response: ApiResponse;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** Allowance for the target's clock differing from ours when filtering on creation time. */
+export const CLOCK_SKEW_MS = 60_000;
+
+export class DialogFactory {
+  readonly created: Dialog[] = [];
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly defaultBot: number,
+    private readonly onCleanup: (dialog: Dialog, status: number) => void,
+  ) {}
+
+  async create(via: CreateVia, options: { botId?: number; variables?: Record<string, unknown> } = {}): Promise<Created> {
+    const botId = options.botId ?? this.defaultBot;
+    const variables = options.variables ? JSON.stringify(options.variables) : undefined;
+    const createdAfter = Date.now();
+    let response: ApiResponse;
+    let uuid: string | undefined;
+    let v1Id: number | undefined;
+    if (via === 'v2-post') {
+      response = await this.api.call('postV2DialogCreate', { path: { BotID: botId }, json: { response: true, ...(variables ? { variables } : {}) } });
+      const body = response.json<{ dialogId?: unknown; dialogUUID?: unknown }>();
+      uuid = typeof body?.dialogUUID === 'string' ? body.dialogUUID : undefined;
+      v1Id = typeof body?.dialogId === 'number' ? body.dialogId : undefined;
+    } else {
+      response = await this.api.call(via === 'v1-get' ? 'getV1DialogCreate' : 'getV2DialogCreate', {
+        path: { BotID: botId },
+        query: { variables },
+      });
+      // V1 documents dialogId (a UUID, §2.4); the V2 GET body is not shown, so any UUID in it is taken.
+      uuid = response.text.match(UUID)?.[0];
+    }
+    if (response.status !== 200) {
+      throw new Error(`${response.operation.label} → ${response.status}: could not create a dialog on bot ${botId}\n${response.evidence()}`);
+    }
+    if (!uuid) uuid = await this.newestUuid(botId, createdAfter);
+    if (!uuid) throw new Error(`${response.operation.label} → 200: no UUID of the new dialog in the response nor in the V2 list\n${response.evidence()}`);
+    const dialog: Dialog = { uuid, botId, via, createdAfter, ...(v1Id === undefined ? {} : { v1Id }) };
+    this.created.push(dialog);
+    return { dialog, response };
+  }
+
+  /** The only dialog on the bot created since `after`, when the create response does not name it. */
+  private async newestUuid(botId: number, after: number): Promise<string | undefined> {
+    const res = await this.api.call('getV2Conversations', { query: { BotID: botId, CreatedFrom: isoUtc(after - CLOCK_SKEW_MS), PageCount: 40 } });
+    const body = res.json<Record<string, ListItem>>() ?? {};
+    const ids = Object.keys(body).filter((k) => k !== 'meta').map((k) => body[k]!.id);
+    const fresh = ids.filter((id) => typeof id === 'string' && !this.created.some((d) => d.uuid === id));
+    return fresh.length === 1 ? String(fresh[0]) : undefined;
+  }
+
+  /**
+   * The V1 integer id of a dialog: the V1 list item whose name, ip and location equal the V2 record's
+   * (name is the dialog number plus the city, spec §2.1).
+   */
+  async v1IdOf(dialog: Dialog): Promise<number | undefined> {
+    if (dialog.v1Id !== undefined) return dialog.v1Id;
+    const record = (await this.api.call('getV2Conversation', { path: { uuid: dialog.uuid } })).json<ListItem>();
+    if (!record) return undefined;
+    for (const botId of [dialog.botId, undefined]) {
+      const res = await this.api.call('getV1Conversations', {
+        query: { BotID: botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS), PageCount: 40 },
+      });
+      const body = res.json<Record<string, ListItem>>() ?? {};
+      const hit = Object.entries(body).find(
+        ([k, item]) => k !== 'meta' && item.name === record.name && item.ip === record.ip && item.location === record.location,
+      );
+      if (hit && typeof hit[1].id === 'number') return (dialog.v1Id = hit[1].id);
+    }
+    return undefined;
+  }
+
+  /** Stops every dialog this factory made; a stop that fails is recorded, never thrown. */
+  async cleanup(): Promise<void> {
+    for (const dialog of this.created) {
+      const res = await this.api.call('postV2ConversationStop', { path: { uuid: dialog.uuid } }).catch(() => undefined);
+      this.onCleanup(dialog, res?.status ?? 0);
+    }
+  }
+
+  /** Is the dialog in the V2 list filtered on this bot (and created since it was made)? */
+  async listedUnderBot(dialog: Dialog, botId: number): Promise<boolean> {
+    const query = { BotID: botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS) };
+    return (await findInList(this.api, 'v2', query, dialog.uuid)) !== undefined;
+  }
+}

@@ -1,0 +1,78 @@
+// Reading list envelopes (spec §2.3): items under decimal-index keys plus meta.pagination.
+import type { ApiClient, ApiResponse, Query } from './client.ts';
+
+export type Version = 'v1' | 'v2';
+
+export interface Pagination {
+  total: number;
+  count: number;
+  per_page: number;
+  current_page: number;
+  total_pages: number;
+  links: unknown;
+}
+
+export interface ListItem {
+  id: number | string;
+  name: string;
+  status: string;
+  ip: string;
+  location: string;
+  updated: string;
+  duration: number;
+  source?: string;
+  [extra: string]: unknown;
+}
+
+export interface Page {
+  response: ApiResponse;
+  /** Item keys in the order the body gives them. */
+  keys: string[];
+  items: ListItem[];
+  pagination: Pagination;
+}
+
+export const listOperation = (version: Version) => (version === 'v1' ? 'getV1Conversations' : 'getV2Conversations');
+export const readOperation = (version: Version) => (version === 'v1' ? 'getV1Conversation' : 'getV2Conversation');
+
+/** Splits an envelope into its index keys (every key but meta) and meta.pagination. */
+export function readEnvelope(body: Record<string, unknown>): { keys: string[]; items: ListItem[]; pagination: Pagination } {
+  const keys = Object.keys(body).filter((k) => k !== 'meta');
+  const indexKeys = keys.filter((k) => /^(0|[1-9]\d*)$/.test(k)).sort((a, b) => Number(a) - Number(b));
+  const meta = body.meta as { pagination?: Pagination } | undefined;
+  return { keys, items: indexKeys.map((k) => body[k] as ListItem), pagination: meta?.pagination as Pagination };
+}
+
+export async function fetchPage(api: ApiClient, version: Version, query: Query): Promise<Page> {
+  const response = await api.call(listOperation(version), { query });
+  const body = response.json<Record<string, unknown>>();
+  if (response.status !== 200 || !body || typeof body !== 'object') {
+    throw new Error(`${response.operation.label} → ${response.status}: cannot read a list page\n${response.evidence()}`);
+  }
+  return { response, ...readEnvelope(body) };
+}
+
+/** Every page of a query, up to maxPages; stops at the first short or empty page. */
+export async function fetchPages(api: ApiClient, version: Version, query: Query, maxPages: number): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let n = 1; n <= maxPages; n++) {
+    const page = await fetchPage(api, version, { ...query, PageNumber: n });
+    pages.push(page);
+    if (page.items.length === 0 || n >= (page.pagination?.total_pages ?? 0)) break;
+  }
+  return pages;
+}
+
+/** The list item with this id in the query's first pages, if any. */
+export async function findInList(api: ApiClient, version: Version, query: Query, id: string | number, maxPages = 5): Promise<ListItem | undefined> {
+  for (const page of await fetchPages(api, version, { PageCount: 40, ...query }, maxPages)) {
+    const hit = page.items.find((item) => item.id === id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** ISO 8601 in UTC with seconds, the form the filters are sent in. */
+export function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,33 @@
+// File download (spec §4.1): GET /v1/file/{fileId} is documented; GET /v2/file/{fileId} is only named.
+import { test, expect } from '../fixtures.ts';
+import { unknownInteger } from './not-found.ts';
+import { discoverFileId } from '../steps.ts';
+
+export function defineFileTests(version: 'v1' | 'v2'): void {
+  const operationId = version === 'v1' ? 'getV1File' : 'getV2File';
+  const label = `GET /${version}/file/{fileId}`;
+
+  test(`${label} returns the file's bytes; the content type is recorded`, async ({ api, config, observe }) => {
+    const fileId = await discoverFileId(api, config.fileId, config.botId);
+    test.skip(fileId === undefined, 'FILE_ID is not set and no dialog data links to a file: no file to download');
+    const res = await api.call(operationId, { path: { fileId: fileId! } });
+    observe({ id: `file.${version}.download`, section: '4.1', operation: label, item: version === 'v1' ? 'content type of the file download' : 'parameters and response of GET /v2/file/{fileId}', observed: { status: res.status, contentType: res.contentType ?? null, nonEmpty: res.bytes.length > 0 } });
+    if (version === 'v2') {
+      await expect(res).toMatchContract(); // only named by the spec: any documented status
+      return;
+    }
+    await expect(res).toMatchContract({ status: 200, because: `for existing file ${fileId}`, section: '4.1' });
+    expect(res.bytes.length > 0).toHold({ operation: label, status: res.status, location: 'body', expected: 'the file itself (non-empty bytes)', section: '4.1', observed: 'an empty body' });
+  });
+
+  test(`${label} answers 404 for a file that does not exist`, async ({ api, fake, observe }) => {
+    const fileId = unknownInteger(fake);
+    const res = await api.call(operationId, { path: { fileId } });
+    if (version === 'v2') {
+      await expect(res).toMatchContract();
+      observe({ id: 'file.v2.unknown', section: '4.1', operation: label, item: 'parameters and response of GET /v2/file/{fileId}', observed: res.status });
+      return;
+    }
+    await expect(res).toMatchContract({ status: 404, because: `for unknown file ${fileId}`, section: '7' });
+  });
+}

@@ -1,0 +1,171 @@
+// List semantics (spec §2.3, §4.1), defined once and registered for V1 and V2.
+import { test, expect } from '../fixtures.ts';
+import { CLOCK_SKEW_MS } from '../dialog-factory.ts';
+import { fetchPage, fetchPages, findInList, isoUtc, type Page, type Version } from '../lists.ts';
+import type { Query } from '../client.ts';
+
+const MINUTE = 60_000;
+
+/** Dialogs created before the run began: a set the run's own creations and moves cannot change. */
+function historyQuery(botId: number): Query {
+  return { BotID: botId, CreatedTo: isoUtc(Number(process.env.RUN_STARTED_AT ?? Date.now()) - CLOCK_SKEW_MS) };
+}
+
+/** Moves an ISO 8601 timestamp by `deltaMs`, keeping its style (an offset-less time stays offset-less). */
+export function shiftIso(value: string, deltaMs: number): string {
+  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
+  const ms = Date.parse(hasOffset ? value : `${value.replace(' ', 'T')}Z`) + deltaMs;
+  return hasOffset ? isoUtc(ms) : isoUtc(ms).replace(/Z$/, '');
+}
+
+/** Well-formedness of one page: keys, count, per_page, total_pages, current_page (spec §2.3). */
+async function expectWellFormedPage(page: Page, query: Query) {
+  const { pagination: p, keys, response } = page;
+  const op = response.operation.label;
+  const f = (location: string, expected: string, observed: unknown) => ({
+    operation: op,
+    status: response.status,
+    location,
+    expected,
+    section: '2.3',
+    observed: JSON.stringify(observed),
+    evidence: response.evidence(300),
+  });
+  const expectedKeys = Array.from({ length: p.count }, (_, i) => String(i));
+  const itemKeys = keys.filter((k) => k !== 'meta');
+  expect(JSON.stringify(itemKeys) === JSON.stringify(expectedKeys)).toHold(
+    f('item keys', `decimal indexes "0".."${p.count - 1}" (one per item, count ${p.count})`, itemKeys.length > 12 ? [...itemKeys.slice(0, 12), '…'] : itemKeys),
+  );
+  expect(p.count <= p.per_page).toHold(f('$.meta.pagination.count', `at most per_page (${p.per_page})`, p.count));
+  const pages = Math.ceil(p.total / p.per_page);
+  expect(p.total_pages === pages).toHold(f('$.meta.pagination.total_pages', `ceil(total / per_page) = ceil(${p.total} / ${p.per_page}) = ${pages}`, p.total_pages));
+  if (query.PageCount !== undefined) expect(p.per_page === Number(query.PageCount)).toHold(f('$.meta.pagination.per_page', `the PageCount asked for (${query.PageCount})`, p.per_page));
+  if (query.PageNumber !== undefined) expect(p.current_page === Number(query.PageNumber)).toHold(f('$.meta.pagination.current_page', `the PageNumber asked for (${query.PageNumber})`, p.current_page));
+  const lastFull = Math.max(0, Math.min(p.per_page, p.total - (p.current_page - 1) * p.per_page));
+  expect(p.count === lastFull).toHold(f('$.meta.pagination.count', `min(per_page, total - (current_page - 1) * per_page) = ${lastFull}`, p.count));
+  for (const item of page.items) {
+    const t = item.updated === '' ? NaN : Date.parse(item.updated);
+    const plausible = item.updated === '' || (t > Date.UTC(2000, 0, 1) && t < Date.now() + 24 * 60 * MINUTE);
+    expect(plausible).toHold(f(`$[…].updated of ${item.id}`, 'an ISO 8601 time between 2000 and now', item.updated));
+  }
+}
+
+export function defineListTests(version: Version): void {
+  const op = version === 'v1' ? 'GET /v1/conversations' : 'GET /v2/conversations';
+
+  test(`${op} without parameters answers a well-formed first page; the defaults are recorded`, async ({ api, observe }) => {
+    const page = await fetchPage(api, version, {});
+    await expect(page.response).toMatchContract({ status: 200, section: '4.1' });
+    await expectWellFormedPage(page, {});
+    observe({ id: `default.${version}.PageNumber`, section: '4.1', operation: op, item: 'default PageNumber', observed: page.pagination.current_page });
+    observe({ id: `default.${version}.PageCount`, section: '4.1', operation: op, item: 'default PageCount (per_page)', observed: page.pagination.per_page });
+    observe({ id: `links.${version}`, section: '2.3', operation: op, item: 'meta.pagination.links', observed: page.pagination.links });
+  });
+
+  test(`${op} honours PageNumber and PageCount; pages are disjoint and together hold the total`, async ({ api, config }) => {
+    const query = historyQuery(config.botId);
+    const probe = await fetchPage(api, version, { ...query, PageCount: 1 });
+    const total = probe.pagination.total;
+    test.skip(total < 2, `the target has fewer than 2 dialogs on bot ${config.botId} before the run: pagination cannot be observed`);
+    // About four pages over the whole window when it is small; the first pages only when it is large.
+    const perPage = total <= 200 ? Math.max(1, Math.ceil(total / 4)) : 50;
+    const pages = await fetchPages(api, version, { ...query, PageCount: perPage }, total <= 200 ? 10 : 4);
+    const seen = new Map<string, number>();
+    for (const [i, page] of pages.entries()) {
+      await expect(page.response).toMatchContract({ status: 200, section: '4.1' });
+      await expectWellFormedPage(page, { PageCount: perPage, PageNumber: i + 1 });
+      for (const item of page.items) {
+        const again = seen.get(String(item.id));
+        expect(again === undefined).toHold({
+          operation: op,
+          location: `$[…].id ${item.id}`,
+          expected: 'each dialog on exactly one page',
+          section: '2.3',
+          observed: `on page ${again} and page ${i + 1} (PageCount ${perPage})`,
+        });
+        seen.set(String(item.id), i + 1);
+      }
+      expect(page.pagination.total === total).toHold({ operation: op, location: '$.meta.pagination.total', expected: `the same total on every page (${total})`, section: '2.3', observed: String(page.pagination.total) });
+    }
+    if (total <= 200) {
+      expect(seen.size === total).toHold({ operation: op, location: 'union of all pages', expected: `total (${total}) distinct dialogs`, section: '2.3', observed: `${seen.size} over ${pages.length} pages of ${perPage}` });
+    }
+    const past = await fetchPage(api, version, { ...query, PageCount: perPage, PageNumber: probe.pagination.total + 1 });
+    await expect(past.response).toMatchContract();
+    expect(past.items.length === 0).toHold({ operation: op, location: 'items of a page past the last', expected: 'no items', section: '2.3', observed: `${past.items.length} items` });
+  });
+
+  test(`${op} BotID filter keeps the bot's dialogs and excludes other bots'`, async ({ api, config, dialogs }) => {
+    const totals = async (query: Query) => (await fetchPage(api, version, { ...query, PageCount: 1 })).pagination.total;
+    const history = historyQuery(config.botId);
+    const all = await totals({ CreatedTo: history.CreatedTo });
+    const own = await totals(history);
+    const other = await totals(historyQuery(config.gotoBotId));
+    expect(own + other <= all && (other === 0 || own < all)).toHold({
+      operation: op,
+      location: '$.meta.pagination.total',
+      expected: `totals of BotID ${config.botId} and ${config.gotoBotId} adding up to at most the unfiltered total`,
+      section: '4.1',
+      observed: `${own} + ${other} of ${all}`,
+    });
+    const { dialog } = await dialogs.create('v2-post');
+    const id = version === 'v2' ? dialog.uuid : await dialogs.v1IdOf(dialog);
+    const since = { CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS) };
+    const underOwn = await findInList(api, version, { ...since, BotID: config.botId }, id!);
+    const underOther = await findInList(api, version, { ...since, BotID: config.gotoBotId }, id!);
+    expect(underOwn !== undefined && underOther === undefined).toHold({
+      operation: op,
+      location: `BotID filter, dialog ${id} created on bot ${config.botId}`,
+      expected: `listed with BotID=${config.botId}, not with BotID=${config.gotoBotId}`,
+      section: '4.1',
+      observed: `with own bot: ${underOwn ? 'listed' : 'absent'}, with other bot: ${underOther ? 'listed' : 'absent'}`,
+    });
+  });
+
+  test(`${op} CreatedFrom and CreatedTo include what is inside the window and exclude what is outside`, async ({ api, config, dialogs }) => {
+    const { dialog } = await dialogs.create('v2-post');
+    const id = version === 'v2' ? dialog.uuid : await dialogs.v1IdOf(dialog);
+    const before = isoUtc(dialog.createdAfter - CLOCK_SKEW_MS);
+    const after = isoUtc(Date.now() + CLOCK_SKEW_MS);
+    const cases: Array<[Query, boolean]> = [
+      [{ CreatedFrom: before }, true],
+      [{ CreatedFrom: before, CreatedTo: after }, true],
+      [{ CreatedFrom: before.slice(0, 10) }, true],
+      [{ CreatedTo: before }, false],
+      [{ CreatedFrom: after }, false],
+    ];
+    for (const [window, inside] of cases) {
+      const hit = await findInList(api, version, { BotID: config.botId, ...window }, id!);
+      expect((hit !== undefined) === inside).toHold({
+        operation: op,
+        location: `filter ${new URLSearchParams(window as Record<string, string>)}`,
+        expected: `dialog ${id} (created between ${before} and ${after}) ${inside ? 'listed' : 'not listed'}`,
+        section: '4.1',
+        observed: hit ? 'listed' : 'not listed',
+      });
+    }
+  });
+
+  test(`${op} UpdatedFrom and UpdatedTo include what is inside the window and exclude what is outside`, async ({ api, config }) => {
+    const [page] = await fetchPages(api, version, { ...historyQuery(config.botId), PageCount: 40 }, 1);
+    const sample = page!.items.find((item) => item.updated !== '' && !Number.isNaN(Date.parse(item.updated)));
+    test.skip(!sample, `no dialog on bot ${config.botId} with an updated time before the run`);
+    const u = sample!.updated;
+    const cases: Array<[Query, boolean]> = [
+      [{ UpdatedFrom: shiftIso(u, -MINUTE), UpdatedTo: shiftIso(u, MINUTE) }, true],
+      [{ UpdatedFrom: shiftIso(u, MINUTE) }, false],
+      [{ UpdatedTo: shiftIso(u, -MINUTE) }, false],
+    ];
+    for (const [window, inside] of cases) {
+      const hit = await findInList(api, version, { ...historyQuery(config.botId), ...window }, sample!.id);
+      expect((hit !== undefined) === inside).toHold({
+        operation: op,
+        location: `filter ${new URLSearchParams(window as Record<string, string>)}`,
+        expected: `dialog ${sample!.id} (updated ${u}) ${inside ? 'listed' : 'not listed'}`,
+        section: '4.1',
+        observed: hit ? 'listed' : 'not listed',
+      });
+    }
+  });
+}
+

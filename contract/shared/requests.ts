@@ -1,0 +1,50 @@
+// A well-formed request for each V1/V2 operation, so auth and negative tests vary one thing at a time.
+import type { CallOptions } from '../client.ts';
+import type { SuiteConfig } from '../config.ts';
+import type { Dialog } from '../dialog-factory.ts';
+
+export interface RequestContext {
+  config: SuiteConfig;
+  /** A dialog the test created, with its V1 id resolved. */
+  dialog?: Dialog;
+  fileId?: number;
+}
+
+/** Operations whose well-formed request needs a dialog of the test's own. */
+export const NEEDS_DIALOG = new Set([
+  'getV1Conversation',
+  'getV2Conversation',
+  'postV2ConversationStart',
+  'postV2ConversationStop',
+  'postV2ConversationSend',
+  'postV2ConversationCommand',
+]);
+
+export function wellFormedRequest(operationId: string, { config, dialog, fileId }: RequestContext): CallOptions {
+  const uuid = dialog?.uuid ?? '';
+  switch (operationId) {
+    case 'getV1Conversations':
+    case 'getV2Conversations':
+      return { query: { BotID: config.botId, PageCount: 5 } };
+    case 'getV1Conversation':
+      return { path: { id: dialog?.v1Id ?? 0 } };
+    case 'getV2Conversation':
+    case 'postV2ConversationStart':
+    case 'postV2ConversationStop':
+      return { path: { uuid } };
+    case 'getV1DialogCreate':
+    case 'getV2DialogCreate':
+      return { path: { BotID: config.botId } };
+    case 'postV2DialogCreate':
+      return { path: { BotID: config.botId }, json: { response: true } };
+    case 'postV2ConversationSend':
+      return { path: { uuid }, json: { text: 'contract check' } };
+    case 'postV2ConversationCommand':
+      return { path: { uuid }, json: { command: 'goto', bot_id: config.gotoBotId } };
+    case 'getV1File':
+    case 'getV2File':
+      return { path: { fileId: fileId ?? config.fileId ?? 1 } };
+    default:
+      throw new Error(`no well-formed request for ${operationId}`);
+  }
+}

@@ -1,0 +1,3 @@
+import { defineAuthTests } from '../shared/auth-tests.ts';
+
+defineAuthTests('v1');

@@ -1,0 +1,3 @@
+import { defineListTests } from '../shared/list-tests.ts';
+
+defineListTests('v1');

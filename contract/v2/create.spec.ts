@@ -1,0 +1,97 @@
+import { test, expect } from '../fixtures.ts';
+import { dialogVariables } from '../../fixtures/builders.ts';
+import { bodyShape } from '../../lib/shape.ts';
+import { CLOCK_SKEW_MS, type Dialog, type DialogFactory } from '../dialog-factory.ts';
+import { findInList, isoUtc } from '../lists.ts';
+import { readV1, readV2, type DialogRecord } from '../steps.ts';
+import type { ApiClient } from '../client.ts';
+
+const COMPARED = ['name', 'status', 'ip', 'location', 'duration', 'updated', 'data'] as const;
+
+/** The new dialog is in the V2 list under its UUID and V1 and V2 read the same dialog (spec §1.6, §2.1, §2.2). */
+async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFactory, dialog: Dialog) {
+  const listed = await findInList(api, 'v2', { BotID: dialog.botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS) }, dialog.uuid);
+  expect(listed !== undefined).toHold({
+    operation: 'GET /v2/conversations',
+    location: '$[*].id',
+    expected: `the new dialog's UUID ${dialog.uuid} among the items of its bot`,
+    section: '1.6',
+    observed: 'not listed',
+  });
+  const v2 = await readV2(api, dialog.uuid);
+  await expect(v2.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
+  const v1Id = await dialogs.v1IdOf(dialog);
+  expect(v1Id !== undefined).toHold({
+    operation: 'GET /v1/conversations',
+    location: '$[*].id',
+    expected: `an integer-id item with the same name as the V2 record (${v2.record?.name})`,
+    section: '1.6',
+    observed: 'none',
+  });
+  const v1 = await readV1(api, v1Id!);
+  await expect(v1.response).toMatchContract({ status: 200, because: 'for the V1 id of a dialog just created', section: '4.1' });
+  for (const field of COMPARED) {
+    const a = (v1.record as DialogRecord)[field];
+    const b = (v2.record as DialogRecord)[field];
+    // V2 may give "" where V1 has a time (observed for in-process dialogs, §2.1).
+    const agree = JSON.stringify(a) === JSON.stringify(b) || (field === 'updated' && b === '');
+    expect(agree).toHold({
+      operation: 'GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}',
+      location: `$.${field}`,
+      expected: 'the same value in both versions of one dialog',
+      section: '2.2',
+      observed: `V1 ${JSON.stringify(a)?.slice(0, 120)}, V2 ${JSON.stringify(b)?.slice(0, 120)}`,
+    });
+  }
+  return { v1: v1.record!, v2: v2.record! };
+}
+
+test('POST create with response true returns dialogId and dialogUUID of a started dialog readable by both versions', async ({ api, dialogs, observe }) => {
+  const { dialog, response } = await dialogs.create('v2-post');
+  await expect(response).toMatchContract({ status: 200, because: 'for POST create with response true', section: '4.2' });
+  const { v2 } = await expectSameDialogInBothVersions(api, dialogs, dialog);
+  observe({ id: 'status.after-post-create', section: '3', operation: response.operation.label, item: 'status of a dialog created and started', observed: v2.status });
+  expect(v2.name.includes(v2.location) && /\d/.test(v2.name)).toHold({
+    operation: 'GET /v2/conversation/{uuid}',
+    location: '$.name',
+    expected: `the dialog number plus the city given in location (${JSON.stringify(v2.location)})`,
+    section: '2.1',
+    observed: JSON.stringify(v2.name),
+  });
+  observe({ id: 'name.number-is-v1-id', section: '2.1', item: 'whether the dialog number in name is the V1 id', observed: v2.name.includes(String(dialog.v1Id)) });
+});
+
+test('POST create with response false creates a dialog; its status and body are recorded', async ({ api, config, observe }) => {
+  const response = await api.call('postV2DialogCreate', { path: { BotID: config.botId }, json: { response: false } });
+  // Status and body with response false are not shown (§4.2): only a documented success is required.
+  await expect(response).toMatchContract({ status: '2XX', because: 'for POST create with response false', section: '4.2', bodyNotShown: true });
+  observe({ id: 'response.create.response-false', section: '4.2', operation: response.operation.label, item: 'status code and body when response is false', observed: { status: response.status, body: bodyShape(response.text) } });
+  const ids = response.json<{ dialogUUID?: string }>();
+  if (ids?.dialogUUID) await api.call('postV2ConversationStop', { path: { uuid: ids.dialogUUID } });
+});
+
+test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and readable by its V1 integer id', async ({ api, dialogs }) => {
+  const { dialog, response } = await dialogs.create('v1-get');
+  await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.1' });
+  await expectSameDialogInBothVersions(api, dialogs, dialog);
+});
+
+test('V2 GET create makes a dialog readable by both versions', async ({ api, dialogs }) => {
+  const { dialog, response } = await dialogs.create('v2-get');
+  await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
+  await expectSameDialogInBothVersions(api, dialogs, dialog);
+});
+
+test('records whether variables passed at creation show up in the dialog record', async ({ api, dialogs, fake, observe }) => {
+  const variables = dialogVariables(fake);
+  const { dialog, response } = await dialogs.create('v2-post', { variables });
+  await expect(response).toMatchContract({ status: 200, because: 'for POST create with variables', section: '4.2' });
+  const { record } = await readV2(api, dialog.uuid);
+  const carriers = (record?.data ?? []).filter((item) => Object.values(variables).includes(item.answer));
+  observe({
+    id: 'variables.in-record',
+    section: '1.4',
+    item: 'whether variables passed at creation show up in the dialog record, and how',
+    observed: carriers.map((item) => ({ variableMatchesName: item.variable !== null && item.variable in variables, type: item.type, question: item.question === '' ? 'empty' : 'text' })),
+  });
+});

@@ -1,0 +1,3 @@
+import { defineFileTests } from '../shared/file-tests.ts';
+
+defineFileTests('v2');

@@ -1,0 +1,85 @@
+import { test, expect } from '../fixtures.ts';
+import { messageText } from '../../fixtures/builders.ts';
+import { bodyShape } from '../../lib/shape.ts';
+import { gotoBot, readV2, sendAsOperator, startDialog, stopDialog } from '../steps.ts';
+
+test('walks a dialog through create, start, stop, send and command goto as documented', async ({ api, dialogs, config, observe, fake }) => {
+  const { dialog, response: created } = await dialogs.create('v2-get');
+  await expect(created).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
+  observe({ id: 'body.getV2DialogCreate', section: '4.2', operation: created.operation.label, item: 'response body of GET /v2/dialog/{BotID}/create', observed: bodyShape(created.text) });
+
+  const fresh = await readV2(api, dialog.uuid);
+  await expect(fresh.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
+  observe({ id: 'status.created-not-started', section: '3', operation: 'GET /v2/dialog/{BotID}/create', item: 'exact status string of a created, not started dialog', observed: fresh.record!.status });
+
+  await test.step('start resumes the dialog: 204, status in-process', async () => {
+    await expect(await startDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
+    const { record } = await readV2(api, dialog.uuid);
+    expect(record!.status === 'in-process').toHold({
+      operation: 'POST /v2/conversation/{uuid}/start',
+      location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
+      expected: '"in-process"',
+      section: '3',
+      observed: JSON.stringify(record!.status),
+    });
+  });
+
+  await test.step('stop connects an operator: 204, status changes to the operator state', async () => {
+    await expect(await stopDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
+    const { record } = await readV2(api, dialog.uuid);
+    expect(record!.status !== 'in-process').toHold({
+      operation: 'POST /v2/conversation/{uuid}/stop',
+      location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
+      expected: 'the operator state, a status other than "in-process"',
+      section: '3',
+      observed: JSON.stringify(record!.status),
+    });
+    observe({ id: 'status.operator', section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: 'exact status string of the operator state', observed: record!.status });
+  });
+
+  await test.step('an operator sends a message: 204', async () => {
+    const sent = await sendAsOperator(api, dialog.uuid, messageText(fake));
+    await expect(sent.response).toMatchContract({ status: 204, because: `for a body carrying the text (tried ${JSON.stringify(sent.tried)})`, section: '4.2' });
+    observe({ id: 'body.send.accepted', section: '4.2', operation: 'POST /v2/conversation/{uuid}/send', item: 'name and type of the send body field', observed: sent.accepted ?? null });
+  });
+
+  await test.step('command goto moves the dialog to the target bot', async () => {
+    const moved = await gotoBot(api, dialog.uuid, config.gotoBotId);
+    await expect(moved.response).toMatchContract({ status: '2XX', because: `for goto an existing bot (tried ${JSON.stringify(moved.tried)})`, section: '4.2' });
+    observe({ id: 'body.command.accepted', section: '4.2', operation: 'POST /v2/conversation/{uuid}/command', item: 'names and types of the command body fields', observed: moved.accepted ?? null });
+    observe({ id: 'response.command', section: '4.2', operation: 'POST /v2/conversation/{uuid}/command', item: 'success response of command', observed: { status: moved.response.status, body: bodyShape(moved.response.text) } });
+    const onTarget = await dialogs.listedUnderBot(dialog, config.gotoBotId);
+    const onSource = await dialogs.listedUnderBot(dialog, config.botId);
+    expect(onTarget && !onSource).toHold({
+      operation: 'POST /v2/conversation/{uuid}/command',
+      location: 'bot of the dialog afterwards (GET /v2/conversations?BotID=…)',
+      expected: `listed under the goto target bot ${config.gotoBotId} and no longer under bot ${config.botId}`,
+      section: '4.2',
+      observed: `listed under target: ${onTarget}, under source: ${onSource}`,
+    });
+  });
+});
+
+test('records what illegal steps do: send before an operator is connected', async ({ api, dialogs, fake, observe }) => {
+  const { dialog } = await dialogs.create('v2-post');
+  const sent = await sendAsOperator(api, dialog.uuid, messageText(fake));
+  // The spec does not say whether send needs the operator state: any documented status is acceptable here.
+  await expect(sent.response).toMatchContract();
+  observe({ id: 'transition.send.in-process', section: '3', operation: 'POST /v2/conversation/{uuid}/send', item: 'send to a dialog that is not in the operator state', observed: sent.response.status });
+});
+
+test('records what start and stop do from each state', async ({ api, dialogs, observe }) => {
+  const { dialog } = await dialogs.create('v2-get');
+  const seen: Record<string, { status: number; after: string | undefined }> = {};
+  for (const [label, step] of [
+    ['stop from created', stopDialog],
+    ['stop from operator', stopDialog],
+    ['start from operator', startDialog],
+    ['start from in-process', startDialog],
+  ] as const) {
+    const res = await step(api, dialog.uuid);
+    await expect(res).toMatchContract();
+    seen[label] = { status: res.status, after: (await readV2(api, dialog.uuid)).record?.status };
+  }
+  observe({ id: 'transition.start-stop', section: '3', item: 'from which states start and stop are allowed and what they do', observed: seen });
+});

@@ -1,0 +1,3 @@
+import { defineNegativeTests } from '../shared/negative-tests.ts';
+
+defineNegativeTests('v2');

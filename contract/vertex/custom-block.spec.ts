@@ -1,0 +1,80 @@
+import { test, expect } from '../fixtures.ts';
+import { messageText } from '../../fixtures/builders.ts';
+import { shapeOf } from '../../lib/shape.ts';
+import type { ApiResponse } from '../client.ts';
+import { readV2 } from '../steps.ts';
+import { rejectionStatuses } from '../shared/negative-tests.ts';
+
+/** created_at is a Unix timestamp in seconds (spec §2.5): within five minutes of now, not milliseconds. */
+function expectSentNow(res: ApiResponse) {
+  const body = res.json<{ created_at?: number }>();
+  const now = Math.floor(Date.now() / 1000);
+  expect(typeof body?.created_at === 'number' && Math.abs(body.created_at - now) <= 300).toHold({
+    operation: res.operation.label,
+    status: res.status,
+    location: '$.created_at',
+    expected: `the Unix timestamp (seconds) of sending, close to now (${now})`,
+    section: '2.5',
+    observed: JSON.stringify(body?.created_at),
+    evidence: res.evidence(),
+  });
+}
+
+test('a dialog reaching the custom block hands a token to the block URL; send_message and complete accept it once', async ({ anonymousApi, api, dialogs, config, waitForCallback, observe, fake }) => {
+  const after = Date.now();
+  const { dialog } = await dialogs.create('v2-post', { botId: config.customBlockBotId });
+  const callback = await waitForCallback(dialog, after);
+  expect(callback?.token !== undefined).toHold({
+    operation: 'custom block call to CALLBACK_PUBLIC_URL',
+    location: 'token',
+    expected: `a call carrying an integration token within 10 s of starting a dialog on bot ${config.customBlockBotId}`,
+    section: '6.1',
+    observed: callback ? `a call without a token field: ${JSON.stringify(callback.recorded)}` : 'no call',
+  });
+  const { token } = callback!;
+  const recorded = callback!.recorded;
+  observe({
+    id: 'callback.shape',
+    section: '6.1',
+    item: 'request shape of the custom-block callback',
+    observed: { method: recorded.method, contentType: recorded.headers['content-type'] ?? null, body: shapeOf(recorded.body), tokenAt: recorded.tokenAt ?? null },
+  });
+
+  const ids: number[] = [];
+  for (const typing of [true, false]) {
+    const res = await anonymousApi.call('postVertexSendMessage', { json: { token, text: messageText(fake), typing } });
+    await expect(res).toMatchContract({ status: 200, because: `for a valid token (typing ${typing})`, section: '4.3' });
+    expectSentNow(res);
+    ids.push(res.json<{ message_id: number }>()!.message_id);
+  }
+  observe({ id: 'vertex.message-id.distinct', section: '2.5', operation: 'POST /vertex/v1/dialog/send_message', item: 'whether message ids differ per message', observed: ids[0] !== ids[1] });
+
+  const completed = await anonymousApi.call('postVertexComplete', { json: { token, data: { source: 'dialog-contract' } } });
+  await expect(completed).toMatchContract({ status: 204, because: 'for a valid token', section: '4.3' });
+  observe({ id: 'vertex.after-complete.status', section: '4.3', item: 'dialog status after the custom block is completed', observed: (await readV2(api, dialog.uuid)).record?.status ?? null });
+
+  // Once the block is finished its token no longer grants access.
+  const reused = await anonymousApi.call('postVertexSendMessage', { json: { token, text: messageText(fake), typing: false } });
+  observe({ id: 'vertex.token.after-complete', section: '5.5', operation: reused.operation.label, item: 'token lifetime: send_message with the token of a completed block', observed: reused.status });
+  await expect(reused).toMatchContract({ status: 403, because: 'for the token of a block already completed', section: '5.4' });
+  const again = await anonymousApi.call('postVertexComplete', { json: { token, data: null } });
+  await expect(again).toMatchContract({ status: 403, because: 'for the token of a block already completed', section: '5.4' });
+});
+
+for (const operationId of ['postVertexSendMessage', 'postVertexComplete']) {
+  test(`${operationId} answers 403 for an invalid integration token`, async ({ anonymousApi, fake }) => {
+    const token = fake.string.alphanumeric(32);
+    const json = operationId === 'postVertexComplete' ? { token, data: null } : { token, text: messageText(fake), typing: false };
+    await expect(await anonymousApi.call(operationId, { json })).toMatchContract({ status: 403, because: 'for an invalid token', section: '5.4' });
+  });
+}
+
+// Whether a body that cannot be parsed is "a wrong format" (400) or "an invalid token" (403) is the target's call.
+test('send_message and complete reject a malformed body with a documented 4xx', async ({ anonymousApi, fake }) => {
+  for (const raw of ['{"token": ', `{"token": "${fake.string.alphanumeric(8)}", "text": `, '[]', 'null']) {
+    for (const operationId of ['postVertexSendMessage', 'postVertexComplete']) {
+      const res = await anonymousApi.call(operationId, { raw });
+      await expect.soft(res).toMatchContract({ status: rejectionStatuses(operationId), because: `for malformed body ${raw}`, section: '7' });
+    }
+  }
+});

@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+import { ConfigError } from './contract/config.ts';
+import { loadSuiteConfig, REPORTS_DIR } from './contract/env.ts';
+
+function configOrExit() {
+  try {
+    return loadSuiteConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`dialog-contract: ${err.message}`);
+    process.exit(2);
+  }
+}
+
+const config = configOrExit();
+
+export default defineConfig({
+  testDir: 'contract',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // A retry would hide exactly the intermittent drift QA needs to see.
+  retries: 0,
+  workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : 4,
+  timeout: 20_000,
+  globalSetup: './contract/global-setup.ts',
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `${REPORTS_DIR}/html`, open: 'never' }],
+    ['junit', { outputFile: `${REPORTS_DIR}/junit.xml` }],
+    // Last, so it sees every file the other reporters wrote.
+    ['./contract/reporters/secret-guard.ts'],
+  ],
+  use: {
+    // Traces and API logs would carry the Authorization header: the suite's own evidence is redacted instead.
+    trace: 'off',
+  },
+  projects: [
+    { name: 'v1', testDir: 'contract/v1' },
+    { name: 'v2', testDir: 'contract/v2' },
+    { name: 'vertex', testDir: 'contract/vertex' },
+    { name: 'coverage', testDir: 'contract/coverage', dependencies: ['v1', 'v2', 'vertex'] },
+  ],
+  webServer: config.usesSimulator
+    ? {
+        command: `node --import tsx simulator/main.ts --port ${config.simulatorPort} --callback-url ${config.callbackPublicUrl}`,
+        url: `${config.baseUrl}/api/v2/conversations`,
+        reuseExistingServer: false,
+        timeout: 30_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      }
+    : undefined,
+});
