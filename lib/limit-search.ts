@@ -11,6 +11,7 @@
 // A naive doubling from `lower` would cost about 2·log2(limit) and break the bound for large limits, so every probe
 // is clamped so that both answers leave at most 2^(b−1) outcomes for the b−1 requests left. That invariant
 // (outcomes ≤ 2^budget) proves the bound; when the budget gets tight the clamp turns any probe into bisection.
+import { drive, driveAsync } from './drive.ts';
 
 export interface LimitSearchOptions {
   /** Smallest value worth trying (an integer); rejected means the target accepts nothing in range. */
@@ -102,21 +103,12 @@ export function* searchLimit(options: LimitSearchOptions): Generator<number, Lim
 
 /** Runs the search with a synchronous probe (k6 http). */
 export function runLimitSearch(options: LimitSearchOptions, probe: (value: number) => boolean | null): LimitSearchResult {
-  const search = searchLimit(options);
-  let next = search.next();
-  while (!next.done) next = search.next(probe(next.value));
-  return next.value;
+  return drive(searchLimit(options), probe);
 }
 
 /** Runs the search with an asynchronous probe (fetch, undici, Playwright's request context). */
-export async function runLimitSearchAsync(
-  options: LimitSearchOptions,
-  probe: (value: number) => Promise<boolean | null>,
-): Promise<LimitSearchResult> {
-  const search = searchLimit(options);
-  let next = search.next();
-  while (!next.done) next = search.next(await probe(next.value));
-  return next.value;
+export function runLimitSearchAsync(options: LimitSearchOptions, probe: (value: number) => Promise<boolean | null>): Promise<LimitSearchResult> {
+  return driveAsync(searchLimit(options), probe);
 }
 
 function ceilLog2(n: number): number {

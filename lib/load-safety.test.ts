@@ -94,7 +94,7 @@ test('the peak follows scenarios in time: sequential stages do not add up, overl
       s3: { executor: 'constant-arrival-rate', rate: 40, duration: '10s', startTime: '10s', maxVUs: 8, gracefulStop: '2s' },
     },
   };
-  assert.deepEqual(peakLoad(ladder), { rate: 60, vus: 21, durationSeconds: 24 });
+  assert.deepEqual(peakLoad(ladder), { rate: 60, vus: 16, durationSeconds: 24 });
   const ramp: OptionsLike = {
     scenarios: {
       r: { executor: 'ramping-arrival-rate', startRate: 0, timeUnit: '1m', stages: [{ duration: '1m', target: 600 }, { duration: '1m', target: 1200 }, { duration: '30s', target: 0 }], maxVUs: 4, gracefulStop: '0s' },

@@ -165,15 +165,19 @@ function implicitScenarios(options: OptionsLike): Record<string, ScenarioLike> {
 export function peakLoad(options: OptionsLike): PeakLoad {
   const scenarios = timelines(options);
   const instants = [...new Set(scenarios.flat().flatMap((s) => [s.from, s.to]))];
-  const rateAt = (s: Segment, t: number) =>
-    s.to === s.from ? s.rateTo : s.rateFrom + ((s.rateTo - s.rateFrom) * (t - s.from)) / (s.to - s.from);
-  // Per scenario the highest value among its segments around t, summed over scenarios. Rates are piecewise linear,
-  // so the sum peaks at a segment boundary.
-  const sumAt = (t: number, value: (s: Segment) => number) =>
-    scenarios.reduce((sum, segments) => sum + Math.max(0, ...segments.filter((s) => s.from <= t && t <= s.to).map(value)), 0);
+  const rateAt = (s: Segment, t: number) => s.rateFrom + ((s.rateTo - s.rateFrom) * (t - s.from)) / (s.to - s.from);
+  // Segments are half-open, so one stage ending where the next starts never counts twice. Values are piecewise
+  // linear, so their sum peaks at a boundary: just after it or just before it.
+  const sumAt = (t: number, side: 'before' | 'after', value: (s: Segment) => number) =>
+    scenarios.reduce((sum, segments) => {
+      const running = segments.filter((s) => (side === 'after' ? s.from <= t && t < s.to : s.from < t && t <= s.to));
+      return sum + Math.max(0, ...running.map(value));
+    }, 0);
+  const peak = (value: (s: Segment, t: number) => number) =>
+    Math.max(0, ...instants.flatMap((t) => [sumAt(t, 'before', (s) => value(s, t)), sumAt(t, 'after', (s) => value(s, t))]));
   return {
-    rate: Math.max(0, ...instants.map((t) => sumAt(t, (s) => rateAt(s, t)))),
-    vus: Math.max(0, ...instants.map((t) => sumAt(t, (s) => s.vus))),
+    rate: peak(rateAt),
+    vus: peak((s) => s.vus),
     durationSeconds: Math.max(0, ...scenarios.flat().map((s) => s.to)),
   };
 }

@@ -1,0 +1,124 @@
+// Reads a rate ladder (stages of rising constant arrival rate) and says which rate the target sustains, where it
+// starts to refuse, and how it refuses. Pure: the k6 rate-limit script feeds it from handleSummary, tests feed it
+// synthetic stages.
+//
+// A stage is sustained when it got no rate-limit rejection, no other failure above `maxErrorRatio`, no latency knee,
+// and k6 delivered at least `minDelivery` of the target rate. The latency knee: the stage's p95 exceeds `kneeFactor`
+// times the first stage's p95 and also exceeds it by `kneeMinMs` (so sub-millisecond jitter on a local target is no
+// knee). The rate limit estimate is the accepted throughput of the rate-limited stages: a token bucket refilled at
+// r per second lets through r·T + (tokens left) requests in T seconds, so stages after the first rejecting one
+// (bucket already drained) measure r itself; with a single rejecting stage its burst inflates the estimate by
+// burst/T. The highest of them is taken, as a stage that k6 under-delivered can only understate r. (A bucket of burst
+// 1 loses refills to its cap under evenly spaced arrivals and lets through less than r: the estimate needs burst ≥ 2.)
+
+export interface LadderStage {
+  name: string;
+  /** Offered arrivals per second. */
+  targetRate: number;
+  durationSeconds: number;
+  /** Iterations started (one request each). */
+  iterations: number;
+  /** Iterations k6 could not start for lack of VUs. */
+  droppedIterations: number;
+  /** 2xx responses. */
+  ok: number;
+  /** Rate-limit rejections (429 unless the target uses another status). */
+  rateLimited: number;
+  /** Every other failure: other statuses, transport errors. */
+  failed: number;
+  p95Ms: number;
+}
+
+export interface ResponseSample {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface LadderOptions {
+  kneeFactor?: number;
+  kneeMinMs?: number;
+  minDelivery?: number;
+  maxErrorRatio?: number;
+}
+
+export type StageVerdict = 'sustained' | 'rate-limited' | 'failing' | 'latency-knee' | 'under-delivered';
+
+export interface StageReport {
+  name: string;
+  targetRate: number;
+  achievedRate: number;
+  acceptedRate: number;
+  p95Ms: number;
+  verdict: StageVerdict;
+}
+
+export interface RejectionReport {
+  status: number;
+  retryAfter: string | null;
+  /** X-RateLimit-* and RateLimit* headers of the rejection, names as received. */
+  rateLimitHeaders: Record<string, string>;
+  body: string;
+}
+
+export interface LadderAnalysis {
+  /** Highest target rate sustained by every stage up to it; null when the first stage already was not. */
+  sustainedRate: number | null;
+  /** The first stage that was not sustained, and why. */
+  firstLimited: { stage: string; targetRate: number; verdict: StageVerdict } | null;
+  /** Accepted requests per second under rejection: the rate limit; null when nothing was rate-limited. */
+  estimatedLimit: number | null;
+  stages: StageReport[];
+  rejection: RejectionReport | null;
+}
+
+const BODY_EXCERPT = 2000;
+
+export function analyseLadder(stages: readonly LadderStage[], samples: readonly ResponseSample[], options: LadderOptions = {}): LadderAnalysis {
+  const { kneeFactor = 3, kneeMinMs = 25, minDelivery = 0.9, maxErrorRatio = 0.01 } = options;
+  const ordered = [...stages].sort((a, b) => a.targetRate - b.targetRate);
+  const baselineP95 = ordered[0]?.p95Ms ?? 0;
+
+  const verdictOf = (stage: LadderStage): StageVerdict => {
+    if (stage.rateLimited > 0) return 'rate-limited';
+    if (stage.failed > maxErrorRatio * Math.max(1, stage.iterations)) return 'failing';
+    if (stage.p95Ms > kneeFactor * baselineP95 && stage.p95Ms - baselineP95 > kneeMinMs) return 'latency-knee';
+    if (stage.iterations / stage.durationSeconds < minDelivery * stage.targetRate) return 'under-delivered';
+    return 'sustained';
+  };
+  const reports: StageReport[] = ordered.map((stage) => ({
+    name: stage.name,
+    targetRate: stage.targetRate,
+    achievedRate: round(stage.iterations / stage.durationSeconds),
+    acceptedRate: round(stage.ok / stage.durationSeconds),
+    p95Ms: stage.p95Ms,
+    verdict: verdictOf(stage),
+  }));
+
+  const firstLimitedIndex = reports.findIndex((r) => r.verdict !== 'sustained');
+  const sustained = firstLimitedIndex < 0 ? reports : reports.slice(0, firstLimitedIndex);
+  const first = firstLimitedIndex < 0 ? undefined : reports[firstLimitedIndex];
+
+  const limited = reports.filter((r) => r.verdict === 'rate-limited');
+  const drained = limited.length > 1 ? limited.slice(1) : limited;
+
+  return {
+    sustainedRate: sustained.length > 0 ? sustained[sustained.length - 1]!.targetRate : null,
+    firstLimited: first ? { stage: first.name, targetRate: first.targetRate, verdict: first.verdict } : null,
+    estimatedLimit: drained.length > 0 ? Math.max(...drained.map((r) => r.acceptedRate)) : null,
+    stages: reports,
+    rejection: samples[0] ? rejectionReport(samples[0]) : null,
+  };
+}
+
+export function rejectionReport(sample: ResponseSample): RejectionReport {
+  const rateLimitHeaders: Record<string, string> = {};
+  let retryAfter: string | null = null;
+  for (const [name, value] of Object.entries(sample.headers)) {
+    if (/^retry-after$/i.test(name)) retryAfter = value;
+    if (/^(x-)?ratelimit/i.test(name)) rateLimitHeaders[name] = value;
+  }
+  return { status: sample.status, retryAfter, rateLimitHeaders, body: sample.body.slice(0, BODY_EXCERPT) };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

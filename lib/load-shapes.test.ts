@@ -1,0 +1,27 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { geometricRates, ladder, oneShot, steady, vusFor } from './load-shapes.ts';
+import { peakLoad } from './load-safety.ts';
+
+test('geometric rates are distinct integers from `from` up to `to`', () => {
+  assert.deepEqual(geometricRates(10, 80, 1.25), [10, 13, 16, 20, 24, 31, 38, 48, 60, 75]);
+  assert.deepEqual(geometricRates(1, 3, 1.2), [1, 2, 3]);
+  assert.throws(() => geometricRates(0, 10, 2), RangeError);
+});
+
+test('a ladder runs its rungs back to back, named by operation and rate, without graceful stop', () => {
+  const plan = ladder('list', 'listV2', [5, 10, 20], 6, 4);
+  assert.deepEqual(Object.keys(plan.scenarios), ['list_r05', 'list_r10', 'list_r20']);
+  assert.deepEqual(plan.steps.map((s) => [s.targetRate, s.startSeconds]), [[5, 4], [10, 10], [20, 16]]);
+  assert.equal(plan.endSeconds, 22);
+  assert.equal(plan.scenarios.list_r20?.gracefulStop, '0s');
+  assert.deepEqual(plan.scenarios.list_r10?.tags, { operation: 'list' });
+  assert.deepEqual(peakLoad({ scenarios: plan.scenarios }), { rate: 20, vus: vusFor(20).maxVUs, durationSeconds: 22 });
+});
+
+test('VUs follow Little\'s law for a 250 ms latency budget', () => {
+  assert.deepEqual(vusFor(100), { preAllocatedVUs: 7, maxVUs: 25 });
+  assert.deepEqual(vusFor(1), { preAllocatedVUs: 2, maxVUs: 2 });
+  assert.equal(steady('getV2Conversations', 'listV2', 10, 30).duration, '30s');
+  assert.equal(oneShot('search').iterations, 1);
+});

@@ -1,0 +1,115 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { drive } from './drive.ts';
+import {
+  expandPath,
+  probeVerdict,
+  queryString,
+  retryDelaySeconds,
+  SIZE_LIMITS,
+  sizeLimitFingerprint,
+  sizeLimitSearch,
+  variablesOfBytes,
+  type ProbeContext,
+  type ProbeRequest,
+  type ProbeResponse,
+  type SizeSearchStep,
+} from './size-limits.ts';
+
+const context: ProbeContext = { botId: 101, dialogUuid: '7d3c2a8e-0000-4000-8000-000000000001', textField: 'text', vertexToken: 'tok-secret-123' };
+const limitById = (id: string) => SIZE_LIMITS.find((l) => l.id === id)!;
+
+/** The size a request carries for the limit under test. */
+function sizeOf(request: ProbeRequest): number {
+  if (request.query?.PageCount) return Number(request.query.PageCount);
+  const json = request.json as Record<string, string>;
+  return json.variables !== undefined ? json.variables.length : (json.text ?? '').length;
+}
+
+/** A fake target: refuses sizes above `max` with 413, answers the first `busy` requests with 429. */
+function fakeTarget(max: number, busy = 0) {
+  let calls = 0;
+  const waits: number[] = [];
+  const answer = (step: SizeSearchStep): ProbeResponse | undefined => {
+    if (step.kind === 'wait') {
+      waits.push(step.seconds);
+      return undefined;
+    }
+    calls++;
+    if (calls <= busy) return { status: 429, headers: { 'retry-after': '2' }, body: '' };
+    return sizeOf(step.request) <= max
+      ? { status: 204, headers: {}, body: '' }
+      : { status: 413, headers: { 'Content-Type': 'application/problem+json' }, body: '{"detail":"too long for token tok-secret-123"}' };
+  };
+  return { answer, waits, calls: () => calls };
+}
+
+test('variables of n bytes are a JSON object of exactly n bytes', () => {
+  for (let n = 2; n <= 300; n++) {
+    const text = variablesOfBytes(n);
+    assert.equal(text.length, n);
+    assert.equal(typeof JSON.parse(text), 'object');
+  }
+});
+
+test('2xx accepts; 400, 404, 413, 414, 422 and 431 refuse; anything else is no answer', () => {
+  assert.equal(probeVerdict(204), true);
+  for (const status of [400, 404, 413, 414, 422, 431]) assert.equal(probeVerdict(status), false);
+  for (const status of [401, 403, 429, 500, 503]) assert.equal(probeVerdict(status), null);
+  assert.equal(retryDelaySeconds(429, '3'), 3);
+  assert.equal(retryDelaySeconds(503, undefined), 1);
+  assert.equal(retryDelaySeconds(429, '3600'), 30);
+  assert.equal(retryDelaySeconds(400, '3'), null);
+});
+
+test('builds paths and queries without URL classes (k6 has none)', () => {
+  assert.equal(expandPath('/v2/conversation/{uuid}/send', { uuid: 'a b' }), '/v2/conversation/a%20b/send');
+  assert.throws(() => expandPath('/v2/dialog/{BotID}/create', {}), /BotID/);
+  assert.equal(queryString({ PageCount: '10', CreatedFrom: '2024-01-01T00:00:00+03:00' }), '?PageCount=10&CreatedFrom=2024-01-01T00%3A00%3A00%2B03%3A00');
+  assert.equal(queryString(undefined), '');
+});
+
+test('each definition finds its limit exactly, keeps the refusal and redacts secrets from it', () => {
+  for (const limit of SIZE_LIMITS) {
+    const max = limit.id === 'limit.maxPageCount' ? 500 : 4096;
+    const target = fakeTarget(max);
+    const finding = drive(sizeLimitSearch(limit, context, { operation: limit.operationId, secrets: [context.vertexToken] }), target.answer);
+    assert.equal(finding.result?.limit, max, limit.id);
+    assert.equal(finding.result?.firstRejected, max + 1, limit.id);
+    assert.ok(finding.result!.requests <= finding.result!.bound, limit.id);
+    assert.deepEqual(finding.refusal, { status: 413, contentType: 'application/problem+json', body: '{"detail":"too long for token [redacted]"}' });
+  }
+});
+
+test('waits out 429s and asks the same value again', () => {
+  const target = fakeTarget(40, 2);
+  const finding = drive(sizeLimitSearch(limitById('limit.maxPageCount'), context, { operation: 'GET /v2/conversations', secrets: [] }), target.answer);
+  assert.equal(finding.result?.limit, 40);
+  assert.deepEqual(target.waits, [2, 2]);
+  assert.equal(target.calls(), finding.result!.requests + 2);
+});
+
+test('gives up on a value after the attempts and reports the search inconclusive', () => {
+  const target = fakeTarget(40, 1000);
+  const finding = drive(sizeLimitSearch(limitById('limit.maxPageCount'), context, { operation: 'GET /v2/conversations', secrets: [], attempts: 3 }), target.answer);
+  assert.equal(finding.result?.outcome, 'inconclusive');
+  assert.equal(target.calls(), 3);
+});
+
+test('skips a search whose context lacks what it needs', () => {
+  const finding = drive(sizeLimitSearch(limitById('limit.maxTextLength.sendMessage'), { ...context, vertexToken: undefined }, { operation: 'x', secrets: [] }), fakeTarget(1).answer);
+  assert.equal(finding.result, null);
+  assert.match(finding.skipped ?? '', /vertexToken/);
+});
+
+test('the fingerprint item carries outcome, bracket and refusal status, not the body', () => {
+  const limit = limitById('limit.maxPageCount');
+  const finding = drive(sizeLimitSearch(limit, context, { operation: 'GET /v2/conversations', secrets: [] }), fakeTarget(500).answer);
+  assert.deepEqual(sizeLimitFingerprint(limit, finding.operation, finding.result!, finding.refusal), {
+    id: 'limit.maxPageCount',
+    section: '8.3',
+    operation: 'GET /v2/conversations',
+    item: 'largest accepted PageCount',
+    observed: { outcome: 'found', largestAccepted: 500, firstRejected: 501, refusalStatus: 413, refusalContentType: 'application/problem+json' },
+  });
+});

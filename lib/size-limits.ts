@@ -1,0 +1,223 @@
+// The size limits the specification leaves "not shown" (§8.3, §8.4), each as a search range and a request builder.
+// Pure: the k6 size-limits script sends these requests with k6/http, the Node tests and probes with fetch; both run
+// the same search (lib/limit-search.ts) over the same definitions.
+import { searchLimit, type LimitSearchResult } from './limit-search.ts';
+import type { FingerprintItem } from './fingerprint.ts';
+import { redact } from './load-safety.ts';
+
+export interface ProbeContext {
+  botId: number;
+  /** UUID of a dialog an operator can send to (created, started, stopped). */
+  dialogUuid?: string;
+  /** Name of the send body field that carries the text (not shown in the spec: SEND_TEXT_FIELD, default text). */
+  textField: string;
+  /** Integration token of a running custom block (VERTEX_TOKEN). */
+  vertexToken?: string;
+}
+
+export interface ProbeRequest {
+  operationId: string;
+  pathParams: Record<string, string | number>;
+  query?: Record<string, string>;
+  json?: unknown;
+}
+
+export interface SizeLimit {
+  /** Stable fingerprint id. */
+  id: string;
+  section: string;
+  item: string;
+  operationId: string;
+  lower: number;
+  upper: number;
+  /** What the context must hold for this search to run. */
+  needs: 'dialogUuid' | 'vertexToken' | null;
+  request(value: number, context: ProbeContext): ProbeRequest;
+}
+
+const MIB = 1024 * 1024;
+
+/** ASCII, so its length is its size in characters, UTF-16 units and bytes alike. */
+export const textOfLength = (n: number): string => 'x'.repeat(n);
+
+/** A JSON object serialized as a string of exactly n bytes (n ≥ 2): padded with spaces when too small for a field. */
+export function variablesOfBytes(n: number): string {
+  const envelope = '{"v":""}'.length;
+  return n < envelope ? `{${' '.repeat(n - 2)}}` : `{"v":"${textOfLength(n - envelope)}"}`;
+}
+
+export const SIZE_LIMITS: readonly SizeLimit[] = [
+  {
+    id: 'limit.maxPageCount',
+    section: '8.3',
+    item: 'largest accepted PageCount',
+    operationId: 'getV2Conversations',
+    lower: 1,
+    upper: 10_000,
+    needs: null,
+    request: (value) => ({ operationId: 'getV2Conversations', pathParams: {}, query: { PageCount: String(value) } }),
+  },
+  {
+    id: 'limit.maxTextLength.send',
+    section: '8.4',
+    item: 'longest accepted operator message text (characters)',
+    operationId: 'postV2ConversationSend',
+    lower: 1,
+    upper: MIB,
+    needs: 'dialogUuid',
+    request: (value, c) => ({ operationId: 'postV2ConversationSend', pathParams: { uuid: c.dialogUuid ?? '' }, json: { [c.textField]: textOfLength(value) } }),
+  },
+  {
+    id: 'limit.maxTextLength.sendMessage',
+    section: '8.4',
+    item: 'longest accepted custom-block message text (characters)',
+    operationId: 'postVertexSendMessage',
+    lower: 1,
+    upper: MIB,
+    needs: 'vertexToken',
+    request: (value, c) => ({ operationId: 'postVertexSendMessage', pathParams: {}, json: { token: c.vertexToken ?? '', text: textOfLength(value), typing: false } }),
+  },
+  {
+    // In the JSON body, not the query: a query string of more than a few KiB hits URL limits of HTTP servers first.
+    id: 'limit.maxVariablesBytes',
+    section: '8.4',
+    item: 'largest accepted variables (bytes of the serialized JSON object)',
+    operationId: 'postV2DialogCreate',
+    lower: 2,
+    upper: MIB,
+    needs: null,
+    request: (value, c) => ({ operationId: 'postV2DialogCreate', pathParams: { BotID: c.botId }, json: { variables: variablesOfBytes(value), response: true } }),
+  },
+];
+
+/** Statuses that mean "this value is refused"; 2xx means accepted; anything else (401, 403, 429, 5xx) is no answer. */
+const REFUSALS = [400, 404, 413, 414, 422, 431];
+
+export function probeVerdict(status: number): boolean | null {
+  if (status >= 200 && status < 300) return true;
+  return REFUSALS.includes(status) ? false : null;
+}
+
+/** Seconds to wait before asking again after a 429/503 (Retry-After, else 1 s; at most 30 s); null for others. */
+export function retryDelaySeconds(status: number, retryAfter: string | undefined): number | null {
+  if (status !== 429 && status !== 503) return null;
+  const seconds = Number(retryAfter);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 30) : 1;
+}
+
+/** "/v2/conversation/{uuid}/send" with {uuid: "…"} → "/v2/conversation/…/send" (values URI-encoded). */
+export function expandPath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`no value for {${name}} in ${template}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+/** "?a=1&b=2" (k6 has no URLSearchParams); "" for no query. */
+export function queryString(query: Record<string, string> | undefined): string {
+  const pairs = Object.entries(query ?? {}).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+}
+
+/** How the first rejected value was refused. */
+export interface Refusal {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+/** The outcome of one size search, as the load report carries it; `result` is null when it could not run. */
+export interface SizeLimitFinding {
+  id: string;
+  operation: string;
+  result: LimitSearchResult | null;
+  /** Why the search did not run (e.g. no VERTEX_TOKEN). */
+  skipped?: string;
+  refusal: Refusal | null;
+}
+
+/** Fingerprint item of a search that ran: outcome, bracket and the refusal's status (bodies stay in the reports). */
+export function sizeLimitFingerprint(limit: SizeLimit, operation: string, result: LimitSearchResult, refusal: Refusal | null): FingerprintItem {
+  return {
+    id: limit.id,
+    section: limit.section,
+    operation,
+    item: limit.item,
+    observed: {
+      outcome: result.outcome,
+      largestAccepted: result.limit,
+      firstRejected: result.firstRejected,
+      refusalStatus: refusal?.status ?? null,
+      refusalContentType: refusal?.contentType ?? null,
+    },
+  };
+}
+
+export interface ProbeResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What the search asks its driver for: send a request, or wait before asking again (429, 503). */
+export type SizeSearchStep = { kind: 'send'; request: ProbeRequest } | { kind: 'wait'; seconds: number };
+
+export interface SizeSearchOptions {
+  /** How QA names the operation ("POST /v2/conversation/{uuid}/send"), for the finding. */
+  operation: string;
+  /** Removed from refusal bodies before they are kept. */
+  secrets: ReadonlyArray<string | undefined>;
+  /** Attempts per value when the target answers 429/503. */
+  attempts?: number;
+}
+
+const BODY_EXCERPT = 2000;
+
+export function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+/**
+ * One size search as a generator of steps (see lib/drive.ts): the same politeness (waits on 429/503, a few attempts
+ * per value) and the same bookkeeping (the refusal of the first rejected value) for every driver.
+ */
+export function* sizeLimitSearch(
+  limit: SizeLimit,
+  context: ProbeContext,
+  options: SizeSearchOptions,
+): Generator<SizeSearchStep, SizeLimitFinding, ProbeResponse | undefined> {
+  const { operation, secrets, attempts = 4 } = options;
+  if (limit.needs && !context[limit.needs]) {
+    return { id: limit.id, operation, result: null, skipped: `no ${limit.needs} in the context`, refusal: null };
+  }
+  const refusals = new Map<number, Refusal>();
+  const search = searchLimit(limit);
+  let next = search.next();
+  while (!next.done) {
+    const value = next.value;
+    let verdict: boolean | null = null;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const response = yield { kind: 'send', request: limit.request(value, context) };
+      if (!response) throw new Error('the driver must answer a send step with the response');
+      const wait = retryDelaySeconds(response.status, headerValue(response.headers, 'Retry-After'));
+      if (wait !== null && attempt < attempts) {
+        yield { kind: 'wait', seconds: wait };
+        continue;
+      }
+      verdict = probeVerdict(response.status);
+      if (verdict === false) {
+        refusals.set(value, {
+          status: response.status,
+          contentType: headerValue(response.headers, 'Content-Type') ?? null,
+          body: redact(response.body.slice(0, BODY_EXCERPT), secrets),
+        });
+      }
+      break;
+    }
+    next = search.next(verdict);
+  }
+  const result = next.value;
+  return { id: limit.id, operation, result, refusal: result.firstRejected === null ? null : (refusals.get(result.firstRejected) ?? null) };
+}
