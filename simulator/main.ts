@@ -2,104 +2,19 @@
 //      [--drift NAME]... [--list-drifts [--json]]
 // Prints one line "simulator listening on URL (...)" when ready; exit 0 on SIGINT/SIGTERM; exit 2 with one line
 // on stderr for a bad flag, a bad config or a port in use.
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { ConfigError } from './config.ts';
-import { DRIFTS, UnknownDriftError } from './drifts/index.ts';
-import { startSimulator } from './server.ts';
+import { runCli, UsageError } from './cli.ts';
 
-class UsageError extends Error {}
-
-function integer(name: string, text: string | undefined, fallback: number, min: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min) {
-    throw new UsageError(`--${name} must be an integer >= ${min}, got "${text}"`);
-  }
-  return value;
-}
-
-function readConfig(file: string | undefined): unknown {
-  if (file === undefined) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`--config ${file}: cannot read it (${(err as NodeJS.ErrnoException).code}); give the path of a JSON file`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`--config ${file}: not valid JSON (${(err as Error).message}); fix the file`);
-  }
-}
-
-function listDrifts(json: boolean): void {
-  if (json) {
-    console.log(JSON.stringify(DRIFTS.map(({ name, kind, clause, description }) => ({ name, kind, clause, description })), null, 2));
-    return;
-  }
-  const width = Math.max(...DRIFTS.map((d) => d.name.length));
-  for (const d of DRIFTS) console.log(`${d.name.padEnd(width)}  ${d.kind.padEnd(12)}  ${d.clause}  ${d.description}`);
-}
-
-async function main(argv: string[]): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        dialogs: { type: 'string' },
-        config: { type: 'string' },
-        'callback-url': { type: 'string' },
-        drift: { type: 'string', multiple: true },
-        'list-drifts': { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}; see simulator/main.ts for the flags`);
-  }
-  const v = parsed.values;
-  if (v['list-drifts']) return listDrifts(v.json ?? false);
-  const port = integer('port', v.port ?? process.env.SIMULATOR_PORT, 4010, 0);
-  if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
-  const callbackUrl = v['callback-url'];
-  if (callbackUrl !== undefined && !URL.canParse(callbackUrl)) throw new UsageError(`--callback-url must be an absolute URL, got "${callbackUrl}"`);
-  const seed = integer('seed', v.seed, 1, 0);
-  const dialogs = integer('dialogs', v.dialogs, 120, 0);
-  const drifts = v.drift ?? [];
-  const sim = await startSimulator({
-    port,
-    host: v.host,
-    seed,
-    dialogs,
-    config: readConfig(v.config) as never,
-    callbackUrl,
-    drifts,
-  }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; stop what holds it, or pass --port N (--port 0 picks a free one)`);
-    if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') throw new UsageError(`--host ${v.host}: cannot listen there (${err.code}); use 127.0.0.1`);
-    if (err instanceof ConfigError) throw new UsageError(`--config ${v.config}: ${err.message}`);
-    throw err;
-  });
-  console.log(`simulator listening on ${sim.url} (seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'})`);
-  const stop = () => {
-    sim.close().then(
-      () => process.exit(0),
-      () => process.exit(0),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
-
-main(process.argv.slice(2)).catch((err: Error) => {
-  const known = err instanceof UsageError || err instanceof UnknownDriftError || err instanceof ConfigError;
-  process.stderr.write(`simulator: ${known ? err.message : `cannot start: ${err.stack ?? err}`}\n`);
-  process.exit(2);
-});
+runCli(process.argv.slice(2), process.env, (line) => console.log(line)).then(
+  (sim) => {
+    if (!sim) return;
+    const stop = () => {
+      sim.close().finally(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  },
+  (err: Error) => {
+    process.stderr.write(`simulator: ${err instanceof UsageError ? err.message : `cannot start: ${err.stack ?? err}`}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,81 @@
+// The command line: the ready line, clean stop on SIGTERM, --list-drifts, and exit 2 with one line for bad input.
+// One real process proves the wiring (signals, exit codes); the rest runs runCli() in-process, which is faster.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { runCli, UsageError } from './cli.ts';
+import { DRIFTS } from './drifts/index.ts';
+import { BASIC } from './test-support.ts';
+
+const MAIN = new URL('./main.ts', import.meta.url).pathname;
+
+async function printed(argv: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  const sim = await runCli(argv, {}, (line) => lines.push(line));
+  await sim?.close();
+  return lines;
+}
+
+describe('simulator CLI', () => {
+  it('prints one ready line, serves, exits 0 on SIGTERM, and exits 2 with one line on bad flags', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--seed', '3', '--dialogs', '10', '--drift', 'meta-missing']);
+    const line = await new Promise<string>((resolve) => child.stdout.once('data', (c) => resolve(String(c))));
+    const m = /^simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(seed 3, 10 dialogs, drifts: meta-missing\)\n$/.exec(line);
+    assert.ok(m, line);
+    const res = await fetch(`${m[1]}/api/v2/conversations`, { headers: { authorization: BASIC } });
+    assert.equal(res.status, 200);
+    assert.equal('meta' in (await res.json()), false);
+    child.kill('SIGTERM');
+    assert.deepEqual(await once(child, 'exit'), [0, null]);
+
+    const bad = spawn(process.execPath, ['--import', 'tsx', MAIN, '--bogus']);
+    let stderr = '';
+    bad.stderr.on('data', (c) => (stderr += c));
+    assert.deepEqual(await once(bad, 'exit'), [2, null]);
+    assert.match(stderr, /^simulator: Unknown option '--bogus'.*\n$/);
+  });
+
+  it('lists the drifts as a table and as JSON', async () => {
+    const table = await printed(['--list-drifts']);
+    assert.equal(table.length, DRIFTS.length);
+    assert.match(table[0]!, /^v2-source-removed +breaking +§2\.1 /);
+    assert.deepEqual(
+      JSON.parse((await printed(['--list-drifts', '--json'])).join('\n')),
+      DRIFTS.map(({ name, kind, clause, description }) => ({ name, kind, clause, description })),
+    );
+  });
+
+  it('takes the port from SIMULATOR_PORT when --port is absent', async () => {
+    const sim = await runCli([], { SIMULATOR_PORT: '0' }, () => {});
+    assert.ok(sim && sim.port > 0);
+    await sim.close();
+  });
+
+  it('refuses bad input with a UsageError saying what to fix', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
+    writeFileSync(join(dir, 'broken.json'), '{ nope');
+    writeFileSync(join(dir, 'typo.json'), '{"lists":{"defaultPageCount":"40"}}');
+    const busy = await runCli(['--port', '0', '--dialogs', '1'], {}, () => {});
+    try {
+      const cases: Array<[string[], RegExp]> = [
+        [['--port', 'abc'], /--port must be an integer >= 0, got "abc"/],
+        [['--port', '70000'], /--port must be at most 65535/],
+        [['--callback-url', 'nowhere'], /--callback-url must be an absolute URL/],
+        [['--drift', 'no-such-drift'], /unknown drift "no-such-drift"; run with --list-drifts/],
+        [['--config', join(dir, 'broken.json')], /broken\.json: not valid JSON/],
+        [['--config', join(dir, 'missing.json')], /missing\.json: cannot read it \(ENOENT\)/],
+        [['--config', join(dir, 'typo.json')], /config\.lists\.defaultPageCount must be an integer >= 1, got "40"/],
+        [['--port', String(busy!.port)], new RegExp(`port ${busy!.port} is in use; .*--port 0`)],
+      ];
+      for (const [argv, message] of cases) {
+        await assert.rejects(printed(argv), (err: Error) => err instanceof UsageError && message.test(err.message) && !err.message.includes('\n'));
+      }
+    } finally {
+      await busy!.close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+// Hidden limits are off by default; once configured they answer their own status and body. Rate limiting is a
+// token bucket per credential, and request bodies are capped.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findDialog, simulator, type TestSimulator } from './test-support.ts';
+
+async function withSimulator(config: Parameters<typeof simulator>[0], body: (sim: TestSimulator) => Promise<void>): Promise<void> {
+  const sim = await simulator(config);
+  try {
+    await body(sim);
+  } finally {
+    await sim.close();
+  }
+}
+
+describe('hidden limits', () => {
+  it('are all off by default', () =>
+    withSimulator({}, async (sim) => {
+      assert.equal((await sim.call('GET', '/api/v2/conversations?PageCount=100000')).status, 200);
+      const variables = encodeURIComponent(JSON.stringify({ big: 'x'.repeat(10_000) }));
+      assert.equal((await sim.call('GET', `/api/v1/dialog/101/create?variables=${variables}`)).status, 200);
+      for (let i = 0; i < 50; i++) assert.equal((await sim.call('GET', '/api/v1/conversations')).status, 200);
+    }));
+
+  it('reject a PageCount above maxPageCount with 400 by default', () =>
+    withSimulator({ config: { limits: { maxPageCount: { value: 100 } } } }, async (sim) => {
+      assert.equal((await sim.call('GET', '/api/v2/conversations?PageCount=100')).status, 200);
+      const res = await sim.call('GET', '/api/v2/conversations?PageCount=101');
+      assert.equal(res.status, 400);
+      assert.match(res.json().detail, /PageCount is 101, above the limit of 100/);
+    }));
+
+  it('answer the configured status and body', () =>
+    withSimulator({ config: { limits: { maxTextLength: { value: 5, status: 422, body: { error: 'text too long' } } } } }, async (sim) => {
+      const { uuid } = await findDialog(sim, 'operator');
+      assert.equal((await sim.call('POST', `/api/v2/conversation/${uuid}/send`, { body: { text: '12345' } })).status, 204);
+      const res = await sim.call('POST', `/api/v2/conversation/${uuid}/send`, { body: { text: '123456' } });
+      assert.equal(res.status, 422);
+      assert.deepEqual(res.json(), { error: 'text too long' });
+    }));
+
+  it('limit the size of variables on create', () =>
+    withSimulator({ config: { limits: { maxVariablesBytes: { value: 20, status: 413 } } } }, async (sim) => {
+      assert.equal((await sim.call('GET', `/api/v2/dialog/101/create?variables=${encodeURIComponent('{"a":"b"}')}`)).status, 200);
+      const big = JSON.stringify({ variables: JSON.stringify({ name: 'x'.repeat(30) }) });
+      assert.equal((await sim.call('POST', '/api/v2/dialog/101/create', { body: big })).status, 413);
+    }));
+
+  it('rate-limit each credential with a token bucket, answering 429 with Retry-After', () =>
+    withSimulator({ config: { limits: { rate: { perSecond: 1, burst: 3 } } } }, async (sim) => {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await sim.call('GET', '/api/v1/conversations?PageCount=1'));
+      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 429]);
+      assert.equal(answers[0]!.headers['x-ratelimit-limit'], '3');
+      assert.equal(answers[0]!.headers['x-ratelimit-remaining'], '2');
+      assert.equal(answers[3]!.headers['retry-after'], '1');
+      assert.equal(answers[3]!.contentType, 'application/problem+json');
+      // Another credential has its own bucket: a vertex token (forged here, so 403 once admitted).
+      const vertex = await sim.call('POST', '/api/vertex/v1/complete', { body: { token: 'another' } });
+      assert.equal(vertex.status, 403);
+    }));
+
+  it('cap request bodies at 1 MiB with 413', () =>
+    withSimulator({}, async (sim) => {
+      const { uuid } = await findDialog(sim, 'operator');
+      const res = await sim.call('POST', `/api/v2/conversation/${uuid}/send`, { body: { text: 'x'.repeat(1024 * 1024) } });
+      assert.equal(res.status, 413);
+      assert.equal((await sim.call('GET', '/api/v1/conversations')).status, 200);
+    }));
+});
