@@ -11,6 +11,10 @@
 // burst/T. The highest of them is taken, as a stage that k6 under-delivered can only understate r. (A bucket of burst
 // 1 loses refills to its cap under evenly spaced arrivals and lets through less than r: the estimate needs burst ≥ 2.)
 
+import type { FingerprintItem } from './fingerprint.ts';
+import type { LadderStep } from './load-shapes.ts';
+import { metricStat, type SummaryData } from './load-summary.ts';
+
 export interface LadderStage {
   name: string;
   /** Offered arrivals per second. */
@@ -122,3 +126,66 @@ export function rejectionReport(sample: ResponseSample): RejectionReport {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Counters the rate-limit script adds per response; each rung reads them through a {scenario:…} submetric. */
+export const LADDER_METRICS = { ok: 'ladder_ok', rateLimited: 'ladder_rate_limited', failed: 'ladder_failed' } as const;
+
+const perRung = (metric: string, step: LadderStep) => `${metric}{scenario:${step.scenario}}`;
+
+/**
+ * Thresholds that always pass: k6 puts a submetric into the summary only when a threshold names it, and the
+ * analysis needs each rung's counts and p95.
+ */
+export function ladderThresholds(steps: readonly LadderStep[]): Record<string, string[]> {
+  const thresholds: Record<string, string[]> = {};
+  for (const step of steps) {
+    for (const metric of [...Object.values(LADDER_METRICS), 'iterations', 'dropped_iterations']) thresholds[perRung(metric, step)] = ['count>=0'];
+    thresholds[perRung('http_req_duration', step)] = ['p(95)>=0'];
+  }
+  return thresholds;
+}
+
+/** The rungs of a ladder as the summary saw them (a metric without samples counts 0). */
+export function ladderStagesFromSummary(data: SummaryData, steps: readonly LadderStep[]): LadderStage[] {
+  const count = (metric: string, step: LadderStep) => metricStat(data, perRung(metric, step), 'count') ?? 0;
+  return steps.map((step) => ({
+    name: step.scenario,
+    targetRate: step.targetRate,
+    durationSeconds: step.durationSeconds,
+    iterations: count('iterations', step),
+    droppedIterations: count('dropped_iterations', step),
+    ok: count(LADDER_METRICS.ok, step),
+    rateLimited: count(LADDER_METRICS.rateLimited, step),
+    failed: count(LADDER_METRICS.failed, step),
+    p95Ms: metricStat(data, perRung('http_req_duration', step), 'p(95)') ?? 0,
+  }));
+}
+
+/** One text line and one fingerprint item for the ladder of one operation. */
+export function ladderFinding(operationId: string, label: string, analysis: LadderAnalysis): { line: string; item: FingerprintItem } {
+  const { rejection, estimatedLimit, sustainedRate, firstLimited } = analysis;
+  const refused = rejection
+    ? `refused with ${rejection.status}, Retry-After ${rejection.retryAfter ?? 'absent'}${Object.keys(rejection.rateLimitHeaders).length ? `, ${Object.entries(rejection.rateLimitHeaders).map(([k, v]) => `${k}: ${v}`).join(', ')}` : ''}`
+    : 'no rejection seen';
+  const limit = estimatedLimit === null ? 'no rate limit reached' : `rate limit ≈ ${estimatedLimit}/s`;
+  const until = firstLimited ? `; first rung not sustained: ${firstLimited.targetRate}/s (${firstLimited.verdict})` : '';
+  return {
+    line: `${label}: sustained ${sustainedRate ?? 'none'}/s, ${limit}, ${refused}${until}`,
+    item: {
+      id: `rate.limit.${operationId}`,
+      section: '8.2',
+      operation: label,
+      item: 'rate limit per credential (requests per second) and how it is refused',
+      observed: {
+        estimatedPerSecond: estimatedLimit === null ? null : twoSignificant(estimatedLimit),
+        sustainedRung: sustainedRate,
+        refusalStatus: rejection?.status ?? null,
+        retryAfter: rejection ? rejection.retryAfter !== null : null,
+        rateLimitHeaders: rejection ? Object.keys(rejection.rateLimitHeaders).map((h) => h.toLowerCase()).sort() : null,
+      },
+    },
+  };
+}
+
+/** Run-to-run noise stays out of the fingerprint: 47.3 → 47, 123.4 → 120. */
+const twoSignificant = (n: number) => (n === 0 ? 0 : Number(n.toPrecision(2)));

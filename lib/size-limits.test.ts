@@ -1,17 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { ApiRequest } from './api-request.ts';
 import { drive } from './drive.ts';
 import {
-  expandPath,
   probeVerdict,
-  queryString,
   retryDelaySeconds,
   SIZE_LIMITS,
   sizeLimitFingerprint,
+  sizeLimitLine,
   sizeLimitSearch,
   variablesOfBytes,
   type ProbeContext,
-  type ProbeRequest,
   type ProbeResponse,
   type SizeSearchStep,
 } from './size-limits.ts';
@@ -20,7 +19,7 @@ const context: ProbeContext = { botId: 101, dialogUuid: '7d3c2a8e-0000-4000-8000
 const limitById = (id: string) => SIZE_LIMITS.find((l) => l.id === id)!;
 
 /** The size a request carries for the limit under test. */
-function sizeOf(request: ProbeRequest): number {
+function sizeOf(request: ApiRequest): number {
   if (request.query?.PageCount) return Number(request.query.PageCount);
   const json = request.json as Record<string, string>;
   return json.variables !== undefined ? json.variables.length : (json.text ?? '').length;
@@ -60,13 +59,6 @@ test('2xx accepts; 400, 404, 413, 414, 422 and 431 refuse; anything else is no a
   assert.equal(retryDelaySeconds(503, undefined), 1);
   assert.equal(retryDelaySeconds(429, '3600'), 30);
   assert.equal(retryDelaySeconds(400, '3'), null);
-});
-
-test('builds paths and queries without URL classes (k6 has none)', () => {
-  assert.equal(expandPath('/v2/conversation/{uuid}/send', { uuid: 'a b' }), '/v2/conversation/a%20b/send');
-  assert.throws(() => expandPath('/v2/dialog/{BotID}/create', {}), /BotID/);
-  assert.equal(queryString({ PageCount: '10', CreatedFrom: '2024-01-01T00:00:00+03:00' }), '?PageCount=10&CreatedFrom=2024-01-01T00%3A00%3A00%2B03%3A00');
-  assert.equal(queryString(undefined), '');
 });
 
 test('each definition finds its limit exactly, keeps the refusal and redacts secrets from it', () => {
@@ -112,4 +104,14 @@ test('the fingerprint item carries outcome, bracket and refusal status, not the 
     item: 'largest accepted PageCount',
     observed: { outcome: 'found', largestAccepted: 500, firstRejected: 501, refusalStatus: 413, refusalContentType: 'application/problem+json' },
   });
+});
+
+test('the summary line says what was found, how it was refused and what it cost', () => {
+  const limit = limitById('limit.maxPageCount');
+  const finding = drive(sizeLimitSearch(limit, context, { operation: 'GET /v2/conversations', secrets: [] }), fakeTarget(500).answer);
+  assert.equal(sizeLimitLine(finding), `limit.maxPageCount (GET /v2/conversations): 500 (501 refused with 413), ${finding.result!.requests} requests (bound 16)`);
+  const open = drive(sizeLimitSearch(limit, context, { operation: 'GET /v2/conversations', secrets: [] }), fakeTarget(1e9).answer);
+  assert.match(sizeLimitLine(open), /no limit up to 10000/);
+  const skipped = drive(sizeLimitSearch(limitById('limit.maxTextLength.sendMessage'), { ...context, vertexToken: undefined }, { operation: 'x', secrets: [] }), fakeTarget(1).answer);
+  assert.match(sizeLimitLine(skipped), /not searched, no vertexToken/);
 });

@@ -1,6 +1,7 @@
 // The size limits the specification leaves "not shown" (§8.3, §8.4), each as a search range and a request builder.
 // Pure: the k6 size-limits script sends these requests with k6/http, the Node tests and probes with fetch; both run
 // the same search (lib/limit-search.ts) over the same definitions.
+import type { ApiRequest } from './api-request.ts';
 import { searchLimit, type LimitSearchResult } from './limit-search.ts';
 import type { FingerprintItem } from './fingerprint.ts';
 import { redact } from './load-safety.ts';
@@ -15,13 +16,6 @@ export interface ProbeContext {
   vertexToken?: string;
 }
 
-export interface ProbeRequest {
-  operationId: string;
-  pathParams: Record<string, string | number>;
-  query?: Record<string, string>;
-  json?: unknown;
-}
-
 export interface SizeLimit {
   /** Stable fingerprint id. */
   id: string;
@@ -32,7 +26,7 @@ export interface SizeLimit {
   upper: number;
   /** What the context must hold for this search to run. */
   needs: 'dialogUuid' | 'vertexToken' | null;
-  request(value: number, context: ProbeContext): ProbeRequest;
+  request(value: number, context: ProbeContext): ApiRequest;
 }
 
 const MIB = 1024 * 1024;
@@ -105,20 +99,6 @@ export function retryDelaySeconds(status: number, retryAfter: string | undefined
   return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 30) : 1;
 }
 
-/** "/v2/conversation/{uuid}/send" with {uuid: "…"} → "/v2/conversation/…/send" (values URI-encoded). */
-export function expandPath(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    if (!(name in params)) throw new Error(`no value for {${name}} in ${template}`);
-    return encodeURIComponent(String(params[name]));
-  });
-}
-
-/** "?a=1&b=2" (k6 has no URLSearchParams); "" for no query. */
-export function queryString(query: Record<string, string> | undefined): string {
-  const pairs = Object.entries(query ?? {}).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
-  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
-}
-
 /** How the first rejected value was refused. */
 export interface Refusal {
   status: number;
@@ -134,6 +114,20 @@ export interface SizeLimitFinding {
   /** Why the search did not run (e.g. no VERTEX_TOKEN). */
   skipped?: string;
   refusal: Refusal | null;
+}
+
+/** One line for the text summary. */
+export function sizeLimitLine(finding: SizeLimitFinding): string {
+  const { result, refusal } = finding;
+  const head = `${finding.id} (${finding.operation})`;
+  if (!result) return `${head}: not searched, ${finding.skipped ?? 'no reason given'}`;
+  const refused = refusal ? ` refused with ${refusal.status}` : '';
+  const found =
+    result.outcome === 'found' ? `${result.limit} (${result.firstRejected}${refused})`
+    : result.outcome === 'below-lower' ? `nothing accepted (${result.firstRejected}${refused})`
+    : result.outcome === 'above-upper' ? `no limit up to ${result.limit}`
+    : `inconclusive between ${result.limit ?? 'nothing'} and ${result.firstRejected ?? 'the top'}`;
+  return `${head}: ${found}, ${result.requests} requests (bound ${result.bound})`;
 }
 
 /** Fingerprint item of a search that ran: outcome, bracket and the refusal's status (bodies stay in the reports). */
@@ -160,7 +154,7 @@ export interface ProbeResponse {
 }
 
 /** What the search asks its driver for: send a request, or wait before asking again (429, 503). */
-export type SizeSearchStep = { kind: 'send'; request: ProbeRequest } | { kind: 'wait'; seconds: number };
+export type SizeSearchStep = { kind: 'send'; request: ApiRequest } | { kind: 'wait'; seconds: number };
 
 export interface SizeSearchOptions {
   /** How QA names the operation ("POST /v2/conversation/{uuid}/send"), for the finding. */
