@@ -3,10 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { contractValidators } from '../openapi/validators.ts';
-import { resolveConfig } from './config.ts';
-import { seedStore } from './seed.ts';
-import { Store } from './store.ts';
-import { blockListener, findDialog, FIXED_NOW, simulator, type Answer, type CallOptions, type TestSimulator } from './test-support.ts';
+import { blockListener, findDialog, seededStore, simulator, type Answer, type CallOptions, type TestSimulator } from './test-support.ts';
 
 interface Case {
   operationId: string;
@@ -18,14 +15,6 @@ interface Case {
 
 const validators = contractValidators();
 const WRONG_AUTH = `Basic ${Buffer.from('qa-contract:nope').toString('base64')}`;
-
-/** The seeded dialogs, rebuilt from the same seed: the only way to know a deleted dialog's UUID. */
-function seeded(): Store {
-  const config = resolveConfig({ seed: { anchor: '2026-11-20T00:00:00Z' } });
-  const store = new Store(config);
-  seedStore(store, config, 1, 120, FIXED_NOW);
-  return store;
-}
 
 describe('agreement of the simulator with the OpenAPI document', () => {
   let sim: TestSimulator;
@@ -53,7 +42,7 @@ describe('agreement of the simulator with the OpenAPI document', () => {
   }
 
   it('answers every operation with each status it can return, as documented', async () => {
-    const store = seeded();
+    const store = seededStore();
     const deleted = store.dialogs.find((d) => d.deleted)!;
     const file = [...store.files.values()].find((f) => !f.deleted)!;
     const inProcess = await findDialog(sim, 'in-process');

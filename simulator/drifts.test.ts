@@ -3,11 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { contractValidators } from '../openapi/validators.ts';
-import { resolveConfig } from './config.ts';
 import { DRIFTS } from './drifts/index.ts';
-import { seedStore } from './seed.ts';
-import { Store } from './store.ts';
-import { blockListener, FIXED_NOW, simulator, type CallOptions, type TestSimulator } from './test-support.ts';
+import { blockListener, seededStore, simulator, type CallOptions, type TestSimulator } from './test-support.ts';
 
 interface Step {
   operationId: string;
@@ -27,10 +24,8 @@ interface Observation {
 
 /** Seeded dialogs, known without the API (a drift may hide the UUIDs from the list). */
 function seededDialogs() {
-  const config = resolveConfig({ seed: { anchor: '2026-11-20T00:00:00Z' } });
-  const store = new Store(config);
-  seedStore(store, config, 1, 120, FIXED_NOW);
-  const live = store.dialogs.filter((d) => !d.deleted && d.data.length > 0);
+  const store = seededStore();
+  const live = store.dialogs.filter((d) => !d.deleted && store.dataOf(d).length > 0);
   const pick = (state: string) => live.find((d) => d.state === state)!;
   return { inProcess: pick('inProcess'), operator: pick('operator'), completed: pick('completed') };
 }

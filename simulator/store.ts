@@ -24,7 +24,10 @@ export interface Dialog {
   /** Epoch ms of the last message; null while the dialog has none. */
   lastMessageAt: number | null;
   duration: number;
-  data: DataItem[];
+  /** Undefined until first needed for a seeded dialog: generated then from the seed (see seed.ts), to keep memory low. */
+  data?: DataItem[];
+  /** The seeded upload of this dialog, rendered as its last data item. */
+  fileId?: number;
   deleted: boolean;
   /** Rendered JSON of the V1 / V2 list item; dropped on every change. */
   rendered?: { v1?: string; v2?: string };
@@ -66,9 +69,8 @@ export function isoSeconds(ms: number): string {
 }
 
 export class Store {
-  /** Ascending by id: ids grow with creation time, so the end of the array is the newest dialog. */
+  /** Ascending by id, ids consecutive from firstDialogId: the index is the id, the end is the newest dialog. */
   readonly dialogs: Dialog[] = [];
-  private readonly byId = new Map<number, Dialog>();
   private readonly byUuid = new Map<string, Dialog>();
   readonly files = new Map<number, StoredFile>();
   /** Bumped on every change; list responses are cached per revision. */
@@ -78,17 +80,20 @@ export class Store {
   nextMessageId = 70001;
   /** Absolute base of file links ("http://127.0.0.1:4010"); set once the server listens. */
   linkBase = '';
+  /** Generates the data of a seeded dialog on first use. */
+  seededData: (dialog: Dialog) => DataItem[] = () => [];
 
   constructor(private readonly config: SimulatorConfig) {
     this.nextDialogId = config.seed.firstDialogId;
     this.nextFileId = config.seed.firstFileId;
   }
 
+  /** Adds a dialog under the next id (its `id` must be nextDialogId). */
   add(dialog: Dialog): Dialog {
+    if (dialog.id !== this.nextDialogId) throw new Error(`dialog id ${dialog.id} is not the next id ${this.nextDialogId}`);
     this.dialogs.push(dialog);
-    this.byId.set(dialog.id, dialog);
     this.byUuid.set(dialog.uuid, dialog);
-    this.nextDialogId = Math.max(this.nextDialogId, dialog.id + 1);
+    this.nextDialogId++;
     this.revision++;
     return dialog;
   }
@@ -100,7 +105,11 @@ export class Store {
   }
 
   byV1(id: number): Dialog | undefined {
-    return this.byId.get(id);
+    return this.dialogs[id - this.config.seed.firstDialogId];
+  }
+
+  dataOf(dialog: Dialog): DataItem[] {
+    return (dialog.data ??= this.seededData(dialog));
   }
 
   byV2(uuid: string): Dialog | undefined {
@@ -122,7 +131,7 @@ export class Store {
   message(dialog: Dialog, now: number, item?: DataItem): void {
     dialog.lastMessageAt = now;
     dialog.duration = Math.max(0, Math.floor((now - dialog.createdAt) / 1000));
-    if (item) dialog.data.push(item);
+    if (item) this.dataOf(dialog).push(item);
     this.touched(dialog);
   }
 
@@ -169,7 +178,7 @@ export class Store {
   }
 
   record(dialog: Dialog, api: ApiVersion): Record<string, unknown> {
-    return { ...this.listItem(dialog, api), data: dialog.data.map((item) => this.dataItem(item)) };
+    return { ...this.listItem(dialog, api), data: this.dataOf(dialog).map((item) => this.dataItem(item)) };
   }
 
   private dataItem(item: DataItem): Record<string, unknown> {

@@ -2,12 +2,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { DEFAULT_CONFIG } from './config.ts';
+import { DEFAULT_CONFIG, resolveConfig } from './config.ts';
+import { seedStore } from './seed.ts';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from './server.ts';
+import { Store } from './store.ts';
 
 export const BASIC = `Basic ${Buffer.from(`${DEFAULT_CONFIG.auth.login}:${DEFAULT_CONFIG.auth.password}`).toString('base64')}`;
 /** A pinned clock and anchor, so whole sessions are reproducible. */
 export const FIXED_NOW = Date.parse('2026-11-20T10:00:00Z');
+const ANCHOR = '2026-11-20T00:00:00Z';
 
 export interface Answer {
   status: number;
@@ -61,7 +64,7 @@ export async function simulator(opts: SimulatorOptions = {}): Promise<TestSimula
     now: () => FIXED_NOW,
     log: (line) => logs.push(line),
     ...opts,
-    config: { seed: { anchor: '2026-11-20T00:00:00Z' }, ...opts.config },
+    config: { seed: { anchor: ANCHOR }, ...opts.config },
   });
   return { ...sim, logs, call: (method, path, options) => call(sim.url, method, path, options) };
 }
@@ -109,4 +112,12 @@ export async function findDialog(sim: TestSimulator, status: string, query = 'Pa
     }
   }
   throw new Error(`no ${status} dialog in the list`);
+}
+
+/** The store simulator() seeds by default, rebuilt in-process: how a test learns what the API hides (deleted dialogs). */
+export function seededStore(): Store {
+  const config = resolveConfig({ seed: { anchor: ANCHOR } });
+  const store = new Store(config);
+  seedStore(store, config, 1, 120, FIXED_NOW);
+  return store;
 }
