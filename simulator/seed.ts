@@ -26,7 +26,7 @@ const DAY_MS = 86_400_000;
 /** Dialogs come from a limited set of cities; sharing the strings keeps 100000 dialogs small. */
 const CITIES = 300;
 
-export function seedAnchor(config: SimulatorConfig, now: number): number {
+function seedAnchor(config: SimulatorConfig, now: number): number {
   return config.seed.anchor !== null ? Date.parse(config.seed.anchor) : Math.floor(now / DAY_MS) * DAY_MS;
 }
 

@@ -1,7 +1,7 @@
 // The simulated service's domain: creating dialogs, moving them through their states, custom blocks.
 // Handlers parse and answer; every state change goes through here, where drifts may bend it.
 import type { Faker } from '@faker-js/faker';
-import type { SimulatorConfig, StatusKey } from './config.ts';
+import type { SimulatorConfig } from './config.ts';
 import type { CustomBlocks } from './callbacks.ts';
 import { HttpError, type Exchange } from './exchange.ts';
 import type { Dialog, DialogChange, Store } from './store.ts';
@@ -81,9 +81,5 @@ export class Simulation {
     const found = this.accessible(ex, dialog, what);
     if (found.state === 'completed') throw new HttpError(403, `${what} is completed`);
     return found;
-  }
-
-  status(key: StatusKey): string {
-    return this.config.statuses[key];
   }
 }

@@ -1,5 +1,5 @@
 // Additive drifts: a new field appears; every documented clause still holds (objects are open, spec §2).
-import { bodyOf, eachDialog, LIST_OPS, paginationOf, RECORD_OPS, type Drift } from './types.ts';
+import { eachDialog, editBody, editPagination, LIST_OPS, RECORD_OPS, type Drift } from './types.ts';
 
 export const ADDITIVE_DRIFTS: Drift[] = [
   {
@@ -20,32 +20,20 @@ export const ADDITIVE_DRIFTS: Drift[] = [
     kind: 'additive',
     clause: '§2.3 meta.pagination',
     description: 'meta.pagination gains has_more (boolean)',
-    transformResponse: (ex, reply) => {
-      const p = paginationOf(ex, reply);
-      if (p) p.has_more = Number(p.current_page) < Number(p.total_pages);
-      return reply;
-    },
+    transformResponse: editPagination((p) => (p.has_more = Number(p.current_page) < Number(p.total_pages))),
   },
   {
     name: 'record-extra-field',
     kind: 'additive',
     clause: '§2.2 dialog record',
     description: 'records gain tags (array of strings, empty)',
-    transformResponse: (ex, reply) => {
-      const body = bodyOf(ex, reply, [...RECORD_OPS]);
-      if (body) body.tags = [];
-      return reply;
-    },
+    transformResponse: editBody([...RECORD_OPS], (body) => (body.tags = [])),
   },
   {
     name: 'send-message-extra-field',
     kind: 'additive',
     clause: '§2.5 sent bot message',
     description: 'send_message answers also dialog_id (integer)',
-    transformResponse: (ex, reply) => {
-      const body = bodyOf(ex, reply, ['postVertexSendMessage']);
-      if (body) body.dialog_id = ex.dialog?.id ?? null;
-      return reply;
-    },
+    transformResponse: editBody(['postVertexSendMessage'], (body, ex) => (body.dialog_id = ex.dialog?.id ?? null)),
   },
 ];

@@ -1,5 +1,5 @@
 // Breaking drifts on fields: a field removed, renamed or retyped.
-import { bodyOf, eachDialog, type Drift } from './types.ts';
+import { editBody, eachDialog, type Drift } from './types.ts';
 
 export const FIELD_DRIFTS: Drift[] = [
   {
@@ -57,43 +57,27 @@ export const FIELD_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.5 created_at is a Unix timestamp (seconds)',
     description: 'send_message answers created_at in milliseconds',
-    transformResponse: (ex, reply) => {
-      const body = bodyOf(ex, reply, ['postVertexSendMessage']);
-      if (body) body.created_at = Number(body.created_at) * 1000;
-      return reply;
-    },
+    transformResponse: editBody(['postVertexSendMessage'], (body) => (body.created_at = Number(body.created_at) * 1000)),
   },
   {
     name: 'send-message-id-string',
     kind: 'breaking',
     clause: '§2.5 message_id is an integer',
     description: 'send_message answers message_id as a string',
-    transformResponse: (ex, reply) => {
-      const body = bodyOf(ex, reply, ['postVertexSendMessage']);
-      if (body) body.message_id = String(body.message_id);
-      return reply;
-    },
+    transformResponse: editBody(['postVertexSendMessage'], (body) => (body.message_id = String(body.message_id))),
   },
   {
     name: 'v1-create-integer-id',
     kind: 'breaking',
     clause: '§2.4 V1 create answers dialogId as a UUID string',
     description: 'GET /v1/dialog/{BotID}/create answers the integer id in dialogId',
-    transformResponse: (ex, reply, sim) => {
-      const body = bodyOf(ex, reply, ['getV1DialogCreate']);
-      if (body) body.dialogId = sim.store.byV2(String(body.dialogId))?.id ?? 0;
-      return reply;
-    },
+    transformResponse: editBody(['getV1DialogCreate'], (body, _ex, sim) => (body.dialogId = sim.store.byV2(String(body.dialogId))?.id ?? 0)),
   },
   {
     name: 'v2-create-missing-uuid',
     kind: 'breaking',
     clause: '§2.4 POST /v2/dialog/{BotID}/create with response true answers dialogUUID',
     description: 'POST create answers dialogId only, without dialogUUID',
-    transformResponse: (ex, reply) => {
-      const body = bodyOf(ex, reply, ['postV2DialogCreate']);
-      if (body) delete body.dialogUUID;
-      return reply;
-    },
+    transformResponse: editBody(['postV2DialogCreate'], (body) => delete body.dialogUUID),
   },
 ];

@@ -1,5 +1,5 @@
 // Breaking drifts on the list envelope and its paging (spec §2.3, §4.1).
-import { bodyOf, ignoreQuery, LIST_OPS, paginationOf, type Drift } from './types.ts';
+import { editBody, editPagination, ignoreQuery, LIST_OPS, type Drift } from './types.ts';
 
 export const PAGINATION_DRIFTS: Drift[] = [
   {
@@ -7,58 +7,42 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 total_pages of meta.pagination',
     description: 'total_pages is one more than ceil(total / per_page)',
-    transformResponse: (ex, reply) => {
-      const p = paginationOf(ex, reply);
-      if (p) p.total_pages = Number(p.total_pages) + 1;
-      return reply;
-    },
+    transformResponse: editPagination((p) => (p.total_pages = Number(p.total_pages) + 1)),
   },
   {
     name: 'list-keys-from-1',
     kind: 'breaking',
     clause: '§2.3 list items are under the keys "0", "1", ...',
     description: 'list items are keyed from "1" instead of "0"',
-    transformResponse: (ex, reply) => {
-      const body = bodyOf(ex, reply, [...LIST_OPS]);
-      if (!body) return reply;
+    transformResponse: editBody([...LIST_OPS], (body) => {
       const { meta, ...items } = body;
-      const shifted: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(items)) shifted[String(Number(key) + 1)] = value;
-      return { ...reply, json: { ...shifted, meta } };
-    },
+      for (const key of Object.keys(body)) delete body[key];
+      for (const [key, value] of Object.entries(items)) body[String(Number(key) + 1)] = value;
+      body.meta = meta;
+    }),
   },
   {
     name: 'list-count-mismatch',
     kind: 'breaking',
     clause: '§2.3 count of meta.pagination is the number of items on the page',
     description: 'count is one more than the items on the page',
-    transformResponse: (ex, reply) => {
-      const p = paginationOf(ex, reply);
-      if (p) p.count = Number(p.count) + 1;
-      return reply;
-    },
+    transformResponse: editPagination((p) => (p.count = Number(p.count) + 1)),
   },
   {
     name: 'meta-missing',
     kind: 'breaking',
     clause: '§2.3 a list response has one key meta',
     description: 'list responses have no meta key',
-    transformResponse: (ex, reply) => {
-      const body = bodyOf(ex, reply, [...LIST_OPS]);
-      if (body) delete body.meta;
-      return reply;
-    },
+    transformResponse: editBody([...LIST_OPS], (body) => delete body.meta),
   },
   {
     name: 'pagination-string-numbers',
     kind: 'breaking',
     clause: '§2.3 total, count, per_page, current_page, total_pages are integers',
     description: 'the numbers of meta.pagination are sent as strings',
-    transformResponse: (ex, reply) => {
-      const p = paginationOf(ex, reply);
-      if (p) for (const key of ['total', 'count', 'per_page', 'current_page', 'total_pages']) p[key] = String(p[key]);
-      return reply;
-    },
+    transformResponse: editPagination((p) => {
+      for (const key of ['total', 'count', 'per_page', 'current_page', 'total_pages']) p[key] = String(p[key]);
+    }),
   },
   {
     name: 'page-count-ignored',

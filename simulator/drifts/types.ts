@@ -43,18 +43,30 @@ export function eachDialog(ex: Exchange, reply: Reply, api: 'v1' | 'v2' | 'any',
   return reply;
 }
 
-/** The body of a successful reply of one operation, for drifts that rewrite a single operation's body. */
-export function bodyOf(ex: Exchange, reply: Reply, operationIds: readonly string[], status = 200): Json | undefined {
-  if (reply.status !== status || !operationIds.includes(ex.operationId ?? '')) return undefined;
+/** The body of a successful reply of one of the operations, or undefined. */
+function bodyOf(ex: Exchange, reply: Reply, operationIds: readonly string[]): Json | undefined {
+  if (reply.status !== 200 || !operationIds.includes(ex.operationId ?? '')) return undefined;
   const body = replyJson(reply);
   return isJson(body) ? body : undefined;
 }
 
-/** meta.pagination of a successful list reply. */
-export function paginationOf(ex: Exchange, reply: Reply): Json | undefined {
-  const body = bodyOf(ex, reply, [...LIST_OPS]);
-  const meta = body?.meta;
-  return isJson(meta) && isJson(meta.pagination) ? meta.pagination : undefined;
+type Transform = NonNullable<Drift['transformResponse']>;
+
+/** A transform that edits, in place, the JSON body of successful replies of the given operations. */
+export function editBody(operationIds: readonly string[], edit: (body: Json, ex: Exchange, sim: Simulation) => void): Transform {
+  return (ex, reply, sim) => {
+    const body = bodyOf(ex, reply, operationIds);
+    if (body) edit(body, ex, sim);
+    return reply;
+  };
+}
+
+/** A transform that edits meta.pagination of successful list replies. */
+export function editPagination(edit: (pagination: Json) => void): Transform {
+  return editBody([...LIST_OPS], (body) => {
+    const meta = body.meta;
+    if (isJson(meta) && isJson(meta.pagination)) edit(meta.pagination);
+  });
 }
 
 /** Removes query parameters before the handler sees them: the vendor ignores them. */
