@@ -67,6 +67,8 @@ export class CustomBlocks {
   private failed(url: string, why: string): void {
     if (this.closed || this.failedUrls.has(url)) return;
     this.failedUrls.add(url);
-    this.log(`custom block callback to ${url} failed: ${why} (further failures for this URL are not logged)`);
+    // Origin and path only: a tunnel URL may carry a secret in its query.
+    const shown = URL.canParse(url) ? `${new URL(url).origin}${new URL(url).pathname}` : 'an invalid URL';
+    this.log(`custom block callback to ${shown} failed: ${why} (further failures for this URL are not logged)`);
   }
 }
