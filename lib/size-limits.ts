@@ -85,7 +85,7 @@ export const SIZE_LIMITS: readonly SizeLimit[] = [
 ];
 
 /** Statuses that mean "this value is refused"; 2xx means accepted; anything else (401, 403, 429, 5xx) is no answer. */
-const REFUSALS = [400, 404, 413, 414, 422, 431];
+export const REFUSALS = [400, 404, 413, 414, 422, 431];
 
 export function probeVerdict(status: number): boolean | null {
   if (status >= 200 && status < 300) return true;

@@ -1,0 +1,121 @@
+// npm run load -- <script> [k6 args]: builds the bundles, starts the simulator with hidden limits when API_BASE_URL
+// names no target, runs k6 on the bundle, stops the simulator, and gathers every script's fingerprint items into
+// reports/load/fingerprint.json. Exits with k6's status (2 when k6 is missing or the script is unknown).
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { config as loadDotenv } from 'dotenv';
+import { fingerprintJson, mergeFingerprints, type FingerprintItem } from '../lib/fingerprint.ts';
+import { DEFAULT_CONFIG } from '../simulator/config.ts';
+import { startSimulator } from '../simulator/server.ts';
+import { buildBundles, SCRIPTS, type ScriptName } from './build.ts';
+import { nodeClient } from './node-client.ts';
+import { listenForToken } from './vertex-token.ts';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REPORTS_DIR = join(PROJECT_ROOT, 'reports', 'load');
+
+export const INSTALL_K6 =
+  'k6 is not installed: see https://grafana.com/docs/k6/latest/set-up/install-k6/ (e.g. apt/brew/winget or the grafana/k6 docker image), then re-run npm run load';
+
+/** The limits the runner's simulator hides; the scripts are told nothing and must find them. */
+export const HIDDEN_LIMITS = {
+  maxPageCount: { value: 500 },
+  maxTextLength: { value: 4096 },
+  maxVariablesBytes: { value: 8192 },
+  rate: { perSecond: 40, burst: 10 },
+};
+
+function onPath(command: string, path = process.env.PATH ?? ''): boolean {
+  return path.split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+interface LocalTarget {
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** The simulator on a free port with the hidden limits, and a custom-block token for the vertex requests. */
+async function startLocalTarget(env: NodeJS.ProcessEnv): Promise<LocalTarget> {
+  const login = env.API_LOGIN || DEFAULT_CONFIG.auth.login;
+  const password = env.API_PASSWORD || DEFAULT_CONFIG.auth.password;
+  const listener = await listenForToken();
+  const simulator = await startSimulator({ port: 0, callbackUrl: listener.url, config: { auth: { login, password }, limits: HIDDEN_LIMITS } });
+  const out: Record<string, string> = { API_BASE_URL: simulator.url, API_LOGIN: login, API_PASSWORD: password };
+  try {
+    if (!env.VERTEX_TOKEN) {
+      const botId = Number(env.CUSTOM_BLOCK_BOT_ID || '303');
+      await nodeClient(simulator.url, login, password)({ operationId: 'postV2DialogCreate', pathParams: { BotID: botId }, json: { response: true } });
+      out.VERTEX_TOKEN = await listener.token();
+    }
+  } catch (error) {
+    console.error(`no custom-block token (${(error as Error).message}): the vertex requests will be skipped`);
+  }
+  console.error(`simulator with hidden limits at ${simulator.url}`);
+  return {
+    env: out,
+    close: async () => {
+      await simulator.close();
+      await listener.close();
+    },
+  };
+}
+
+function runK6(bundle: string, k6Args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('k6', ['run', ...k6Args, bundle], { cwd: PROJECT_ROOT, env, stdio: 'inherit' });
+    // Ctrl-C reaches k6 too (same process group): k6 stops gracefully and still writes its summary; wait for it.
+    const ignore = () => {};
+    process.on('SIGINT', ignore);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      process.off('SIGINT', ignore);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** reports/load/fingerprint.json: the items of every script's latest run, merged by id. */
+function gatherFingerprints(dir = REPORTS_DIR): void {
+  if (!existsSync(dir)) return;
+  const files = readdirSync(dir).filter((name) => name.endsWith('.fingerprint.json'));
+  if (files.length === 0) return;
+  const lists = files.sort().map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as FingerprintItem[]);
+  writeFileSync(join(dir, 'fingerprint.json'), fingerprintJson(mergeFingerprints(...lists)));
+}
+
+export async function main(argv: string[]): Promise<number> {
+  if (!onPath('k6')) {
+    console.error(INSTALL_K6);
+    return 2;
+  }
+  const [script, ...k6Args] = argv;
+  if (!SCRIPTS.includes(script as ScriptName)) {
+    console.error(`unknown load script "${script ?? ''}": use one of ${SCRIPTS.join(', ')}`);
+    return 2;
+  }
+  loadDotenv({ path: join(PROJECT_ROOT, '.env'), quiet: true });
+  const bundles = await buildBundles();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const local = env.API_BASE_URL ? undefined : await startLocalTarget(env);
+  Object.assign(env, local?.env);
+  mkdirSync(REPORTS_DIR, { recursive: true }); // k6 writes handleSummary files but creates no directory
+  try {
+    return await runK6(bundles[script as ScriptName].file, k6Args, env);
+  } finally {
+    await local?.close();
+    gatherFingerprints();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

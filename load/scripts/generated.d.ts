@@ -1,0 +1,19 @@
+// Modules that load/build.ts generates at bundle time: data taken from the OpenAPI document, and faker-made texts
+// (k6 cannot run npm packages, so they are made in Node before the run and bundled as data).
+
+declare module 'generated:api' {
+  import type { OperationInfo } from '../../lib/api-request.ts';
+  import type { EnvelopeShape } from '../../lib/list-envelope.ts';
+
+  /** Every operation of the document by operationId. */
+  export const operations: Record<string, OperationInfo>;
+  /** The list envelope of each list operation (getV1Conversations, getV2Conversations). */
+  export const envelopes: Record<string, EnvelopeShape>;
+}
+
+declare module 'generated:data' {
+  /** Operator and bot message texts. */
+  export const sendTexts: string[];
+  /** Variables passed into the dialogs the scripts create. */
+  export const respondents: Array<Record<string, string>>;
+}

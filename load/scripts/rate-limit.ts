@@ -1,0 +1,90 @@
+// Rate-limit discovery (spec §8.2: not shown): a ladder of constant-arrival-rate rungs on the V2 list, then, after a
+// pause that lets a token bucket refill, the same ladder on send. handleSummary finds the highest rate sustained
+// without rejections or a latency knee, estimates the limit, and reports how it is refused (lib/ladder-analysis.ts).
+import { check } from 'k6';
+import exec from 'k6/execution';
+import { Counter } from 'k6/metrics';
+import { sendTexts } from 'generated:data';
+import type { ApiRequest } from '../../lib/api-request.ts';
+import { analyseLadder, ladderFinding, ladderStagesFromSummary, ladderThresholds, LADDER_METRICS, type ResponseSample } from '../../lib/ladder-analysis.ts';
+import { redact, redactHeaders } from '../../lib/load-safety.ts';
+import { geometricRates, ladder } from '../../lib/load-shapes.ts';
+import { evidenceOf } from '../../lib/load-summary.ts';
+import { call, operation } from './common/api.ts';
+import { config, secrets } from './common/config.ts';
+import { prepareOperatorDialogs } from './common/dialogs.ts';
+import { guardInit, guardSetup } from './common/guard.ts';
+import { completing, expectStatuses, loadOptions, recordEvidence } from './common/options.ts';
+import { summaryHandler } from './common/summary.ts';
+
+const FROM = Number(__ENV.LADDER_FROM || '5'); // requests per second of the first rung
+const TO = Number(__ENV.LADDER_TO || '80'); // ... and at most of the last
+const FACTOR = Number(__ENV.LADDER_FACTOR || '1.25');
+const RUNG_SECONDS = Number(__ENV.LADDER_RUNG_SECONDS || '6');
+const PAUSE_SECONDS = Number(__ENV.LADDER_PAUSE_SECONDS || '5');
+const DIALOGS = Number(__ENV.LOAD_DIALOGS || '4');
+
+const LIST = 'getV2Conversations';
+const SEND = 'postV2ConversationSend';
+
+const rates = geometricRates(FROM, TO, FACTOR);
+const listLadder = ladder(LIST, 'listRung', rates, RUNG_SECONDS);
+const sendLadder = ladder(SEND, 'sendRung', rates, RUNG_SECONDS, listLadder.endSeconds + PAUSE_SECONDS);
+const ladders = [listLadder, sendLadder];
+
+export const options = loadOptions(
+  { ...listLadder.scenarios, ...sendLadder.scenarios },
+  ladderThresholds([...listLadder.steps, ...sendLadder.steps]),
+);
+guardInit(options);
+expectStatuses(config.rateLimitStatus);
+
+const ok = new Counter(LADDER_METRICS.ok);
+const rateLimited = new Counter(LADDER_METRICS.rateLimited);
+const failed = new Counter(LADDER_METRICS.failed);
+/** Rejections this VU already handed over: one sample per operation and VU is plenty. */
+const sampled: Record<string, boolean> = {};
+
+interface SetupData {
+  dialogs: string[];
+}
+
+export function setup(): SetupData {
+  guardSetup();
+  return { dialogs: prepareOperatorDialogs(DIALOGS) };
+}
+
+function rung(request: ApiRequest): void {
+  const response = call(request);
+  const accepted = response.status >= 200 && response.status < 300;
+  const limited = response.status === config.rateLimitStatus;
+  ok.add(accepted ? 1 : 0);
+  rateLimited.add(limited ? 1 : 0);
+  failed.add(accepted || limited ? 0 : 1);
+  check(response, { [`${request.operationId} answers 2xx or ${config.rateLimitStatus}`]: () => accepted || limited }, { operation: request.operationId });
+  if (limited && !sampled[request.operationId]) {
+    sampled[request.operationId] = true;
+    const sample: ResponseSample = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redact((response.body ?? '').slice(0, 2000), secrets) };
+    recordEvidence(`rejection.${request.operationId}`, sample);
+  }
+}
+
+export const listRung = completing(() => rung({ operationId: LIST, pathParams: {} }));
+
+export const sendRung = completing((data: SetupData) => {
+  const i = exec.scenario.iterationInTest;
+  rung({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: { [config.sendTextField]: sendTexts[i % sendTexts.length] } });
+});
+
+export const handleSummary = summaryHandler('rate-limit', (data) => {
+  const results = ladders.map((plan) => {
+    const op = operation(plan.steps[0]!.operation);
+    const analysis = analyseLadder(ladderStagesFromSummary(data, plan.steps), evidenceOf<ResponseSample>(data, `rejection.${op.operationId}`));
+    return { operation: op.label, analysis, ...ladderFinding(op.operationId, op.label, analysis) };
+  });
+  return {
+    findings: results.map(({ operation, analysis }) => ({ operation, analysis })),
+    lines: results.map((r) => r.line),
+    fingerprint: results.map((r) => r.item),
+  };
+});

@@ -1,0 +1,64 @@
+// Load on sending: operator messages (POST /v2/conversation/{uuid}/send) on dialogs prepared in setup(), and bot
+// messages of a custom block (POST /vertex/v1/dialog/send_message) when VERTEX_TOKEN is given. Texts are faker-made
+// in Node before the run (load/test-data.ts) and bundled.
+import { check } from 'k6';
+import exec from 'k6/execution';
+import { sendTexts } from 'generated:data';
+import { steady } from '../../lib/load-shapes.ts';
+import { call, jsonBody } from './common/api.ts';
+import { config } from './common/config.ts';
+import { prepareOperatorDialogs } from './common/dialogs.ts';
+import { guardInit, guardSetup } from './common/guard.ts';
+import { completing, expectStatuses, latencyThresholds, loadOptions } from './common/options.ts';
+import { summaryHandler } from './common/summary.ts';
+
+const RATE = Number(__ENV.SEND_RATE || '3'); // operator messages per second
+const BOT_RATE = Number(__ENV.SEND_MESSAGE_RATE || '3'); // custom-block messages per second
+const SECONDS = Number(__ENV.SEND_SECONDS || '30');
+const DIALOGS = Number(__ENV.LOAD_DIALOGS || '4');
+const P95_MS = Number(__ENV.LOAD_P95_MS || '1500');
+
+const SEND = 'postV2ConversationSend';
+const SEND_MESSAGE = 'postVertexSendMessage';
+
+export const options = loadOptions(
+  {
+    sendOperator: steady(SEND, 'sendOperator', RATE, SECONDS),
+    ...(config.vertexToken ? { sendBotMessage: steady(SEND_MESSAGE, 'sendBotMessage', BOT_RATE, SECONDS) } : {}),
+  },
+  latencyThresholds(config.vertexToken ? [SEND, SEND_MESSAGE] : [SEND], P95_MS),
+);
+guardInit(options);
+expectStatuses(config.rateLimitStatus);
+
+interface SetupData {
+  dialogs: string[];
+}
+
+export function setup(): SetupData {
+  guardSetup();
+  return { dialogs: prepareOperatorDialogs(DIALOGS) };
+}
+
+const textFor = (i: number) => sendTexts[i % sendTexts.length]!;
+
+export const sendOperator = completing((data: SetupData) => {
+  const i = exec.scenario.iterationInTest;
+  const response = call({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: { [config.sendTextField]: textFor(i) } });
+  check(response, { [`${SEND} answers 204`]: (r) => r.status === 204 }, { operation: SEND });
+});
+
+export const sendBotMessage = completing(() => {
+  const response = call({ operationId: SEND_MESSAGE, pathParams: {}, json: { token: config.vertexToken, text: textFor(exec.scenario.iterationInTest), typing: false } });
+  const body = jsonBody(response) as { message_id?: unknown; created_at?: unknown } | undefined;
+  check(
+    response,
+    {
+      [`${SEND_MESSAGE} answers 200`]: (r) => r.status === 200,
+      [`${SEND_MESSAGE} body has integer message_id and created_at`]: () => Number.isInteger(body?.message_id) && Number.isInteger(body?.created_at),
+    },
+    { operation: SEND_MESSAGE },
+  );
+});
+
+export const handleSummary = summaryHandler('send');

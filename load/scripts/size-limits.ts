@@ -1,0 +1,57 @@
+// Size limits (spec §8.3, §8.4: not shown): the largest accepted PageCount, send text length, custom-block text
+// length (with VERTEX_TOKEN) and variables size, each found exactly with ⌈log2 range⌉ + 2 requests at most by the
+// search that the Node probes use too (lib/limit-search.ts, lib/size-limits.ts). One VU, one iteration: the
+// searches ask one question at a time.
+import { check, sleep } from 'k6';
+import { drive } from '../../lib/drive.ts';
+import { oneShot } from '../../lib/load-shapes.ts';
+import { evidenceOf } from '../../lib/load-summary.ts';
+import { REFUSALS, SIZE_LIMITS, sizeLimitFingerprint, sizeLimitLine, sizeLimitSearch, type SizeLimitFinding } from '../../lib/size-limits.ts';
+import { asProbeResponse, call, operation } from './common/api.ts';
+import { config, secrets } from './common/config.ts';
+import { prepareOperatorDialogs } from './common/dialogs.ts';
+import { guardInit, guardSetup } from './common/guard.ts';
+import { completing, expectStatuses, loadOptions, recordEvidence } from './common/options.ts';
+import { summaryHandler } from './common/summary.ts';
+
+const MAX_MINUTES = Number(__ENV.SIZE_MAX_MINUTES || '5');
+
+export const options = loadOptions({ sizeLimits: oneShot('searchLimits', `${MAX_MINUTES}m`) });
+guardInit(options);
+// Refusals are the answers being looked for, and 429s are waited out: neither is a failed request here.
+expectStatuses(...REFUSALS, config.rateLimitStatus);
+
+interface SetupData {
+  dialogs: string[];
+}
+
+export function setup(): SetupData {
+  guardSetup();
+  return { dialogs: prepareOperatorDialogs(1) };
+}
+
+export const searchLimits = completing((data: SetupData) => {
+  const context = { botId: config.botId, dialogUuid: data.dialogs[0], textField: config.sendTextField, vertexToken: config.vertexToken || undefined };
+  for (const limit of SIZE_LIMITS) {
+    const search = sizeLimitSearch(limit, context, { operation: operation(limit.operationId).label, secrets });
+    const finding = drive(search, (step) => {
+      if (step.kind === 'send') return asProbeResponse(call(step.request));
+      sleep(step.seconds);
+      return undefined;
+    });
+    check(finding, { [`${limit.id}: every probe got a clear answer`]: (f) => f.result?.outcome !== 'inconclusive' });
+    recordEvidence('size-limit', finding);
+  }
+});
+
+export const handleSummary = summaryHandler('size-limits', (data) => {
+  const findings = evidenceOf<SizeLimitFinding>(data, 'size-limit');
+  return {
+    findings,
+    lines: findings.map(sizeLimitLine),
+    fingerprint: findings.flatMap((f) => {
+      const limit = SIZE_LIMITS.find((l) => l.id === f.id);
+      return limit && f.result ? [sizeLimitFingerprint(limit, f.operation, f.result, f.refusal)] : [];
+    }),
+  };
+});

@@ -1,0 +1,70 @@
+// Evaluates a k6 bundle in Node: re-bundles it with the k6 modules mapped to k6-stub.ts and imports it. The harness
+// records checks, requests, sleeps and counters, and answers requests through `respond` (by default: none allowed).
+import { build, type Plugin } from 'esbuild';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export interface StubResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface K6Harness {
+  env: Record<string, string>;
+  checks: Array<{ name: string; ok: boolean; tags?: Record<string, string> }>;
+  requests: Array<{ method: string; url: string; tags: Record<string, string> }>;
+  sleeps: number[];
+  counters: Record<string, number>;
+  iterationInTest: number;
+  /** What exec.test.options answers: the script's options unless a test pretends CLI flags changed them. */
+  consolidatedOptions?: unknown;
+  responseCallback?: unknown;
+  aborted?: string;
+  respond(method: string, url: string, body: string | null, headers: Record<string, string>): StubResponse;
+}
+
+export function newHarness(env: Record<string, string>, respond?: K6Harness['respond']): K6Harness {
+  return {
+    env,
+    checks: [],
+    requests: [],
+    sleeps: [],
+    counters: {},
+    iterationInTest: 0,
+    respond:
+      respond ??
+      ((method, url) => {
+        throw new Error(`unexpected request ${method} ${url}`);
+      }),
+  };
+}
+
+const STUB = fileURLToPath(new URL('./k6-stub.ts', import.meta.url));
+const DEFAULT_EXPORT: Record<string, string> = { 'k6/http': 'http', 'k6/execution': 'exec', 'k6/encoding': 'encoding' };
+
+const k6Stub: Plugin = {
+  name: 'k6-stub',
+  setup(b) {
+    b.onResolve({ filter: /^k6(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'k6-stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'k6-stub' }, (args) => ({
+      contents: `export * from ${JSON.stringify(STUB)};${DEFAULT_EXPORT[args.path] ? ` export { ${DEFAULT_EXPORT[args.path]} as default } from ${JSON.stringify(STUB)};` : ''}`,
+      resolveDir: '/',
+      loader: 'js',
+    }));
+  },
+};
+
+let counter = 0;
+
+/** Imports `bundle` as k6 would run its init context, with `harness` installed and __ENV set from it. */
+export async function importBundle(bundle: string, harness: K6Harness): Promise<Record<string, unknown>> {
+  const out = join(mkdtempSync(join(tmpdir(), 'k6-bundle-')), `bundle-${++counter}.mjs`);
+  await build({ entryPoints: [bundle], outfile: out, bundle: true, format: 'esm', platform: 'node', plugins: [k6Stub], logLevel: 'error' });
+  const globals = globalThis as { __k6Harness?: K6Harness; __ENV?: Record<string, string> };
+  globals.__k6Harness = harness;
+  globals.__ENV = harness.env;
+  return (await import(pathToFileURL(out).href)) as Record<string, unknown>;
+}
