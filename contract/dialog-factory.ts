@@ -1,6 +1,7 @@
 // Creates dialogs through the public API only, remembers each one, and cleans every one up after the test (the API
 // has no delete: stopping hands the dialog to an operator, so the bot stops publishing in it).
 import type { ApiClient, ApiResponse } from './client.ts';
+import { expect } from './matchers.ts';
 import { findInList, isoUtc, type ListItem } from './lists.ts';
 
 export type CreateVia = 'v1-get' | 'v2-get' | 'v2-post';
@@ -53,9 +54,8 @@ export class DialogFactory {
       // V1 documents dialogId (a UUID, §2.4); the V2 GET body is not shown, so any UUID in it is taken.
       uuid = response.text.match(UUID)?.[0];
     }
-    if (response.status !== 200) {
-      throw new Error(`${response.operation.label} → ${response.status}: could not create a dialog on bot ${botId}\n${response.evidence()}`);
-    }
+    // A creation that breaks the contract is reported as such, before anything reads ids out of it.
+    await expect(response).toMatchContract({ status: 200, because: `for creating a dialog on bot ${botId}`, section: via === 'v1-get' ? '4.1' : '4.2' });
     if (!uuid) uuid = await this.newestUuid(botId, createdAfter);
     if (!uuid) throw new Error(`${response.operation.label} → 200: no UUID of the new dialog in the response nor in the V2 list\n${response.evidence()}`);
     const dialog: Dialog = { uuid, botId, via, createdAfter, ...(v1Id === undefined ? {} : { v1Id }) };

@@ -62,6 +62,7 @@ export async function discoverFileId(api: ApiClient, configured: number | undefi
     if (key === 'meta') continue;
     const { record } = await readV2(api, String(item.id));
     for (const entry of record?.data ?? []) {
+      if (entry.deleted === true) continue; // a deleted upload has nothing to download
       const match = /\/file\/(\d+)/.exec(entry.answer);
       if (match) return Number(match[1]);
     }

@@ -152,3 +152,20 @@ export function loadDocument(): Document {
   }
   return cached;
 }
+
+/** Names of the properties a schema declares (through allOf and $ref), without those it forbids (`not`). */
+export function declaredProperties(doc: Document, schemaName: string): string[] {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const schema = node as { $ref?: string; allOf?: unknown[]; properties?: Record<string, unknown> };
+    if (schema.$ref) return walk(resolvePointer(doc, schema.$ref));
+    schema.allOf?.forEach(walk);
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) {
+      if (sub && typeof sub === 'object' && 'not' in sub) names.delete(name);
+      else names.add(name);
+    }
+  };
+  walk(doc.components?.schemas?.[schemaName]);
+  return [...names];
+}

@@ -167,7 +167,7 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
   files: { v2: 'same-as-v1', linkBase: null },
   vertex: { requireText: true },
   callback: {
-    timeoutMs: 2000,
+    timeoutMs: 10_000,
     fields: { token: 'token', dialogId: 'dialog_id', dialogUuid: 'dialog_uuid', botId: 'bot_id' },
   },
   errors: { format: 'problem' },

@@ -3,6 +3,7 @@ import { test, expect } from '../fixtures.ts';
 import { CLOCK_SKEW_MS } from '../dialog-factory.ts';
 import { fetchPage, fetchPages, findInList, isoUtc, type Page, type Version } from '../lists.ts';
 import type { Query } from '../client.ts';
+import { declaredProperties } from '../../openapi/document.ts';
 
 const MINUTE = 60_000;
 
@@ -62,7 +63,7 @@ export function defineListTests(version: Version): void {
     observe({ id: `links.${version}`, section: '2.3', operation: op, item: 'meta.pagination.links', observed: page.pagination.links });
   });
 
-  test(`${op} honours PageNumber and PageCount; pages are disjoint and together hold the total`, async ({ api, config }) => {
+  test(`${op} honours PageNumber and PageCount; pages are disjoint and together hold the total`, async ({ api, config, observe }) => {
     const query = historyQuery(config.botId);
     const probe = await fetchPage(api, version, { ...query, PageCount: 1 });
     const total = probe.pagination.total;
@@ -92,7 +93,7 @@ export function defineListTests(version: Version): void {
     }
     const past = await fetchPage(api, version, { ...query, PageCount: perPage, PageNumber: probe.pagination.total + 1 });
     await expect(past.response).toMatchContract();
-    expect(past.items.length === 0).toHold({ operation: op, location: 'items of a page past the last', expected: 'no items', section: '2.3', observed: `${past.items.length} items` });
+    observe({ id: `pagination.${version}.past-last-page`, section: '2.3', operation: op, item: 'a PageNumber past the last page', observed: { status: past.response.status, items: past.items.length, current_page: past.pagination?.current_page ?? null } });
   });
 
   test(`${op} BotID filter keeps the bot's dialogs and excludes other bots'`, async ({ api, config, dialogs }) => {
@@ -130,7 +131,8 @@ export function defineListTests(version: Version): void {
     const cases: Array<[Query, boolean]> = [
       [{ CreatedFrom: before }, true],
       [{ CreatedFrom: before, CreatedTo: after }, true],
-      [{ CreatedFrom: before.slice(0, 10) }, true],
+      // A bare date a day earlier: inside the window whatever time zone the target reads it in.
+      [{ CreatedFrom: isoUtc(dialog.createdAfter - 24 * 60 * MINUTE).slice(0, 10) }, true],
       [{ CreatedTo: before }, false],
       [{ CreatedFrom: after }, false],
     ];
@@ -146,26 +148,56 @@ export function defineListTests(version: Version): void {
     }
   });
 
-  test(`${op} UpdatedFrom and UpdatedTo include what is inside the window and exclude what is outside`, async ({ api, config }) => {
-    const [page] = await fetchPages(api, version, { ...historyQuery(config.botId), PageCount: 40 }, 1);
+  // UpdatedFrom/To filter on the respondent's last message, updated shows the last message of anyone (§2.1, §4.1):
+  // only what holds for both is asserted; whether they coincide is recorded.
+  test(`${op} UpdatedFrom and UpdatedTo exclude what lies outside the window`, async ({ api, config, observe }) => {
+    const history = historyQuery(config.botId);
+    const total = async (window: Query) => (await fetchPage(api, version, { ...history, ...window, PageCount: 1 })).pagination.total;
+    const all = await total({});
+    const future = isoUtc(Date.now() + 24 * 60 * MINUTE);
+    for (const [window, why] of [
+      [{ UpdatedFrom: future }, 'nothing was updated after tomorrow'],
+      [{ UpdatedTo: '2000-01-01' }, 'nothing was updated before 2000'],
+    ] as const) {
+      const n = await total(window);
+      expect(n === 0).toHold({ operation: op, location: `$.meta.pagination.total for ${new URLSearchParams(window)}`, expected: `0: ${why}`, section: '4.1', observed: `${n} of ${all}` });
+    }
+    const [page] = await fetchPages(api, version, { ...history, PageCount: 40 }, 1);
     const sample = page!.items.find((item) => item.updated !== '' && !Number.isNaN(Date.parse(item.updated)));
     test.skip(!sample, `no dialog on bot ${config.botId} with an updated time before the run`);
     const u = sample!.updated;
-    const cases: Array<[Query, boolean]> = [
-      [{ UpdatedFrom: shiftIso(u, -MINUTE), UpdatedTo: shiftIso(u, MINUTE) }, true],
-      [{ UpdatedFrom: shiftIso(u, MINUTE) }, false],
-      [{ UpdatedTo: shiftIso(u, -MINUTE) }, false],
-    ];
-    for (const [window, inside] of cases) {
-      const hit = await findInList(api, version, { ...historyQuery(config.botId), ...window }, sample!.id);
-      expect((hit !== undefined) === inside).toHold({
+    const counts = [];
+    for (const from of [shiftIso(u, -30 * 24 * 60 * MINUTE), shiftIso(u, -MINUTE), shiftIso(u, MINUTE)]) counts.push(await total({ UpdatedFrom: from }));
+    expect(counts[0]! >= counts[1]! && counts[1]! >= counts[2]!).toHold({ operation: op, location: '$.meta.pagination.total as UpdatedFrom moves later', expected: 'never growing', section: '4.1', observed: counts.join(' → ') });
+    const later = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, MINUTE) }, sample!.id);
+    expect(later === undefined).toHold({ operation: op, location: `filter UpdatedFrom=${shiftIso(u, MINUTE)}`, expected: `dialog ${sample!.id} (last message ${u}) not listed: its respondent wrote no later`, section: '4.1', observed: 'listed' });
+    const around = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, -MINUTE), UpdatedTo: shiftIso(u, MINUTE) }, sample!.id);
+    observe({ id: `filter.${version}.updated-matches-field`, section: '4.1', operation: op, item: 'whether UpdatedFrom/UpdatedTo filter on the same time as the updated field', observed: around !== undefined });
+  });
+}
+
+
+/** Records of existing dialogs (with their data items, file links, deleted flags) against their list items. */
+export function defineReadTests(version: Version): void {
+  const op = version === 'v1' ? 'GET /v1/conversation/{id}' : 'GET /v2/conversation/{uuid}';
+  test(`${op} reads existing dialogs as documented, agreeing with their list items`, async ({ api, config, validators }) => {
+    // Only documented fields: a field the vendor adds to one view is additive, not a disagreement.
+    const fields = declaredProperties(validators.doc, version === 'v1' ? 'V1ConversationListItem' : 'V2ConversationListItem');
+    const [page] = await fetchPages(api, version, { ...historyQuery(config.botId), PageCount: 10 }, 1);
+    test.skip(!page?.items.length, `no dialog on bot ${config.botId} before the run`);
+    for (const item of page!.items) {
+      const res = await api.call(version === 'v1' ? 'getV1Conversation' : 'getV2Conversation', { path: version === 'v1' ? { id: item.id } : { uuid: item.id } });
+      await expect.soft(res).toMatchContract({ status: 200, because: `for dialog ${item.id} from the list`, section: version === 'v1' ? '4.1' : '4.2' });
+      const record = res.json<Record<string, unknown>>() ?? {};
+      const differing = fields.filter((key) => JSON.stringify(record[key]) !== JSON.stringify(item[key]));
+      expect.soft(differing.length === 0).toHold({
         operation: op,
-        location: `filter ${new URLSearchParams(window as Record<string, string>)}`,
-        expected: `dialog ${sample!.id} (updated ${u}) ${inside ? 'listed' : 'not listed'}`,
-        section: '4.1',
-        observed: hit ? 'listed' : 'not listed',
+        status: res.status,
+        location: differing.map((k) => `$.${k}`).join(', ') || '$',
+        expected: `the fields of the list item of dialog ${item.id} (a record is the list item plus data, spec §2.2)`,
+        section: '2.2',
+        observed: differing.map((k) => `${k}: list ${JSON.stringify(item[k])}, record ${JSON.stringify(record[k])}`).join('; '),
       });
     }
   });
 }
-

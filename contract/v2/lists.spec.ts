@@ -1,3 +1,4 @@
-import { defineListTests } from '../shared/list-tests.ts';
+import { defineListTests, defineReadTests } from '../shared/list-tests.ts';
 
 defineListTests('v2');
+defineReadTests('v2');

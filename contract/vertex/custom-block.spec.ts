@@ -53,12 +53,17 @@ test('a dialog reaching the custom block hands a token to the block URL; send_me
   await expect(completed).toMatchContract({ status: 204, because: 'for a valid token', section: '4.3' });
   observe({ id: 'vertex.after-complete.status', section: '4.3', item: 'dialog status after the custom block is completed', observed: (await readV2(api, dialog.uuid)).record?.status ?? null });
 
-  // Once the block is finished its token no longer grants access.
-  const reused = await anonymousApi.call('postVertexSendMessage', { json: { token, text: messageText(fake), typing: false } });
-  observe({ id: 'vertex.token.after-complete', section: '5.5', operation: reused.operation.label, item: 'token lifetime: send_message with the token of a completed block', observed: reused.status });
-  await expect(reused).toMatchContract({ status: 403, because: 'for the token of a block already completed', section: '5.4' });
-  const again = await anonymousApi.call('postVertexComplete', { json: { token, data: null } });
-  await expect(again).toMatchContract({ status: 403, because: 'for the token of a block already completed', section: '5.4' });
+  // Token lifetime is not shown (§5.5): what a finished block's token still opens is recorded, not asserted.
+  const reused: Record<string, number> = {};
+  for (const [operationId, json] of [
+    ['postVertexSendMessage', { token, text: messageText(fake), typing: false }],
+    ['postVertexComplete', { token, data: null }],
+  ] as const) {
+    const res = await anonymousApi.call(operationId, { json });
+    await expect(res).toMatchContract();
+    reused[res.operation.label] = res.status;
+  }
+  observe({ id: 'vertex.token.after-complete', section: '5.5', item: 'token lifetime: the token of a completed block, used again', observed: reused });
 });
 
 for (const operationId of ['postVertexSendMessage', 'postVertexComplete']) {
