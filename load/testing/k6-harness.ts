@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { SummaryData } from '../../lib/load-summary.ts';
 
 export interface StubResponse {
   status: number;
@@ -67,4 +68,19 @@ export async function importBundle(bundle: string, harness: K6Harness): Promise<
   globals.__k6Harness = harness;
   globals.__ENV = harness.env;
   return (await import(pathToFileURL(out).href)) as Record<string, unknown>;
+}
+
+/** What handleSummary would get after the calls made so far: the checks (with evidence) and the request count. */
+export function summaryOf(harness: K6Harness): SummaryData {
+  const checks = new Map<string, { name: string; passes: number; fails: number }>();
+  for (const { name, ok } of harness.checks) {
+    const entry = checks.get(name) ?? { name, passes: 0, fails: 0 };
+    entry[ok ? 'passes' : 'fails']++;
+    checks.set(name, entry);
+  }
+  return {
+    metrics: { http_reqs: { type: 'counter', values: { count: harness.requests.length, rate: 0 } } },
+    root_group: { name: '', checks: [...checks.values()], groups: [] },
+    state: { testRunDurationMs: 0 },
+  };
 }

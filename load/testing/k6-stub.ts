@@ -19,8 +19,10 @@ export function check<T>(value: T, sets: Record<string, (v: T) => boolean>, tags
   return all;
 }
 
+/** Blocks like k6's sleep does. */
 export function sleep(seconds: number): void {
   harness().sleeps.push(seconds);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, seconds * 1000);
 }
 
 export class Counter {
