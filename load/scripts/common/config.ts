@@ -14,6 +14,8 @@ export const config = {
   sendTextField: __ENV.SEND_TEXT_FIELD || 'text',
   /** Status of a rate-limit rejection. */
   rateLimitStatus: Number(__ENV.RATE_LIMIT_STATUS || '429'),
+  /** Where handleSummary writes; k6 creates no directory, so on Kubernetes point it at an existing one (/tmp). */
+  reportsDir: __ENV.LOAD_REPORTS_DIR || 'reports/load',
 };
 
 /** Values that must never appear in a report, a log line or a check name. */

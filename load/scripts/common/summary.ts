@@ -6,5 +6,5 @@ import { config, secrets } from './config.ts';
 const nothingFound = (): ScriptAnalysis => ({ findings: null, lines: [], fingerprint: [] });
 
 export function summaryHandler(script: string, analyse: (data: SummaryData) => ScriptAnalysis = nothingFound) {
-  return (data: SummaryData): Record<string, string> => summaryFiles(buildReport(script, config.baseUrl, data, analyse(data)), secrets);
+  return (data: SummaryData): Record<string, string> => summaryFiles(buildReport(script, config.baseUrl, data, analyse(data)), secrets, config.reportsDir);
 }
