@@ -45,6 +45,12 @@ for (const [what, url] of refused) {
   });
 }
 
+test('refusals never echo the URL, which may carry credentials', () => {
+  for (const url of ['ftp://user:hunter22@localhost', 'http://user:hunter22@localhost', 'http://local host:hunter22']) {
+    assert.throws(() => hostOf(url), (error: Error) => !error.message.includes('hunter22'));
+  }
+});
+
 test('LOAD_ALLOW_HOSTS replaces the default list with exact names', () => {
   const env = { LOAD_ALLOW_HOSTS: ' Staging.Example.com , [::1] ' };
   assert.deepEqual(allowedHosts(env), ['staging.example.com', '::1']);

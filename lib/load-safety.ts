@@ -71,13 +71,14 @@ export function allowedHosts(env: Env): string[] {
  */
 export function hostOf(baseUrl: string): string {
   const match = /^(https?):\/\/([^/?#]*)(?:[/?#]|$)/i.exec(baseUrl);
-  if (!match) throw new LoadSafetyError(`API_BASE_URL must start with http:// or https:// (got ${JSON.stringify(baseUrl)})`);
+  // The messages never echo the URL: a malformed one may carry credentials.
+  if (!match) throw new LoadSafetyError('API_BASE_URL must start with http:// or https://');
   const authority = match[2] ?? '';
   if (/[@\\%\s]/.test(baseUrl.slice(0, match[0].length))) {
     throw new LoadSafetyError('API_BASE_URL must not carry userinfo, backslashes, escapes or spaces before its path');
   }
   const hostPort = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(authority);
-  if (!hostPort) throw new LoadSafetyError(`API_BASE_URL has an unusable host part ${JSON.stringify(authority)}`);
+  if (!hostPort) throw new LoadSafetyError('API_BASE_URL has an unusable host part: give a host name or IP address, and a port');
   return (hostPort[1] ?? '').toLowerCase().replace(/^\[(.*)\]$/, '$1');
 }
 
