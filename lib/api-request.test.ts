@@ -7,7 +7,6 @@ const send: OperationInfo = {
   method: 'POST',
   path: '/v2/conversation/{uuid}/send',
   label: 'POST /v2/conversation/{uuid}/send',
-  section: '4.2',
   basicAuth: true,
 };
 

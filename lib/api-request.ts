@@ -16,7 +16,6 @@ export interface OperationInfo {
   path: string;
   /** How QA names it, e.g. "POST /v2/conversation/{uuid}/send". */
   label: string;
-  section: string;
   basicAuth: boolean;
 }
 

@@ -53,6 +53,8 @@ export interface StageReport {
   targetRate: number;
   achievedRate: number;
   acceptedRate: number;
+  /** Arrivals k6 skipped for lack of VUs: the usual cause of under-delivery. */
+  droppedIterations: number;
   p95Ms: number;
   verdict: StageVerdict;
 }
@@ -95,6 +97,7 @@ export function analyseLadder(stages: readonly LadderStage[], samples: readonly 
     targetRate: stage.targetRate,
     achievedRate: round(stage.iterations / stage.durationSeconds),
     acceptedRate: round(stage.ok / stage.durationSeconds),
+    droppedIterations: stage.droppedIterations,
     p95Ms: stage.p95Ms,
     verdict: verdictOf(stage),
   }));

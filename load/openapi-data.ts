@@ -9,7 +9,7 @@ type Schema = { $ref?: string; required?: string[]; allOf?: Schema[]; properties
 export function operationsTable(doc: Document = loadDocument()): Record<string, OperationInfo> {
   const table: Record<string, OperationInfo> = {};
   for (const op of listOperations(doc)) {
-    table[op.operationId] = { operationId: op.operationId, method: op.method, path: op.path, label: op.label, section: op.section, basicAuth: op.needsBasicAuth };
+    table[op.operationId] = { operationId: op.operationId, method: op.method, path: op.path, label: op.label, basicAuth: op.needsBasicAuth };
   }
   return table;
 }
