@@ -94,7 +94,7 @@ test('skips a search whose context lacks what it needs', () => {
   assert.match(finding.skipped ?? '', /vertexToken/);
 });
 
-test('the fingerprint item carries outcome, bracket and refusal status, not the body', () => {
+test('the fingerprint item carries outcome, bracket and how it was refused, the body as its shape only', () => {
   const limit = limitById('limit.maxPageCount');
   const finding = drive(sizeLimitSearch(limit, context, { operation: 'GET /v2/conversations', secrets: [] }), fakeTarget(500).answer);
   assert.deepEqual(sizeLimitFingerprint(limit, finding.operation, finding.result!, finding.refusal), {
@@ -102,7 +102,7 @@ test('the fingerprint item carries outcome, bracket and refusal status, not the 
     section: '8.3',
     operation: 'GET /v2/conversations',
     item: 'largest accepted PageCount',
-    observed: { outcome: 'found', largestAccepted: 500, firstRejected: 501, refusalStatus: 413, refusalContentType: 'application/problem+json' },
+    observed: { outcome: 'found', largestAccepted: 500, firstRejected: 501, refusalStatus: 413, refusalContentType: 'application/problem+json', refusalBody: { detail: 'string' } },
   });
 });
 

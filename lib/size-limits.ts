@@ -5,6 +5,7 @@ import type { ApiRequest } from './api-request.ts';
 import { searchLimit, type LimitSearchResult } from './limit-search.ts';
 import type { FingerprintItem } from './fingerprint.ts';
 import { redact } from './load-safety.ts';
+import { bodyShape } from './shape.ts';
 
 export interface ProbeContext {
   botId: number;
@@ -130,7 +131,7 @@ export function sizeLimitLine(finding: SizeLimitFinding): string {
   return `${head}: ${found}, ${result.requests} requests (bound ${result.bound})`;
 }
 
-/** Fingerprint item of a search that ran: outcome, bracket and the refusal's status (bodies stay in the reports). */
+/** Fingerprint item of a search that ran: outcome, bracket, and how it was refused (status, type, body shape). */
 export function sizeLimitFingerprint(limit: SizeLimit, operation: string, result: LimitSearchResult, refusal: Refusal | null): FingerprintItem {
   return {
     id: limit.id,
@@ -143,6 +144,8 @@ export function sizeLimitFingerprint(limit: SizeLimit, operation: string, result
       firstRejected: result.firstRejected,
       refusalStatus: refusal?.status ?? null,
       refusalContentType: refusal?.contentType ?? null,
+      // The body's shape (keys and kinds, no values): the spec shows no error body (§7), and values vary by run.
+      refusalBody: refusal ? bodyShape(refusal.body) : null,
     },
   };
 }
@@ -165,7 +168,8 @@ export interface SizeSearchOptions {
   attempts?: number;
 }
 
-const BODY_EXCERPT = 2000;
+/** Long enough for any JSON error body to keep its shape; a proxy's HTML page is cut. */
+const BODY_EXCERPT = 16 * 1024;
 
 export function headerValue(headers: Record<string, string>, name: string): string | undefined {
   const wanted = name.toLowerCase();
