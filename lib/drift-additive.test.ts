@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { undeclaredFields } from './drift-additive.ts';
+import { loadDocument, resolvePointer } from '../openapi/document.ts';
+
+const doc = loadDocument();
+const resolve = (ref: string) => resolvePointer(doc, ref);
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const v2Item = { id: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', name: '#1 Berlin', status: 'in-process', ip: '10.0.0.1', location: 'Berlin', updated: '', duration: 5, source: 'web' };
+const pagination = { total: 1, count: 1, per_page: 40, current_page: 1, total_pages: 1, links: {} };
+
+test('a conforming list has no undeclared fields', () => {
+  assert.deepEqual(undeclaredFields(schema('V2ConversationList'), { '0': v2Item, meta: { pagination } }, resolve), []);
+});
+
+test('an extra field on list items is reported once, under [*], with its section and shape', () => {
+  const body = { '0': { ...v2Item, bot_id: 101 }, '1': { ...v2Item, bot_id: 202 }, meta: { pagination } };
+  assert.deepEqual(undeclaredFields(schema('V2ConversationList'), body, resolve), [{ path: '$[*].bot_id', section: '2.1', shapes: ['integer'] }]);
+});
+
+test('extra keys deep inside (meta.pagination) and in records are found; undescribed objects (links) are not', () => {
+  const list = { meta: { pagination: { ...pagination, has_more: false, links: { next: 'x' } } } };
+  assert.deepEqual(undeclaredFields(schema('V2ConversationList'), list, resolve), [{ path: '$.meta.pagination.has_more', section: '2.3', shapes: ['boolean'] }]);
+  const record = { ...v2Item, data: [{ question: 'q', type: 'Text', answer: 'a', variable: null, extra: 'x' }], tags: [] };
+  assert.deepEqual(
+    undeclaredFields(schema('V2ConversationRecord'), record, resolve).map((f) => [f.path, f.section]),
+    [['$.data[*].extra', '2.2'], ['$.tags', '2.2']],
+  );
+});
+
+test('distinct shapes at one path are all kept, sorted; a forbidden property (V1 source) is left to the validators', () => {
+  const body = { '0': { ...v2Item, id: 1, source: 'web', note: null }, '1': { ...v2Item, id: 2, note: 'x' }, meta: { pagination } };
+  assert.deepEqual(undeclaredFields(schema('V1ConversationList'), body, resolve), [{ path: '$[*].note', section: '2.1', shapes: ['null', 'string'] }]);
+});
+
+test('names that are not identifiers are quoted; an open schema reports nothing', () => {
+  assert.deepEqual(undeclaredFields(schema('SentBotMessage'), { message_id: 1, created_at: 2, 'dialog-id': 3 }, resolve)[0]?.path, '$["dialog-id"]');
+  assert.deepEqual(undeclaredFields({}, { anything: 1 }, resolve), []);
+});

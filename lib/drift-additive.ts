@@ -1,0 +1,86 @@
+// Fields a response carries that its documented schema does not declare. The document's objects are open, so such
+// a field is additive drift: reported in the drift report, never a contract failure. Pure: the caller passes the
+// response schema and a resolver for its local $refs.
+import { shapeOf, type Shape } from './shape.ts';
+
+export interface UndeclaredField {
+  /** "$[*].bot_id", "$.meta.pagination.has_more": list indexes and array positions read as [*]. */
+  path: string;
+  /** x-spec-section of the schema of the enclosing object (a record: §2.2, even where it reuses list item fields). */
+  section: string | undefined;
+  /** Distinct shapes of the values seen at that path, sorted. */
+  shapes: Shape[];
+}
+
+type Schema = Record<string, unknown>;
+type Scoped = { schema: Schema; section: string | undefined };
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const member = (path: string, key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+
+/** The schema with its $refs followed and its allOf/anyOf/oneOf branches flattened: every node that applies. */
+function expand(node: unknown, section: string | undefined, resolve: (ref: string) => unknown, out: Scoped[] = []): Scoped[] {
+  if (!isObject(node)) return out;
+  const own = node['x-spec-section'] === undefined ? section : String(node['x-spec-section']);
+  if (typeof node.$ref === 'string') expand(resolve(node.$ref), own, resolve, out);
+  out.push({ schema: node, section: own });
+  // A field declared in any branch of a union is declared: which branch matched is the validators' business.
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    const branches = node[key];
+    if (Array.isArray(branches)) for (const branch of branches) expand(branch, own, resolve, out);
+  }
+  return out;
+}
+
+export function undeclaredFields(schema: unknown, value: unknown, resolve: (ref: string) => unknown): UndeclaredField[] {
+  const found = new Map<string, { section: string | undefined; shapes: Map<string, Shape> }>();
+
+  const note = (path: string, section: string | undefined, child: unknown) => {
+    const entry = found.get(path) ?? { section, shapes: new Map<string, Shape>() };
+    const shape = shapeOf(child);
+    entry.shapes.set(JSON.stringify(shape), shape);
+    found.set(path, entry);
+  };
+
+  const walk = (node: unknown, scoped: Scoped[], path: string): void => {
+    if (Array.isArray(node)) {
+      const items = scoped.flatMap(({ schema, section }) => (schema.items === undefined ? [] : expand(schema.items, section, resolve)));
+      for (const element of node) walk(element, items, `${path}[*]`);
+      return;
+    }
+    if (!isObject(node)) return;
+    const describing = scoped.filter(({ schema }) => isObject(schema.properties) || isObject(schema.patternProperties));
+    // An object the document leaves undescribed ({} or type object alone) has no declared fields to compare with.
+    if (describing.length === 0) return;
+    const section = scoped[0]!.section;
+    for (const [key, child] of Object.entries(node)) {
+      const declared = describing.flatMap(({ schema, section: s }) => {
+        const property = (schema.properties as Record<string, unknown> | undefined)?.[key];
+        return property === undefined ? [] : [{ node: property, section: s }];
+      });
+      const patterned = describing.flatMap(({ schema, section: s }) =>
+        Object.entries((schema.patternProperties as Record<string, unknown> | undefined) ?? {})
+          .filter(([pattern]) => new RegExp(pattern, 'u').test(key))
+          .map(([, sub]) => ({ node: sub, section: s })),
+      );
+      // A property the document forbids (`not`) is a contract failure the validators report, not an addition.
+      if (declared.length > 0) {
+        if (declared.some(({ node: sub }) => isObject(sub) && 'not' in sub)) continue;
+        walk(child, declared.flatMap((d) => expand(d.node, d.section, resolve)), member(path, key));
+      } else if (patterned.length > 0) {
+        walk(child, patterned.flatMap((p) => expand(p.node, p.section, resolve)), `${path}[*]`);
+      } else {
+        note(member(path, key), section, child);
+      }
+    }
+  };
+
+  walk(value, expand(schema, undefined, resolve), '$');
+  return [...found.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, { section, shapes }]) => ({
+      path,
+      section,
+      shapes: [...shapes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, shape]) => shape),
+    }));
+}

@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildDriftReport, changeLines, kindOf, mergeObservations, type RecordedObservation } from './drift-report.ts';
+import type { FingerprintItem } from './fingerprint.ts';
+
+const item = (id: string, observed: unknown): FingerprintItem => ({ id, section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: 'exact status string of the operator state', observed });
+const detail = (id: string) => ({ documented: `documented ${id}`, test: '[v2] lifecycle', evidence: 'request: POST /api/v2/conversation/x/stop\nresponse: 204 (no content type) (empty body)' });
+
+test('ids say what kind of item they are', () => {
+  assert.equal(kindOf('contract.GET /v2/conversations → 200 $[*].source'), 'contract');
+  assert.equal(kindOf('additive.getV2Conversations.$[*].bot_id'), 'additive');
+  assert.equal(kindOf('status.operator'), 'observation');
+});
+
+test('without a baseline every observation is new and nothing counts as a change', () => {
+  const report = buildDriftReport([item('status.operator', 'operator'), item('additive.getV2Conversations.$[*].bot_id', 'integer')], detail);
+  assert.deepEqual(report.counts, { breaking: 0, changed: 0, additive: 1, new: 1, unchanged: 0 });
+  assert.equal(report.changes, 0);
+  assert.deepEqual(report.entries.map((e) => [e.severity, e.change]), [['additive', null], ['new', null]]);
+});
+
+test('against a baseline: changed, added, removed and unchanged items, breaking first', () => {
+  const baseline = { name: 'simulator', items: [item('status.operator', 'operator'), item('default.v2.PageCount', 40), item('links.v2', {})] };
+  const current = [
+    item('status.operator', 'waiting-operator'),
+    item('links.v2', {}),
+    item('error.404', { contentType: 'text/plain' }),
+    item('contract.GET /v2/conversations → 200 $[*].source', 'missing property'),
+  ];
+  const report = buildDriftReport(current, detail, baseline);
+  assert.deepEqual(
+    report.entries.map((e) => [e.severity, e.change, e.id]),
+    [
+      ['breaking', 'added', 'contract.GET /v2/conversations → 200 $[*].source'],
+      ['changed', 'removed', 'default.v2.PageCount'],
+      ['changed', 'changed', 'status.operator'],
+      ['new', 'added', 'error.404'],
+      ['unchanged', 'unchanged', 'links.v2'],
+    ],
+  );
+  assert.equal(report.changes, 4);
+  assert.deepEqual(changeLines(report), [
+    '  added    contract.GET /v2/conversations → 200 $[*].source: missing property',
+    '  removed  default.v2.PageCount: 40 → not observed in this run',
+    '  changed  status.operator: operator → waiting-operator',
+    '  added    error.404: {"contentType":"text/plain"}',
+  ]);
+});
+
+test('a ticket carries operation, section, documented, observed, the value before and the evidence', () => {
+  const baseline = { name: 'simulator', items: [item('status.operator', 'operator')] };
+  const [entry] = buildDriftReport([item('status.operator', 'waiting-operator')], detail, baseline).entries;
+  assert.equal(
+    entry!.ticket,
+    [
+      '[Dialog Bot Service] POST /v2/conversation/{uuid}/stop: exact status string of the operator state (undocumented behaviour changed since baseline)',
+      '',
+      'Specification: §3',
+      'Documented: documented status.operator',
+      'Observed: waiting-operator',
+      'Observed before (baseline simulator): operator',
+      'Found by: [v2] lifecycle',
+      'Reference: status.operator',
+      '',
+      'request: POST /api/v2/conversation/x/stop',
+      'response: 204 (no content type) (empty body)',
+    ].join('\n'),
+  );
+});
+
+test('observations of one id from several tests merge the same way whatever order the tests ran in', () => {
+  const o = (test: string, observed: unknown, evidence?: string): RecordedObservation => ({ id: 'additive.x.$.a', section: '2.1', item: 'undeclared field', observed, test, ...(evidence ? { evidence } : {}) });
+  const one = mergeObservations([o('b', 'integer', 'eb'), o('a', 'null'), o('c', 'integer')]);
+  const two = mergeObservations([o('c', 'integer'), o('a', 'null'), o('b', 'integer', 'eb')]);
+  assert.deepEqual(one, two);
+  assert.deepEqual(one.items[0]?.observed, { variants: ['integer', 'null'] });
+  assert.deepEqual(one.details.get('additive.x.$.a'), { test: 'a', evidence: 'eb' });
+  assert.equal(mergeObservations([o('a', 1), o('b', 1)]).items[0]?.observed, 1);
+});

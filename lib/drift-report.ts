@@ -1,0 +1,180 @@
+// The drift report: this run's fingerprint against a baseline, each item with a severity and a vendor ticket text.
+// Pure: the reporter hands in the items and what it knows of each (documented text, evidence, test); files are
+// written elsewhere.
+import { stableStringify, type FingerprintItem } from './fingerprint.ts';
+import { CONTRACT_PREFIX } from './drift-failures.ts';
+
+export const ADDITIVE_PREFIX = 'additive.';
+
+export const SEVERITIES = ['breaking', 'changed', 'additive', 'new', 'unchanged'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const SEVERITY_LABEL: Record<Severity, string> = {
+  breaking: 'breaking contract failure',
+  changed: 'undocumented behaviour changed since baseline',
+  additive: 'additive: a field the document does not declare',
+  new: 'new observation',
+  unchanged: 'unchanged since baseline',
+};
+
+/** How an item compares with the baseline; null when the run has none. */
+export type Change = 'added' | 'changed' | 'removed' | 'unchanged';
+
+/** An observation as a test recorded it (contract/observation.ts), with the test that recorded it. */
+export interface RecordedObservation {
+  id: string;
+  section: string;
+  operation?: string;
+  item: string;
+  observed: unknown;
+  evidence?: string;
+  test: string;
+}
+
+/** What the fingerprint does not carry but a ticket needs. */
+export interface EntryDetail {
+  /** What the spec says: the documented expectation, or that the item is not shown. */
+  documented: string;
+  /** Shown instead of the fingerprint's normalised value (a failure's observed text as the test printed it). */
+  observed?: string;
+  evidence?: string;
+  test?: string;
+}
+
+export interface DriftEntry {
+  id: string;
+  severity: Severity;
+  change: Change | null;
+  operation: string;
+  section: string;
+  item: string;
+  documented: string;
+  observed: string;
+  /** The baseline's value, when it had the item and it differs. */
+  before?: string;
+  test?: string;
+  evidence?: string;
+  ticket: string;
+}
+
+export interface DriftReport {
+  /** Name of the baseline compared with, or null. */
+  baseline: string | null;
+  counts: Record<Severity, number>;
+  /** Items added, changed or removed since the baseline (what --strict fails on). */
+  changes: number;
+  entries: DriftEntry[];
+}
+
+export interface Baseline {
+  name: string;
+  items: readonly FingerprintItem[];
+}
+
+type Kind = 'contract' | 'additive' | 'observation';
+
+export function kindOf(id: string): Kind {
+  return id.startsWith(CONTRACT_PREFIX) ? 'contract' : id.startsWith(ADDITIVE_PREFIX) ? 'additive' : 'observation';
+}
+
+export const showValue = (value: unknown): string => (typeof value === 'string' ? value : stableStringify(value, 0));
+
+/**
+ * One fingerprint item per observation id. Tests that record the same id alike collapse into one; if they saw
+ * different values, all of them are kept, sorted, so the item does not depend on which test ran first.
+ */
+export function mergeObservations(recorded: readonly RecordedObservation[]): { items: FingerprintItem[]; details: Map<string, Pick<EntryDetail, 'evidence' | 'test'>> } {
+  const byId = new Map<string, RecordedObservation[]>();
+  for (const o of [...recorded].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0))) {
+    byId.set(o.id, [...(byId.get(o.id) ?? []), o]);
+  }
+  const items: FingerprintItem[] = [];
+  const details = new Map<string, Pick<EntryDetail, 'evidence' | 'test'>>();
+  for (const [id, seen] of byId) {
+    const first = seen[0]!;
+    const distinct = new Map(seen.map((o) => [stableStringify(o.observed, 0), o.observed]));
+    const observed = distinct.size === 1 ? first.observed : { variants: [...distinct.keys()].sort().map((k) => distinct.get(k)) };
+    items.push({ id, section: first.section, operation: first.operation ?? '', item: first.item, observed });
+    const evidence = seen.find((o) => o.evidence)?.evidence;
+    details.set(id, { test: first.test, ...(evidence ? { evidence } : {}) });
+  }
+  return { items, details };
+}
+
+function severityOf(kind: Kind, change: Change | null): Severity {
+  if (kind === 'contract') return 'breaking';
+  if (kind === 'additive') return 'additive';
+  return change === 'changed' ? 'changed' : change === 'unchanged' ? 'unchanged' : 'new';
+}
+
+export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string | null): string {
+  const lines = [
+    `[Dialog Bot Service] ${entry.operation || 'API'}: ${entry.item} (${SEVERITY_LABEL[entry.severity]})`,
+    '',
+    `Specification: §${entry.section}`,
+    `Documented: ${entry.documented}`,
+    `Observed: ${entry.observed}`,
+    ...(entry.before !== undefined ? [`Observed before (baseline ${baseline}): ${entry.before}`] : []),
+    ...(entry.test ? [`Found by: ${entry.test}`] : []),
+    `Reference: ${entry.id}`,
+    '',
+    entry.evidence ?? 'Evidence: no single request shows it; see the test named above in the Playwright HTML report.',
+  ];
+  return lines.join('\n');
+}
+
+const bySeverityThenId = (a: DriftEntry, b: DriftEntry) =>
+  SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Every current item as an entry, plus every baseline item this run no longer has. */
+export function buildDriftReport(items: readonly FingerprintItem[], detail: (id: string) => EntryDetail, baseline?: Baseline): DriftReport {
+  const before = new Map(baseline?.items.map((i) => [i.id, i]));
+  const name = baseline?.name ?? null;
+  const entry = (fields: Omit<DriftEntry, 'ticket'>): DriftEntry => ({ ...fields, ticket: ticketText(fields, name) });
+  const entries: DriftEntry[] = items.map((item) => {
+    const previous = before.get(item.id);
+    const observed = showValue(item.observed);
+    const change: Change | null = !baseline ? null : !previous ? 'added' : showValue(previous.observed) === observed ? 'unchanged' : 'changed';
+    const { documented, observed: shown, evidence, test } = detail(item.id);
+    return entry({
+      id: item.id,
+      severity: severityOf(kindOf(item.id), change),
+      change,
+      operation: item.operation,
+      section: item.section,
+      item: item.item,
+      documented,
+      observed: shown ?? observed,
+      ...(change === 'changed' ? { before: showValue(previous!.observed) } : {}),
+      ...(test ? { test } : {}),
+      ...(evidence ? { evidence } : {}),
+    });
+  });
+  const current = new Set(items.map((i) => i.id));
+  for (const gone of baseline?.items.filter((i) => !current.has(i.id)) ?? []) {
+    entries.push(
+      entry({
+        id: gone.id,
+        severity: 'changed',
+        change: 'removed',
+        operation: gone.operation,
+        section: gone.section,
+        item: gone.item,
+        documented: detail(gone.id).documented,
+        observed: 'not observed in this run',
+        before: showValue(gone.observed),
+      }),
+    );
+  }
+  entries.sort(bySeverityThenId);
+  const counts = Object.fromEntries(SEVERITIES.map((s) => [s, entries.filter((e) => e.severity === s).length])) as Record<Severity, number>;
+  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged').length;
+  return { baseline: name, counts, changes, entries };
+}
+
+/** One line per change since the baseline, for the console. */
+export function changeLines(report: DriftReport): string[] {
+  return report.entries
+    .filter((e) => e.change !== null && e.change !== 'unchanged')
+    .map((e) => `  ${e.change!.padEnd(8)} ${e.id}: ${e.before === undefined ? '' : `${e.before} → `}${e.observed}`);
+}
