@@ -42,10 +42,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const seed = opts.seed ?? 1;
   const drifts = resolveDrifts(opts.drifts ?? []);
   // The user's config over the defaults, then what the drifts force over both.
-  const config = resolveConfig(opts.config, ...drifts.map((d) => d.config));
-  if (opts.callbackUrl !== undefined) {
-    config.bots = config.bots.map((b) => (b.customBlockUrl === null ? b : { ...b, customBlockUrl: opts.callbackUrl! }));
-  }
+  const resolved = resolveConfig(opts.config, ...drifts.map((d) => d.config));
+  // A new object, never an assignment: without patches `resolved` is DEFAULT_CONFIG itself, shared by every
+  // simulator of the process (the mutation run starts several side by side, each with its own callback URL).
+  const config =
+    opts.callbackUrl === undefined
+      ? resolved
+      : { ...resolved, bots: resolved.bots.map((b) => (b.customBlockUrl === null ? b : { ...b, customBlockUrl: opts.callbackUrl! })) };
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((line: string) => process.stderr.write(`simulator: ${line}\n`));
   const store = new Store(config);
