@@ -37,6 +37,11 @@ export class ApiResponse {
     return this.headers['content-type'];
   }
 
+  /** The content type without parameters, lower case ("application/json"); null without one. */
+  get mediaType(): string | null {
+    return this.contentType?.split(';')[0]!.trim().toLowerCase() || null;
+  }
+
   /** Parsed JSON body, or undefined when the body is not JSON. */
   json<T = unknown>(): T | undefined {
     try {
@@ -46,12 +51,12 @@ export class ApiResponse {
     }
   }
 
-  /** Request and response as a vendor ticket quotes them (secrets are never part of either). */
+  /** Request and response as a vendor ticket quotes them (secrets are never part of either), bodies clipped. */
   evidence(maxBody = 600): string {
-    const body = this.text.length > maxBody ? `${this.text.slice(0, maxBody)}… (${this.text.length} chars)` : this.text;
+    const clip = (text: string) => (text.length > maxBody ? `${text.slice(0, maxBody)}… (${text.length} chars)` : text);
     return [
-      `request: ${this.request.method} ${this.request.url}${this.request.body ? ` body ${this.request.body}` : ''}`,
-      `response: ${this.status} ${this.contentType ?? '(no content type)'} ${body || '(empty body)'}`,
+      `request: ${this.request.method} ${this.request.url}${this.request.body ? ` body ${clip(this.request.body)}` : ''}`,
+      `response: ${this.status} ${this.contentType ?? '(no content type)'} ${clip(this.text) || '(empty body)'}`,
     ].join('\n');
   }
 }
@@ -64,12 +69,23 @@ export interface Exchange {
 
 export type AuthMode = 'valid' | 'none' | 'wrong';
 
+/** What a project may add around each request: the probes count and pace theirs; every test records additions. */
+export interface ClientHooks {
+  /** Before each request is sent (retries included). */
+  beforeRequest?: () => void;
+  /** Seconds to wait before sending the same request again (a 429 with Retry-After), or null to keep this response. */
+  retryDelay?: (response: ApiResponse, attempt: number) => number | null;
+  /** The response the call returns. */
+  afterResponse?: (response: ApiResponse) => void;
+}
+
 export class ApiClient {
   constructor(
     private readonly context: APIRequestContext,
     private readonly validators: ContractValidators,
     readonly auth: AuthMode,
     private readonly record: (exchange: Exchange) => void,
+    private readonly hooks: ClientHooks = {},
   ) {}
 
   /** The relative URL of an operation with its path parameters filled in (values are URI-encoded). */
@@ -95,25 +111,33 @@ export class ApiClient {
       data = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await this.context.fetch(url, {
-      method: op.method,
-      params,
-      headers,
-      data,
-      failOnStatusCode: false,
-      maxRedirects: 0,
-    });
-    const bytes = await response.body();
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-    const result = new ApiResponse(
-      op,
-      { method: op.method, url: `/api/${url}${query ? `?${query}` : ''}`, body: data === undefined ? undefined : redactBody(data) },
-      response.status(),
-      response.headers(),
-      bytes.toString('utf8'),
-      bytes,
-    );
-    this.record({ operationId, status: result.status, auth: this.auth });
+    let result: ApiResponse;
+    for (let attempt = 1; ; attempt++) {
+      this.hooks.beforeRequest?.();
+      const response = await this.context.fetch(url, {
+        method: op.method,
+        params,
+        headers,
+        data,
+        failOnStatusCode: false,
+        maxRedirects: 0,
+      });
+      const bytes = await response.body();
+      result = new ApiResponse(
+        op,
+        { method: op.method, url: `/api/${url}${query ? `?${query}` : ''}`, body: data === undefined ? undefined : redactBody(data) },
+        response.status(),
+        response.headers(),
+        bytes.toString('utf8'),
+        bytes,
+      );
+      this.record({ operationId, status: result.status, auth: this.auth });
+      const delay = this.hooks.retryDelay?.(result, attempt) ?? null;
+      if (delay === null) break;
+      await new Promise((resolve) => setTimeout(resolve, delay * 1000));
+    }
+    this.hooks.afterResponse?.(result);
     expect
       .soft(
         result.status,

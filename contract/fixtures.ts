@@ -1,12 +1,13 @@
 // Playwright fixtures of the contract suite: clients for each auth mode, the validators, a seeded faker, the dialog
 // factory with cleanup, the custom-block inbox, and `observe` for what the spec leaves unsaid.
-import { test as base, request, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { test as base, request, type APIRequestContext, type TestInfo, type WorkerInfo } from '@playwright/test';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import { contractValidators, type ContractValidators } from '../openapi/validators.ts';
 import { seededFaker, seedFrom } from '../fixtures/builders.ts';
-import { ApiClient, type AuthMode, type Exchange } from './client.ts';
+import { ApiClient, type AuthMode, type ClientHooks, type Exchange } from './client.ts';
+import { additiveObservations } from './additive-fields.ts';
 import { claimCallback, type ClaimedCallback } from './callback-inbox.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import type { SuiteConfig } from './config.ts';
@@ -30,6 +31,10 @@ type WorkerFixtures = {
   config: SuiteConfig;
   validators: ContractValidators;
   recordExchange: (exchange: Exchange & { test: string }) => void;
+  /** Ids of the observations recorded, for the check that every "not shown" item was observed. */
+  recordObservation: (row: { id: string; test: string }) => void;
+  /** Counting and pacing of requests: none for contract tests; the probes project overrides it. */
+  requestHooks: Pick<ClientHooks, 'beforeRequest' | 'retryDelay'>;
 };
 
 function authHeader(config: SuiteConfig, auth: AuthMode): Record<string, string> {
@@ -42,28 +47,41 @@ function appendJsonl(file: string, row: unknown): void {
   appendFileSync(file, `${JSON.stringify(row)}\n`);
 }
 
+/** An appender to one file per worker under reports/<dir>, so workers never interleave writes. */
+function workerJsonl(dir: string, workerInfo: WorkerInfo): (row: unknown) => void {
+  mkdirSync(join(REPORTS_DIR, dir), { recursive: true });
+  const file = join(REPORTS_DIR, dir, `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}.jsonl`);
+  return (row) => appendJsonl(file, row);
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   config: [async ({}, use) => use(loadSuiteConfig()), { scope: 'worker' }],
   validators: [async ({}, use) => use(contractValidators()), { scope: 'worker' }],
 
-  // Every exchange, for the coverage matrix: one file per worker, so workers never interleave writes.
-  recordExchange: [
-    async ({}, use, workerInfo) => {
-      const dir = join(REPORTS_DIR, 'exchanges');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}.jsonl`);
-      await use((exchange) => appendJsonl(file, exchange));
-    },
-    { scope: 'worker' },
-  ],
+  // Every exchange, for the coverage matrix.
+  recordExchange: [async ({}, use, workerInfo) => use(workerJsonl('exchanges', workerInfo)), { scope: 'worker' }],
+  recordObservation: [async ({}, use, workerInfo) => use(workerJsonl('observations', workerInfo)), { scope: 'worker' }],
+  requestHooks: [async ({}, use) => use({}), { scope: 'worker' }],
 
-  clientFor: async ({ config, validators, recordExchange }, use, testInfo) => {
+  clientFor: async ({ config, validators, recordExchange, requestHooks, observe }, use, testInfo) => {
     const contexts: APIRequestContext[] = [];
+    // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
+    const additive = new Set<string>();
+    const hooks: ClientHooks = {
+      ...requestHooks,
+      afterResponse: (res) => {
+        for (const observation of additiveObservations(validators, res)) {
+          if (additive.has(observation.id)) continue;
+          additive.add(observation.id);
+          observe(observation);
+        }
+      },
+    };
     await use(async (auth) => {
       // Only the base URL and auth live here; tests use operationIds (paths come from the document).
       const context = await request.newContext({ baseURL: `${config.baseUrl}/api/`, extraHTTPHeaders: authHeader(config, auth) });
       contexts.push(context);
-      return new ApiClient(context, validators, auth, (e) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') }));
+      return new ApiClient(context, validators, auth, (e) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') }), hooks);
     });
     await Promise.all(contexts.map((c) => c.dispose()));
   },
@@ -90,8 +108,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
   },
 
-  observe: async ({}, use, testInfo: TestInfo) => {
-    await use((observation) => testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) }));
+  observe: async ({ recordObservation }, use, testInfo: TestInfo) => {
+    await use((observation) => {
+      testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) });
+      recordObservation({ id: observation.id, test: testInfo.titlePath.join(' › ') });
+    });
   },
 
   waitForCallback: async ({ config }, use) => {

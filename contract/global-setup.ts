@@ -6,7 +6,7 @@ import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const config = loadSuiteConfig();
-  for (const stale of ['exchanges', 'created-dialogs.jsonl']) rmSync(join(REPORTS_DIR, stale), { recursive: true, force: true });
+  for (const stale of ['exchanges', 'observations', 'probes', 'created-dialogs.jsonl']) rmSync(join(REPORTS_DIR, stale), { recursive: true, force: true });
   // Workers inherit this: dialogs created before it form a set the run's own creations cannot change.
   process.env.RUN_STARTED_AT ??= String(Date.now());
   const inbox = new CallbackInbox();
