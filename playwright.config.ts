@@ -41,7 +41,15 @@ export default defineConfig({
     { name: 'v1', testDir: 'contract/v1' },
     { name: 'v2', testDir: 'contract/v2' },
     { name: 'vertex', testDir: 'contract/vertex' },
-    { name: 'coverage', testDir: 'contract/coverage', dependencies: ['v1', 'v2', 'vertex'] },
+    // One worker: the probes share one request budget and are gentle with staging by running one at a time.
+    { name: 'probes', testDir: 'contract/probes', testMatch: '*.spec.ts', workers: 1 },
+    // After everything else: which (operation, status) pairs were exercised, and whether every "not shown" item was observed.
+    {
+      name: 'coverage',
+      testDir: 'contract',
+      testMatch: ['coverage/*.spec.ts', 'probes/observed.coverage.ts'],
+      dependencies: ['v1', 'v2', 'vertex', 'probes'],
+    },
   ],
   webServer: config.usesSimulator
     ? {

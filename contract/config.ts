@@ -20,6 +20,8 @@ export interface SuiteConfig {
   simulatorPort: number;
   baseline: string | undefined;
   strictBaseline: boolean;
+  /** Requests the probes may send per run. */
+  probeBudget: number;
 }
 
 export class ConfigError extends Error {
@@ -51,6 +53,12 @@ function integer(env: Env, name: string, what: string, fallback?: string): numbe
   const raw = text(env, name, fallback);
   if (!/^-?\d+$/.test(raw)) throw new ConfigError(`${name}=${raw} is not valid: it should hold ${what}; ${fix}`);
   return Number(raw);
+}
+
+function positive(env: Env, name: string, what: string, fallback: string): number {
+  const value = integer(env, name, what, fallback);
+  if (value < 1) throw new ConfigError(`${name}=${value} is not valid: it should hold ${what}; ${fix}`);
+  return value;
 }
 
 function port(env: Env, name: string, fallback: string): number {
@@ -107,6 +115,7 @@ export function parseConfig(env: Env): SuiteConfig {
     simulatorPort,
     baseline: env.BASELINE?.trim() || undefined,
     strictBaseline: ['1', 'true', 'yes'].includes((env.STRICT_BASELINE ?? '').trim().toLowerCase()),
+    probeBudget: positive(env, 'PROBE_BUDGET', 'a positive number of requests', '250'),
   };
 }
 

@@ -25,7 +25,7 @@ export function defineFileTests(version: 'v1' | 'v2'): void {
     const res = await api.call(operationId, { path: { fileId } });
     if (version === 'v2') {
       await expect(res).toMatchContract();
-      observe({ id: 'file.v2.unknown', section: '4.1', operation: label, item: 'parameters and response of GET /v2/file/{fileId}', observed: res.status });
+      observe({ id: 'file.v2.unknown', section: '4.1', operation: label, item: 'parameters and response of GET /v2/file/{fileId}', observed: res.status, evidence: res.evidence() });
       return;
     }
     await expect(res).toMatchContract({ status: 404, because: `for unknown file ${fileId}`, section: '7' });

@@ -68,7 +68,7 @@ test('POST create with response false creates a dialog; its status and body are 
   const response = await api.call('postV2DialogCreate', { path: { BotID: config.botId }, json: { response: false } });
   // Status and body with response false are not shown (§4.2): only a documented success is required.
   await expect(response).toMatchContract({ status: '2XX', because: 'for POST create with response false', section: '4.2', bodyNotShown: true });
-  observe({ id: 'response.create.response-false', section: '4.2', operation: response.operation.label, item: 'status code and body when response is false', observed: { status: response.status, body: bodyShape(response.text) } });
+  observe({ id: 'response.create.response-false', section: '4.2', operation: response.operation.label, item: 'status code and body when response is false', observed: { status: response.status, body: bodyShape(response.text) }, evidence: response.evidence() });
   const ids = response.json<{ dialogUUID?: string }>();
   if (ids?.dialogUUID) await api.call('postV2ConversationStop', { path: { uuid: ids.dialogUUID } });
 });

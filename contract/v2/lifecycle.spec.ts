@@ -6,11 +6,11 @@ import { gotoBot, readV2, sendAsOperator, startDialog, stopDialog } from '../ste
 test('walks a dialog through create, start, stop, send and command goto as documented', async ({ api, dialogs, config, observe, fake }) => {
   const { dialog, response: created } = await dialogs.create('v2-get');
   await expect(created).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
-  observe({ id: 'body.getV2DialogCreate', section: '4.2', operation: created.operation.label, item: 'response body of GET /v2/dialog/{BotID}/create', observed: bodyShape(created.text) });
+  observe({ id: 'body.getV2DialogCreate', section: '4.2', operation: created.operation.label, item: 'response body of GET /v2/dialog/{BotID}/create', observed: bodyShape(created.text), evidence: created.evidence() });
 
   const fresh = await readV2(api, dialog.uuid);
   await expect(fresh.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
-  observe({ id: 'status.created-not-started', section: '3', operation: 'GET /v2/dialog/{BotID}/create', item: 'exact status string of a created, not started dialog', observed: fresh.record!.status });
+  observe({ id: 'status.created-not-started', section: '3', operation: 'GET /v2/dialog/{BotID}/create', item: 'exact status string of a created, not started dialog', observed: fresh.record!.status, evidence: fresh.response.evidence() });
 
   await test.step('start resumes the dialog: 204, status in-process', async () => {
     await expect(await startDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
@@ -26,7 +26,7 @@ test('walks a dialog through create, start, stop, send and command goto as docum
 
   await test.step('stop connects an operator: 204, status changes to the operator state', async () => {
     await expect(await stopDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
-    const { record } = await readV2(api, dialog.uuid);
+    const { response: read, record } = await readV2(api, dialog.uuid);
     expect(record!.status !== 'in-process').toHold({
       operation: 'POST /v2/conversation/{uuid}/stop',
       location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
@@ -34,20 +34,20 @@ test('walks a dialog through create, start, stop, send and command goto as docum
       section: '3',
       observed: JSON.stringify(record!.status),
     });
-    observe({ id: 'status.operator', section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: 'exact status string of the operator state', observed: record!.status });
+    observe({ id: 'status.operator', section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: 'exact status string of the operator state', observed: record!.status, evidence: read.evidence() });
   });
 
   await test.step('an operator sends a message: 204', async () => {
     const sent = await sendAsOperator(api, dialog.uuid, messageText(fake));
     await expect(sent.response).toMatchContract({ status: 204, because: `for a body carrying the text (tried ${JSON.stringify(sent.tried)})`, section: '4.2' });
-    observe({ id: 'body.send.accepted', section: '4.2', operation: 'POST /v2/conversation/{uuid}/send', item: 'name and type of the send body field', observed: sent.accepted ?? null });
+    observe({ id: 'body.send.accepted', section: '4.2', operation: 'POST /v2/conversation/{uuid}/send', item: 'name and type of the send body field', observed: sent.accepted ?? null, evidence: sent.response.evidence() });
   });
 
   await test.step('command goto moves the dialog to the target bot', async () => {
     const moved = await gotoBot(api, dialog.uuid, config.gotoBotId);
     await expect(moved.response).toMatchContract({ status: '2XX', because: `for goto an existing bot (tried ${JSON.stringify(moved.tried)})`, section: '4.2' });
-    observe({ id: 'body.command.accepted', section: '4.2', operation: 'POST /v2/conversation/{uuid}/command', item: 'names and types of the command body fields', observed: moved.accepted ?? null });
-    observe({ id: 'response.command', section: '4.2', operation: 'POST /v2/conversation/{uuid}/command', item: 'success response of command', observed: { status: moved.response.status, body: bodyShape(moved.response.text) } });
+    observe({ id: 'body.command.accepted', section: '4.2', operation: 'POST /v2/conversation/{uuid}/command', item: 'names and types of the command body fields', observed: moved.accepted ?? null, evidence: moved.response.evidence() });
+    observe({ id: 'response.command', section: '4.2', operation: 'POST /v2/conversation/{uuid}/command', item: 'success response of command', observed: { status: moved.response.status, body: bodyShape(moved.response.text) }, evidence: moved.response.evidence() });
     const onTarget = await dialogs.listedUnderBot(dialog, config.gotoBotId);
     const onSource = await dialogs.listedUnderBot(dialog, config.botId);
     expect(onTarget && !onSource).toHold({
@@ -65,7 +65,7 @@ test('records what illegal steps do: send before an operator is connected', asyn
   const sent = await sendAsOperator(api, dialog.uuid, messageText(fake));
   // The spec does not say whether send needs the operator state: any documented status is acceptable here.
   await expect(sent.response).toMatchContract();
-  observe({ id: 'transition.send.in-process', section: '3', operation: 'POST /v2/conversation/{uuid}/send', item: 'send to a dialog that is not in the operator state', observed: sent.response.status });
+  observe({ id: 'transition.send.in-process', section: '3', operation: 'POST /v2/conversation/{uuid}/send', item: 'send to a dialog that is not in the operator state', observed: sent.response.status, evidence: sent.response.evidence() });
 });
 
 test('records what start and stop do from each state', async ({ api, dialogs, observe }) => {

@@ -1,0 +1,39 @@
+// Error bodies (spec §7: shape not shown): content type and body shape of one representative answer per status.
+import { test } from './probe-fixtures.ts';
+import { bodyShape } from '../../lib/shape.ts';
+import { unknownUuid } from '../shared/not-found.ts';
+import type { ApiClient, ApiResponse } from '../client.ts';
+import type { Faker } from '@faker-js/faker';
+
+interface ErrorCase {
+  status: number;
+  what: string;
+  send: (clients: { api: ApiClient; anonymousApi: ApiClient }, faker: Faker) => Promise<ApiResponse>;
+}
+
+const CASES: ErrorCase[] = [
+  { status: 400, what: 'a PageCount that is not an integer', send: ({ api }) => api.call('getV2Conversations', { query: { PageCount: 'many' } }) },
+  { status: 401, what: 'a request without Authorization', send: ({ anonymousApi }) => anonymousApi.call('getV2Conversations', { query: { PageCount: 1 } }) },
+  {
+    status: 403,
+    what: 'an invalid integration token',
+    send: ({ anonymousApi }, faker) => anonymousApi.call('postVertexComplete', { json: { token: faker.string.alphanumeric(32), data: null } }),
+  },
+  { status: 404, what: 'a dialog that does not exist', send: ({ api }, faker) => api.call('getV2Conversation', { path: { uuid: unknownUuid(faker) } }) },
+];
+
+test('records the error body of each documented error status', async ({ api, anonymousApi, fake, probe, observe }) => {
+  probe(CASES.length, 'error body shape');
+  for (const c of CASES) {
+    const res = await c.send({ api, anonymousApi }, fake);
+    observe({
+      id: `error.${c.status}`,
+      section: '7',
+      operation: res.operation.label,
+      item: `error body of a ${c.status} (${c.what})`,
+      // The status actually answered is part of it: a target that answers 500 instead shows here too.
+      observed: { status: res.status, contentType: res.mediaType, body: bodyShape(res.text) },
+      evidence: res.evidence(),
+    });
+  }
+});

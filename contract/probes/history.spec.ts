@@ -1,0 +1,35 @@
+// Values the spec lists only as observed (statuses, source, data item type) and when V2 updated is "", read from
+// dialogs created before the run: a set the run's own tests cannot change, so two runs see the same.
+import { test } from './probe-fixtures.ts';
+import { fetchPage } from '../lists.ts';
+import { historyQuery } from '../shared/list-tests.ts';
+import { readV2 } from '../steps.ts';
+
+const RECORDS = 10;
+const distinct = (values: unknown[]) => [...new Set(values.map(String))].sort();
+
+test('records statuses, sources, empty updated times and data item types of dialogs from before the run', async ({ api, config, probe, observe }) => {
+  probe(2 + RECORDS, 'values seen in dialogs from before the run');
+  const query = { ...historyQuery(config.botId), PageCount: 40 };
+  const v1 = await fetchPage(api, 'v1', query);
+  const v2 = await fetchPage(api, 'v2', query);
+  const list = v2.response.operation.label;
+  observe({
+    id: 'statuses.seen',
+    section: '2.2',
+    item: `status values on the first page of ${query.PageCount} dialogs from before the run`,
+    observed: { v1: distinct(v1.items.map((i) => i.status)), v2: distinct(v2.items.map((i) => i.status)) },
+  });
+  observe({ id: 'sources.seen', section: '2.1', operation: list, item: 'source values on that page', observed: distinct(v2.items.map((i) => i.source)) });
+  observe({ id: 'updated.empty', section: '2.1', operation: list, item: 'statuses of the dialogs on that page whose updated is ""', observed: distinct(v2.items.filter((i) => i.updated === '').map((i) => i.status)) });
+
+  const data = [];
+  for (const item of v2.items.slice(0, RECORDS)) data.push(...((await readV2(api, String(item.id))).record?.data ?? []));
+  observe({
+    id: 'data.types.seen',
+    section: '2.2',
+    operation: 'GET /v2/conversation/{uuid}',
+    item: `data item types in the records of the first ${RECORDS} of those dialogs, and those carrying deleted`,
+    observed: { types: distinct(data.map((d) => d.type)), withDeleted: distinct(data.filter((d) => 'deleted' in d).map((d) => d.type)) },
+  });
+});

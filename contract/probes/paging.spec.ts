@@ -1,0 +1,20 @@
+// The accepted range of PageNumber and PageCount (spec §4.1, §8.3: not shown): what 0 and a negative value do.
+import { test } from './probe-fixtures.ts';
+
+const PARAMETERS = [
+  { name: 'PageNumber', echo: 'current_page', section: '4.1' },
+  { name: 'PageCount', echo: 'per_page', section: '8.3' },
+] as const;
+
+for (const { name, echo, section } of PARAMETERS) {
+  test(`records how the V2 list answers ${name} 0 and -1`, async ({ api, config, probe, observe }) => {
+    probe(2, `the accepted range of ${name}`);
+    const seen: Record<string, unknown> = {};
+    for (const value of [0, -1]) {
+      const res = await api.call('getV2Conversations', { query: { BotID: config.botId, PageCount: 1, [name]: value } });
+      const pagination = res.json<{ meta?: { pagination?: Record<string, unknown> } }>()?.meta?.pagination;
+      seen[String(value)] = { status: res.status, [echo]: pagination?.[echo] ?? null };
+    }
+    observe({ id: `paging.${name}.out-of-range`, section, operation: 'GET /v2/conversations', item: `${name} 0 and -1: status, and the ${echo} answered`, observed: seen });
+  });
+}

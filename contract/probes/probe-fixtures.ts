@@ -1,0 +1,40 @@
+// Fixtures of the probes project: the suite's fixtures, with every request counted against the run's budget and
+// retried politely on 429, and `probe(bound, what)` that a probe calls before it sends anything.
+import { test as base } from '../fixtures.ts';
+import { REPORTS_DIR } from '../env.ts';
+import type { Dialog, DialogFactory } from '../dialog-factory.ts';
+import { PROBE_REQUESTS, ProbeBudget } from './budget.ts';
+
+export { expect } from '../fixtures.ts';
+
+type ProbeFixtures = {
+  /** Declares the most requests the probe will send (retries aside); fails it, unsent, when they do not fit. */
+  probe: (bound: number, what: string) => void;
+};
+
+export const test = base.extend<ProbeFixtures, { probeBudget: ProbeBudget }>({
+  probeBudget: [async ({ config }, use) => use(ProbeBudget.forRun(REPORTS_DIR, config.probeBudget)), { scope: 'worker' }],
+  requestHooks: [async ({ probeBudget }, use) => use(probeBudget.hooks()), { scope: 'worker' }],
+
+  probe: async ({ probeBudget }, use, testInfo) => {
+    const start = { spent: probeBudget.spent, retries: probeBudget.retries };
+    let bound = 0;
+    await use((requests, what) => {
+      probeBudget.reserve(requests, what);
+      bound += requests;
+    });
+    const retries = probeBudget.retries - start.retries;
+    const sent = probeBudget.spent - start.spent - retries;
+    testInfo.annotations.push({ type: PROBE_REQUESTS, description: JSON.stringify({ sent, retries, bound }) });
+    if (sent > bound) throw new Error(`${testInfo.title}: sent ${sent} requests, more than the ${bound} it declared: fix its bound`);
+  },
+
+  // The dialogs' cleanup runs in the probe's accounting: the probe fixture is set up first, so torn down last.
+  api: async ({ probe: _probe, clientFor }, use) => use(await clientFor('valid')),
+});
+
+/** Hands a dialog the probe created with a raw request to the factory, which stops it after the test. */
+export function adopt(dialogs: DialogFactory, uuid: string, botId: number, createdAfter: number): void {
+  const dialog: Dialog = { uuid, botId, via: 'v2-post', createdAfter };
+  dialogs.created.push(dialog);
+}
