@@ -158,8 +158,8 @@ export function renderHtml(report: DriftReport): string {
 <p class="baseline">${escapeHtml(baselineLine(report))}</p>
 <section class="summary" aria-label="Counts by severity">${counts}</section>
 <div class="filters">
-<label>Filter <input id="filter" type="search" placeholder="id, operation, observed, evidence…"></label>
-<label>Severity <select id="severity"><option value="">all</option>${options}</select></label>
+<label for="filter">Filter</label> <input id="filter" type="search" placeholder="id, operation, observed, evidence…">
+<label for="severity">Severity</label> <select id="severity"><option value="">all</option>${options}</select>
 <span id="shown"></span>
 </div>
 <table id="entries">

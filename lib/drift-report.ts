@@ -21,12 +21,8 @@ export const SEVERITY_LABEL: Record<Severity, string> = {
 export type Change = 'added' | 'changed' | 'removed' | 'unchanged';
 
 /** An observation as a test recorded it (contract/observation.ts), with the test that recorded it. */
-export interface RecordedObservation {
-  id: string;
-  section: string;
+export interface RecordedObservation extends Omit<FingerprintItem, 'operation'> {
   operation?: string;
-  item: string;
-  observed: unknown;
   evidence?: string;
   test: string;
 }
@@ -118,7 +114,7 @@ export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string |
     ...(entry.test ? [`Found by: ${entry.test}`] : []),
     `Reference: ${entry.id}`,
     '',
-    entry.evidence ?? 'Evidence: no single request shows it; see the test named above in the Playwright HTML report.',
+    entry.evidence ?? (entry.test ? 'Evidence: no single request shows it; see the test named above in the Playwright HTML report.' : 'Evidence: none, the item was not observed in this run.'),
   ];
   return lines.join('\n');
 }
