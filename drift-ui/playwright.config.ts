@@ -1,0 +1,22 @@
+// The one browser test of the project: drift.html rendered and used in Debian's Chromium (never a downloaded
+// browser). Its own config keeps the API suite browser-free.
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../test-results/drift-ui',
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: CHROMIUM,
+      // The machine's network is closed: without these Chromium keeps trying to reach Google's services.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+});
