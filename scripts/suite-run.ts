@@ -60,6 +60,8 @@ export interface SuiteRunOptions {
   callbackPort: number;
   reportsDir: string;
   workers: number;
+  /** A fingerprint file the run's drift report compares with (BASELINE); none by default. */
+  baseline?: string;
   extraArgs?: string[];
 }
 
@@ -84,7 +86,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
     REPORTS_DIR: options.reportsDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
     PW_WORKERS: String(options.workers),
-    BASELINE: '',
+    BASELINE: options.baseline ?? '',
     FORCE_COLOR: '0',
   };
   const started = Date.now();
