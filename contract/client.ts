@@ -5,6 +5,10 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import type { Operation } from '../openapi/document.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
 import { redactBody } from './redact.ts';
+import { PROXY_ERROR_HEADER } from './auth-proxy.ts';
+
+/** A silent target fails the request with a clear message (the auth proxy gives up after 10 s) before the test's timeout. */
+const REQUEST_TIMEOUT_MS = 12_000;
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -97,6 +101,22 @@ export class ApiClient {
     });
   }
 
+  /**
+   * One request with its own timeout. An unreachable target (reported by the auth proxy or by Playwright) is an
+   * error naming the operation; only the first line of Playwright's message is kept, not its call log.
+   */
+  private async send(op: Operation, url: string, options: Parameters<APIRequestContext['fetch']>[1]) {
+    let reason: string | undefined;
+    try {
+      const response = await this.context.fetch(url, { ...options, timeout: REQUEST_TIMEOUT_MS });
+      reason = response.headers()[PROXY_ERROR_HEADER];
+      if (reason === undefined) return response;
+    } catch (err) {
+      reason = String((err as Error).message).split('\n')[0];
+    }
+    throw new Error(`${op.label}: no response from the target (${reason}); request ${op.method} /api/${url}`);
+  }
+
   async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
     const op = this.validators.operation(operationId);
     const url = this.url(operationId, options.path);
@@ -115,14 +135,7 @@ export class ApiClient {
     let result: ApiResponse;
     for (let attempt = 1; ; attempt++) {
       this.hooks.beforeRequest?.();
-      const response = await this.context.fetch(url, {
-        method: op.method,
-        params,
-        headers,
-        data,
-        failOnStatusCode: false,
-        maxRedirects: 0,
-      });
+      const response = await this.send(op, url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
       const bytes = await response.body();
       result = new ApiResponse(
         op,

@@ -9,6 +9,7 @@ import { seededFaker, seedFrom } from '../fixtures/builders.ts';
 import { ApiClient, type AuthMode, type ClientHooks, type Exchange } from './client.ts';
 import { additiveObservations } from './additive-fields.ts';
 import { claimCallback, type ClaimedCallback } from './callback-inbox.ts';
+import { startAuthProxy } from './auth-proxy.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import type { SuiteConfig } from './config.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
@@ -35,13 +36,9 @@ type WorkerFixtures = {
   recordObservation: (row: { id: string; test: string }) => void;
   /** Counting and pacing of requests: none for contract tests; the probes project overrides it. */
   requestHooks: Pick<ClientHooks, 'beforeRequest' | 'retryDelay'>;
+  /** Base URL of the worker's auth proxy, the only holder of the credentials. */
+  authProxy: string;
 };
-
-function authHeader(config: SuiteConfig, auth: AuthMode): Record<string, string> {
-  if (auth === 'none') return {};
-  const password = auth === 'valid' ? config.password : `${config.password}-wrong`;
-  return { authorization: `Basic ${Buffer.from(`${config.login}:${password}`).toString('base64')}` };
-}
 
 function appendJsonl(file: string, row: unknown): void {
   appendFileSync(file, `${JSON.stringify(row)}\n`);
@@ -62,8 +59,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   recordExchange: [async ({}, use, workerInfo) => use(workerJsonl('exchanges', workerInfo)), { scope: 'worker' }],
   recordObservation: [async ({}, use, workerInfo) => use(workerJsonl('observations', workerInfo)), { scope: 'worker' }],
   requestHooks: [async ({}, use) => use({}), { scope: 'worker' }],
+  authProxy: [
+    async ({ config }, use) => {
+      const proxy = await startAuthProxy(config.baseUrl, config);
+      await use(proxy.url);
+      await proxy.close();
+    },
+    { scope: 'worker' },
+  ],
 
-  clientFor: async ({ config, validators, recordExchange, requestHooks, observe }, use, testInfo) => {
+  clientFor: async ({ authProxy, validators, recordExchange, requestHooks, observe }, use, testInfo) => {
     const contexts: APIRequestContext[] = [];
     // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
     const additive = new Set<string>();
@@ -79,7 +84,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     };
     await use(async (auth) => {
       // Only the base URL and auth live here; tests use operationIds (paths come from the document).
-      const context = await request.newContext({ baseURL: `${config.baseUrl}/api/`, extraHTTPHeaders: authHeader(config, auth) });
+      const context = await request.newContext({ baseURL: `${authProxy}/${auth}/api/` });
       contexts.push(context);
       return new ApiClient(context, validators, auth, (e) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') }), hooks);
     });
