@@ -2,6 +2,7 @@
 import { commandBodyCandidates, describeCandidate, sendBodyCandidates } from '../fixtures/body-candidates.ts';
 import type { ApiClient, ApiResponse } from './client.ts';
 import type { ListItem } from './lists.ts';
+import { historyQuery } from './shared/list-tests.ts';
 
 export interface DialogRecord extends ListItem {
   data: Array<{ question: string; type: string; answer: string; variable: string | null; deleted?: boolean }>;
@@ -56,7 +57,8 @@ export const stopDialog = (api: ApiClient, uuid: string) => api.call('postV2Conv
  */
 export async function discoverFileId(api: ApiClient, configured: number | undefined, botId: number): Promise<number | undefined> {
   if (configured !== undefined) return configured;
-  const list = await api.call('getV2Conversations', { query: { BotID: botId, PageCount: 40 } });
+  // Dialogs from before the run: the run's own new dialogs carry no files and would fill the first page.
+  const list = await api.call('getV2Conversations', { query: { ...historyQuery(botId), PageCount: 40 } });
   const body = list.json<Record<string, ListItem>>() ?? {};
   for (const [key, item] of Object.entries(body)) {
     if (key === 'meta') continue;

@@ -1,6 +1,6 @@
 import { test, expect } from '../fixtures.ts';
-import { CLOCK_SKEW_MS } from '../dialog-factory.ts';
-import { fetchPages, isoUtc } from '../lists.ts';
+import { fetchPages } from '../lists.ts';
+import { historyQuery } from '../shared/list-tests.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
 import { wellFormedRequest } from '../shared/requests.ts';
 import { gotoBot } from '../steps.ts';
@@ -36,7 +36,7 @@ test('command goto answers 404 for a target bot that does not exist', async ({ a
 });
 
 test('start, stop, send and command answer 403 for a completed dialog', async ({ api, config, observe }) => {
-  const history = { BotID: config.botId, CreatedTo: isoUtc(Number(process.env.RUN_STARTED_AT ?? Date.now()) - CLOCK_SKEW_MS), PageCount: 40 };
+  const history = { ...historyQuery(config.botId), PageCount: 40 };
   const completed = (await fetchPages(api, 'v2', history, 5)).flatMap((p) => p.items).find((item) => item.status === 'completed');
   test.skip(!completed, `no dialog in status "completed" on bot ${config.botId}: 403 for a completed dialog cannot be driven`);
   const uuid = String(completed!.id);
