@@ -1,4 +1,6 @@
-// The 15 operations of the OpenAPI document: method, path (after /api) and how the caller authenticates.
+// The operations of the OpenAPI document: method, path (after /api) and how the caller authenticates.
+import { listOperations, loadDocument } from '../openapi/document.ts';
+
 export interface Route {
   method: string;
   pattern: RegExp;
@@ -9,27 +11,13 @@ export interface Route {
 
 const SEGMENT = '([^/]+)';
 
-function route(method: string, path: string, operationId: string, auth: Route['auth'] = 'basic'): Route {
-  return { method, pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, SEGMENT)}$`), operationId, auth };
-}
-
-export const ROUTES: readonly Route[] = [
-  route('GET', '/v1/conversations', 'getV1Conversations'),
-  route('GET', '/v1/conversation/{id}', 'getV1Conversation'),
-  route('GET', '/v1/dialog/{BotID}/create', 'getV1DialogCreate'),
-  route('GET', '/v1/file/{fileId}', 'getV1File'),
-  route('GET', '/v2/conversations', 'getV2Conversations'),
-  route('GET', '/v2/conversation/{uuid}', 'getV2Conversation'),
-  route('GET', '/v2/dialog/{BotID}/create', 'getV2DialogCreate'),
-  route('POST', '/v2/dialog/{BotID}/create', 'postV2DialogCreate'),
-  route('POST', '/v2/conversation/{uuid}/start', 'postV2ConversationStart'),
-  route('POST', '/v2/conversation/{uuid}/stop', 'postV2ConversationStop'),
-  route('POST', '/v2/conversation/{uuid}/send', 'postV2ConversationSend'),
-  route('POST', '/v2/conversation/{uuid}/command', 'postV2ConversationCommand'),
-  route('GET', '/v2/file/{fileId}', 'getV2File'),
-  route('POST', '/vertex/v1/complete', 'postVertexComplete', 'token'),
-  route('POST', '/vertex/v1/dialog/send_message', 'postVertexSendMessage', 'token'),
-];
+// Read from the document itself, so the simulator serves exactly the operations the contract describes.
+export const ROUTES: readonly Route[] = listOperations(loadDocument()).map((op) => ({
+  method: op.method,
+  pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, SEGMENT)}$`),
+  operationId: op.operationId,
+  auth: op.needsBasicAuth ? 'basic' : 'token',
+}));
 
 /** The route for (method, path) with its captured parameters, or the methods the path allows (405). */
 export function matchRoute(method: string, path: string): { route: Route; params: string[] } | { allowed: string[] } {
