@@ -2,7 +2,7 @@
 // has no delete: stopping hands the dialog to an operator, so the bot stops publishing in it).
 import type { ApiClient, ApiResponse } from './client.ts';
 import { expect } from './matchers.ts';
-import { findInList, isoUtc, type ListItem } from './lists.ts';
+import { CLOCK_SKEW_MS, findInList, isoUtc, type ListItem } from './lists.ts';
 
 export type CreateVia = 'v1-get' | 'v2-get' | 'v2-post';
 
@@ -22,8 +22,6 @@ export interface Created {
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-/** Allowance for the target's clock differing from ours when filtering on creation time. */
-export const CLOCK_SKEW_MS = 60_000;
 
 export class DialogFactory {
   readonly created: Dialog[] = [];

@@ -1,6 +1,9 @@
 // Reading list envelopes (spec §2.3): items under decimal-index keys plus meta.pagination.
 import type { ApiClient, ApiResponse, Query } from './client.ts';
 
+/** Allowance for the target's clock differing from ours when filtering on creation time. */
+export const CLOCK_SKEW_MS = 60_000;
+
 export type Version = 'v1' | 'v2';
 
 export interface Pagination {
@@ -75,4 +78,9 @@ export async function findInList(api: ApiClient, version: Version, query: Query,
 /** ISO 8601 in UTC with seconds, the form the filters are sent in. */
 export function isoUtc(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Dialogs of a bot created before the run began: a set the run's own creations and moves cannot change. */
+export function historyQuery(botId: number): Query {
+  return { BotID: botId, CreatedTo: isoUtc(Number(process.env.RUN_STARTED_AT ?? Date.now()) - CLOCK_SKEW_MS) };
 }

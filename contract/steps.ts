@@ -1,8 +1,7 @@
 // Steps shared by the lifecycle, error and probe tests. Each returns what it saw; tests decide what to assert.
 import { commandBodyCandidates, describeCandidate, sendBodyCandidates } from '../fixtures/body-candidates.ts';
 import type { ApiClient, ApiResponse } from './client.ts';
-import type { ListItem } from './lists.ts';
-import { historyQuery } from './shared/list-tests.ts';
+import { historyQuery, type ListItem } from './lists.ts';
 
 export interface DialogRecord extends ListItem {
   data: Array<{ question: string; type: string; answer: string; variable: string | null; deleted?: boolean }>;

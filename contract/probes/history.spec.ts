@@ -2,7 +2,7 @@
 // dialogs created before the run: a set the run's own tests cannot change, so two runs see the same.
 import { test } from './probe-fixtures.ts';
 import { fetchPage } from '../lists.ts';
-import { historyQuery } from '../shared/list-tests.ts';
+import { historyQuery } from '../lists.ts';
 import { readV2 } from '../steps.ts';
 
 const RECORDS = 10;

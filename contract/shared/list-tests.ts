@@ -1,16 +1,10 @@
 // List semantics (spec §2.3, §4.1), defined once and registered for V1 and V2.
 import { test, expect } from '../fixtures.ts';
-import { CLOCK_SKEW_MS } from '../dialog-factory.ts';
-import { fetchPage, fetchPages, findInList, isoUtc, type Page, type Version } from '../lists.ts';
+import { CLOCK_SKEW_MS, fetchPage, fetchPages, findInList, historyQuery, isoUtc, type Page, type Version } from '../lists.ts';
 import type { Query } from '../client.ts';
 import { declaredProperties } from '../../openapi/document.ts';
 
 const MINUTE = 60_000;
-
-/** Dialogs created before the run began: a set the run's own creations and moves cannot change. */
-export function historyQuery(botId: number): Query {
-  return { BotID: botId, CreatedTo: isoUtc(Number(process.env.RUN_STARTED_AT ?? Date.now()) - CLOCK_SKEW_MS) };
-}
 
 /** Moves an ISO 8601 timestamp by `deltaMs`, keeping its style (an offset-less time stays offset-less). */
 export function shiftIso(value: string, deltaMs: number): string {

@@ -1,8 +1,8 @@
 import { test, expect } from '../fixtures.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
-import { CLOCK_SKEW_MS, type Dialog, type DialogFactory } from '../dialog-factory.ts';
-import { findInList, isoUtc } from '../lists.ts';
+import type { Dialog, DialogFactory } from '../dialog-factory.ts';
+import { CLOCK_SKEW_MS, findInList, isoUtc } from '../lists.ts';
 import { readV1, readV2, type DialogRecord } from '../steps.ts';
 import type { ApiClient } from '../client.ts';
 import { declaredProperties, loadDocument } from '../../openapi/document.ts';

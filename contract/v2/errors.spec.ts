@@ -1,6 +1,5 @@
 import { test, expect } from '../fixtures.ts';
-import { fetchPages } from '../lists.ts';
-import { historyQuery } from '../shared/list-tests.ts';
+import { fetchPages, historyQuery } from '../lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
 import { wellFormedRequest } from '../shared/requests.ts';
 import { gotoBot } from '../steps.ts';
