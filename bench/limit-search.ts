@@ -1,12 +1,13 @@
 // npm run bench:limits: how many requests each size search used, against the ⌈log2(range)⌉ + 2 bound, for the
 // ranges the suite searches and limits small, middling and large (plus the worst case over many limits).
 import { requestBound, runLimitSearch } from '../lib/limit-search.ts';
+import { SIZE_LIMITS } from '../lib/size-limits.ts';
 
-const RANGES: Array<{ name: string; lower: number; upper: number; limits: number[] }> = [
-  { name: 'PageCount', lower: 1, upper: 10_000, limits: [0, 1, 20, 40, 100, 200, 500, 1000, 5000, 9999, 10_000] },
-  { name: 'text length', lower: 1, upper: 1_048_576, limits: [0, 1, 140, 1000, 4096, 10_000, 65_535, 500_000, 1_048_575, 1_048_576] },
-  { name: 'variables bytes', lower: 2, upper: 1_048_576, limits: [1, 2, 100, 1024, 8192, 65_536, 1_000_000, 1_048_576] },
-];
+// The ranges the probes and the k6 script search (lib/size-limits.ts), each with hidden limits across its span.
+const RANGES = SIZE_LIMITS.map(({ item, lower, upper }) => {
+  const limits = [lower - 1, lower, 20, 140, 1000, 4096, 8192, Math.floor(upper / 2), upper - 1, upper].filter((l) => l >= lower - 1 && l <= upper);
+  return { name: item, lower, upper, limits: [...new Set(limits)] };
+});
 
 /** Every limit for ranges up to 2^14 wide, a strided sample beyond: the worst case the search ever needs. */
 function worstCase(lower: number, upper: number): number {
