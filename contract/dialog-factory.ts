@@ -2,7 +2,7 @@
 // has no delete: stopping hands the dialog to an operator, so the bot stops publishing in it).
 import type { ApiClient, ApiResponse } from './client.ts';
 import { expect } from './matchers.ts';
-import { CLOCK_SKEW_MS, findInList, isoUtc, type ListItem } from './lists.ts';
+import { CLOCK_SKEW_MS, findInList, isoUtc, listedItems, type ListItem } from './lists.ts';
 
 export type CreateVia = 'v1-get' | 'v2-get' | 'v2-post';
 
@@ -64,9 +64,7 @@ export class DialogFactory {
   /** The only dialog on the bot created since `after`, when the create response does not name it. */
   private async newestUuid(botId: number, after: number): Promise<string | undefined> {
     const res = await this.api.call('getV2Conversations', { query: { BotID: botId, CreatedFrom: isoUtc(after - CLOCK_SKEW_MS), PageCount: 40 } });
-    const body = res.json<Record<string, ListItem>>() ?? {};
-    const ids = Object.keys(body).filter((k) => k !== 'meta').map((k) => body[k]!.id);
-    const fresh = ids.filter((id) => typeof id === 'string' && !this.created.some((d) => d.uuid === id));
+    const fresh = listedItems(res).map((item) => item.id).filter((id) => typeof id === 'string' && !this.created.some((d) => d.uuid === id));
     return fresh.length === 1 ? String(fresh[0]) : undefined;
   }
 
@@ -82,11 +80,8 @@ export class DialogFactory {
       const res = await this.api.call('getV1Conversations', {
         query: { BotID: botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS), PageCount: 40 },
       });
-      const body = res.json<Record<string, ListItem>>() ?? {};
-      const hit = Object.entries(body).find(
-        ([k, item]) => k !== 'meta' && item.name === record.name && item.ip === record.ip && item.location === record.location,
-      );
-      if (hit && typeof hit[1].id === 'number') return (dialog.v1Id = hit[1].id);
+      const hit = listedItems(res).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
+      if (hit && typeof hit.id === 'number') return (dialog.v1Id = hit.id);
     }
     return undefined;
   }

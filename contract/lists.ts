@@ -36,7 +36,6 @@ export interface Page {
 }
 
 export const listOperation = (version: Version) => (version === 'v1' ? 'getV1Conversations' : 'getV2Conversations');
-export const readOperation = (version: Version) => (version === 'v1' ? 'getV1Conversation' : 'getV2Conversation');
 
 /** Splits an envelope into its index keys (every key but meta) and meta.pagination. */
 export function readEnvelope(body: Record<string, unknown>): { keys: string[]; items: ListItem[]; pagination: Pagination } {
@@ -44,6 +43,12 @@ export function readEnvelope(body: Record<string, unknown>): { keys: string[]; i
   const indexKeys = keys.filter((k) => /^(0|[1-9]\d*)$/.test(k)).sort((a, b) => Number(a) - Number(b));
   const meta = body.meta as { pagination?: Pagination } | undefined;
   return { keys, items: indexKeys.map((k) => body[k] as ListItem), pagination: meta?.pagination as Pagination };
+}
+
+/** The items of a list response, whatever its status: none when the body is not an envelope. */
+export function listedItems(response: ApiResponse): ListItem[] {
+  const body = response.json<Record<string, unknown>>();
+  return body && typeof body === 'object' ? readEnvelope(body).items.filter(Boolean) : [];
 }
 
 export async function fetchPage(api: ApiClient, version: Version, query: Query): Promise<Page> {

@@ -1,7 +1,7 @@
 // Steps shared by the lifecycle, error and probe tests. Each returns what it saw; tests decide what to assert.
 import { commandBodyCandidates, describeCandidate, sendBodyCandidates } from '../fixtures/body-candidates.ts';
 import type { ApiClient, ApiResponse } from './client.ts';
-import { historyQuery, type ListItem } from './lists.ts';
+import { historyQuery, listedItems, type ListItem } from './lists.ts';
 
 export interface DialogRecord extends ListItem {
   data: Array<{ question: string; type: string; answer: string; variable: string | null; deleted?: boolean }>;
@@ -58,9 +58,7 @@ export async function discoverFileId(api: ApiClient, configured: number | undefi
   if (configured !== undefined) return configured;
   // Dialogs from before the run: the run's own new dialogs carry no files and would fill the first page.
   const list = await api.call('getV2Conversations', { query: { ...historyQuery(botId), PageCount: 40 } });
-  const body = list.json<Record<string, ListItem>>() ?? {};
-  for (const [key, item] of Object.entries(body)) {
-    if (key === 'meta') continue;
+  for (const item of listedItems(list)) {
     const { record } = await readV2(api, String(item.id));
     for (const entry of record?.data ?? []) {
       if (entry.deleted === true) continue; // a deleted upload has nothing to download

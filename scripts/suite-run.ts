@@ -54,6 +54,25 @@ export function readJsonReport(file: string): Omit<SuiteRun, 'seconds'> {
   return { failed, passed, skipped, ...(firstMessage ? { firstMessage } : {}), ...(globalError && !failed.length ? { error: globalError } : {}) };
 }
 
+/** The environment of a run against a simulator started elsewhere: its defaults stand in for a user's .env. */
+export function simulatorTargetEnv(baseUrl: string, callbackPort: number): NodeJS.ProcessEnv {
+  const bots = DEFAULT_CONFIG.bots;
+  return {
+    ...process.env,
+    API_BASE_URL: baseUrl,
+    API_LOGIN: DEFAULT_CONFIG.auth.login,
+    API_PASSWORD: DEFAULT_CONFIG.auth.password,
+    BOT_ID: String(bots[0]!.id),
+    GOTO_BOT_ID: String(bots[1]!.id),
+    CUSTOM_BLOCK_BOT_ID: String(bots.find((b) => b.customBlockUrl)!.id),
+    BLOCKED_BOT_ID: String(bots.find((b) => b.blocked)!.id),
+    FILE_ID: '',
+    CALLBACK_PORT: String(callbackPort),
+    CALLBACK_PUBLIC_URL: `http://127.0.0.1:${callbackPort}/callback`,
+    FORCE_COLOR: '0',
+  };
+}
+
 export interface SuiteRunOptions {
   /** Base URL of the target, without /api. */
   baseUrl: string;
@@ -70,24 +89,12 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   rmSync(options.reportsDir, { recursive: true, force: true });
   mkdirSync(options.reportsDir, { recursive: true });
   const jsonFile = join(options.reportsDir, 'results.json');
-  const bots = DEFAULT_CONFIG.bots;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    API_BASE_URL: options.baseUrl,
-    API_LOGIN: DEFAULT_CONFIG.auth.login,
-    API_PASSWORD: DEFAULT_CONFIG.auth.password,
-    BOT_ID: String(bots[0]!.id),
-    GOTO_BOT_ID: String(bots[1]!.id),
-    CUSTOM_BLOCK_BOT_ID: String(bots.find((b) => b.customBlockUrl)!.id),
-    BLOCKED_BOT_ID: String(bots.find((b) => b.blocked)!.id),
-    FILE_ID: '',
-    CALLBACK_PORT: String(options.callbackPort),
-    CALLBACK_PUBLIC_URL: `http://127.0.0.1:${options.callbackPort}/callback`,
+    ...simulatorTargetEnv(options.baseUrl, options.callbackPort),
     REPORTS_DIR: options.reportsDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
     PW_WORKERS: String(options.workers),
     BASELINE: options.baseline ?? '',
-    FORCE_COLOR: '0',
   };
   const started = Date.now();
   const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '--reporter=json', ...(options.extraArgs ?? [])], { env, stdio: ['ignore', 'ignore', 'pipe'] });
