@@ -138,7 +138,9 @@ describe('simulator behaviour', () => {
   it('delivers an integration token to the custom block, accepts it on vertex until complete, then refuses it', async () => {
     const created = (await sim.call('GET', '/api/v2/dialog/303/create')).json();
     assert.equal((await sim.call('POST', `/api/v2/conversation/${created.dialogUUID}/start`)).status, 204);
-    const call = await listener.next();
+    const { method, contentType, fields: call } = await listener.next();
+    assert.equal(method, 'POST');
+    assert.equal(contentType, 'application/json');
     assert.deepEqual(Object.keys(call).sort(), ['bot_id', 'dialog_id', 'dialog_uuid', 'token']);
     assert.equal(call.dialog_uuid, created.dialogUUID);
     assert.equal(call.bot_id, 303);

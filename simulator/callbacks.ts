@@ -1,5 +1,6 @@
 // Custom blocks (spec §1.5, §4.3, §6.1): when a started dialog reaches a bot's custom block, the service hands an
-// integration token to the block URL. The call is fire-and-forget with a short timeout; a failing URL is logged
+// integration token to the block URL. The request shape is not shown, so config.callback decides it (method,
+// encoding, field names, token header). The call is fire-and-forget with a short timeout; a failing URL is logged
 // once and never breaks the request that triggered it.
 import type { Faker } from '@faker-js/faker';
 import type { SimulatorConfig } from './config.ts';
@@ -22,13 +23,16 @@ export class CustomBlocks {
   enter(dialog: Dialog, url: string): string {
     const token = this.faker.string.alphanumeric(40);
     this.tokens.set(token, dialog.id);
-    const f = this.config.callback.fields;
-    const body: Record<string, unknown> = {};
-    if (f.token) body[f.token] = token;
-    if (f.dialogId) body[f.dialogId] = dialog.id;
-    if (f.dialogUuid) body[f.dialogUuid] = dialog.uuid;
-    if (f.botId) body[f.botId] = dialog.botId;
-    void this.deliver(url, JSON.stringify(body));
+    const { fields, tokenHeader } = this.config.callback;
+    const values: Array<[string | null, string | number]> = [
+      [tokenHeader ? null : fields.token, token],
+      [fields.dialogId, dialog.id],
+      [fields.dialogUuid, dialog.uuid],
+      [fields.botId, dialog.botId],
+    ];
+    const headers: Record<string, string> = {};
+    if (tokenHeader) headers[tokenHeader] = tokenHeader.toLowerCase() === 'authorization' ? `Bearer ${token}` : token;
+    void this.deliver(url, headers, values.filter((v): v is [string, string | number] => v[0] !== null));
     return token;
   }
 
@@ -47,12 +51,14 @@ export class CustomBlocks {
     for (const controller of this.inFlight) controller.abort();
   }
 
-  private async deliver(url: string, body: string): Promise<void> {
+  private async deliver(url: string, headers: Record<string, string>, fields: Array<[string, string | number]>): Promise<void> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.config.callback.timeoutMs).unref();
     this.inFlight.add(controller);
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: controller.signal });
+      const { target, body, contentType } = encode(this.config.callback.encoding, url, fields);
+      if (contentType) headers['content-type'] = contentType;
+      const res = await fetch(target, { method: this.config.callback.method, headers, body, signal: controller.signal });
       await res.arrayBuffer();
       if (!res.ok) this.failed(url, `HTTP ${res.status}`);
     } catch (err) {
@@ -70,5 +76,39 @@ export class CustomBlocks {
     // Origin and path only: a tunnel URL may carry a secret in its query.
     const shown = URL.canParse(url) ? `${new URL(url).origin}${new URL(url).pathname}` : 'an invalid URL';
     this.log(`custom block callback to ${shown} failed: ${why} (further failures for this URL are not logged)`);
+  }
+}
+
+/**
+ * The URL and body of a call carrying `fields`: JSON nests dotted names ("block.token" -> {"block":{"token":..}});
+ * form, multipart and query send them flat under the dotted name. fetch sets the form and multipart content types.
+ */
+function encode(
+  encoding: SimulatorConfig['callback']['encoding'],
+  url: string,
+  fields: Array<[string, string | number]>,
+): { target: string; body?: BodyInit; contentType?: string } {
+  switch (encoding) {
+    case 'json': {
+      const root: Record<string, unknown> = {};
+      for (const [path, value] of fields) {
+        const keys = path.split('.');
+        const parent = keys.slice(0, -1).reduce((node, key) => (node[key] ??= {}) as Record<string, unknown>, root);
+        parent[keys.at(-1)!] = value;
+      }
+      return { target: url, body: JSON.stringify(root), contentType: 'application/json' };
+    }
+    case 'form':
+      return { target: url, body: new URLSearchParams(fields.map(([name, value]) => [name, String(value)])) };
+    case 'multipart': {
+      const form = new FormData();
+      for (const [name, value] of fields) form.append(name, String(value));
+      return { target: url, body: form };
+    }
+    case 'query': {
+      const target = new URL(url);
+      for (const [name, value] of fields) target.searchParams.append(name, String(value));
+      return { target: target.href };
+    }
   }
 }

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli, UsageError } from './cli.ts';
 import { DRIFTS } from './drifts/index.ts';
-import { BASIC } from './test-support.ts';
+import { listProfiles, loadProfile, profileConfig } from './profiles.ts';
+import { BASIC, basicAuth } from './test-support.ts';
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
 
@@ -24,7 +25,7 @@ describe('simulator CLI', () => {
   it('prints one ready line, serves, exits 0 on SIGTERM, and exits 2 with one line on bad flags', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--seed', '3', '--dialogs', '10', '--drift', 'meta-missing']);
     const line = await new Promise<string>((resolve) => child.stdout.once('data', (c) => resolve(String(c))));
-    const m = /^simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(seed 3, 10 dialogs, drifts: meta-missing\)\n$/.exec(line);
+    const m = /^simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile default, seed 3, 10 dialogs, drifts: meta-missing\)\n$/.exec(line);
     assert.ok(m, line);
     const res = await fetch(`${m[1]}/api/v2/conversations`, { headers: { authorization: BASIC } });
     assert.equal(res.status, 200);
@@ -37,6 +38,37 @@ describe('simulator CLI', () => {
     bad.stderr.on('data', (c) => (stderr += c));
     assert.deepEqual(await once(bad, 'exit'), [2, null]);
     assert.match(stderr, /^simulator: Unknown option '--bogus'.*\n$/);
+
+    const unknown = spawn(process.execPath, ['--import', 'tsx', MAIN, '--profile', 'nope']);
+    let unknownErr = '';
+    unknown.stderr.on('data', (c) => (unknownErr += c));
+    assert.deepEqual(await once(unknown, 'exit'), [2, null]);
+    assert.equal(unknownErr, `simulator: unknown profile "nope"; known: ${listProfiles().join(', ')} (--list-profiles)\n`);
+  });
+
+  it('runs a profile with --profile NAME, naming it in the ready line', async () => {
+    const lines: string[] = [];
+    const sim = await runCli(['--port', '0', '--dialogs', '20', '--profile', 'form-text-acme'], {}, (line) => lines.push(line));
+    try {
+      assert.match(lines[0]!, /^simulator listening on http:\/\/127\.0\.0\.1:\d+ \(profile form-text-acme, seed 1, 20 dialogs, drifts: none\)$/);
+      const config = profileConfig('form-text-acme');
+      assert.deepEqual(sim!.config, config);
+      const own = await fetch(`${sim!.url}/api/v2/conversations`, { headers: { authorization: basicAuth(config) } });
+      assert.equal(own.status, 200);
+      assert.equal((await fetch(`${sim!.url}/api/v2/conversations`, { headers: { authorization: BASIC } })).status, 401);
+    } finally {
+      await sim?.close();
+    }
+  });
+
+  it('lists the profiles as a table and as JSON', async () => {
+    const table = await printed(['--list-profiles']);
+    assert.deepEqual(table.map((line) => line.split(' ')[0]), listProfiles());
+    assert.match(table.find((line) => line.startsWith('default '))!, /^default +The simulator's built-in choices/);
+    assert.deepEqual(
+      JSON.parse((await printed(['--list-profiles', '--json'])).join('\n')),
+      listProfiles().map((name) => ({ name, description: loadProfile(name).description })),
+    );
   });
 
   it('lists the drifts as a table and as JSON', async () => {
@@ -66,6 +98,8 @@ describe('simulator CLI', () => {
         [['--port', '70000'], /--port must be at most 65535/],
         [['--callback-url', 'nowhere'], /--callback-url must be an absolute URL/],
         [['--drift', 'no-such-drift'], /unknown drift "no-such-drift"; run with --list-drifts/],
+        [['--profile', 'no-such-profile'], /^unknown profile "no-such-profile"; known: .*default.* \(--list-profiles\)$/],
+        [['--profile', 'form-text-acme', '--config', join(dir, 'typo.json')], /config\.lists\.defaultPageCount must be an integer >= 1/],
         [['--config', join(dir, 'broken.json')], /broken\.json: not valid JSON/],
         [['--config', join(dir, 'missing.json')], /missing\.json: cannot read it \(ENOENT\)/],
         [['--config', join(dir, 'typo.json')], /config\.lists\.defaultPageCount must be an integer >= 1, got "40"/],

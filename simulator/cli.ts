@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config.ts';
 import { DRIFTS, UnknownDriftError } from './drifts/index.ts';
+import { listProfiles, loadProfile, UnknownProfileError } from './profiles.ts';
 import { startSimulator, type RunningSimulator } from './server.ts';
 
 /** Bad input on the command line: one line saying what is wrong and how to fix it (exit 2). */
@@ -43,8 +44,19 @@ function listDrifts(json: boolean, print: (line: string) => void): void {
   for (const d of DRIFTS) print(`${d.name.padEnd(width)}  ${d.kind.padEnd(12)}  ${d.clause}  ${d.description}`);
 }
 
+function printProfiles(json: boolean, print: (line: string) => void): void {
+  const profiles = listProfiles().map((name) => loadProfile(name));
+  if (json) {
+    print(JSON.stringify(profiles.map(({ name, description }) => ({ name, description })), null, 2));
+    return;
+  }
+  const width = Math.max(...profiles.map((p) => p.name.length));
+  for (const p of profiles) print(`${p.name.padEnd(width)}  ${p.description}`);
+}
+
 /**
- * Runs the command line: the started simulator, or undefined when the command only printed (--list-drifts).
+ * Runs the command line: the started simulator, or undefined when the command only printed (--list-drifts,
+ * --list-profiles).
  * Every refusal is a UsageError.
  */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<RunningSimulator | undefined> {
@@ -58,6 +70,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
         host: { type: 'string' },
         seed: { type: 'string' },
         dialogs: { type: 'string' },
+        profile: { type: 'string' },
+        'list-profiles': { type: 'boolean' },
         config: { type: 'string' },
         'callback-url': { type: 'string' },
         drift: { type: 'string', multiple: true },
@@ -73,6 +87,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
     listDrifts(v.json ?? false, print);
     return undefined;
   }
+  if (v['list-profiles']) {
+    printProfiles(v.json ?? false, print);
+    return undefined;
+  }
   const port = integer('port', v.port ?? env.SIMULATOR_PORT, 4010, 0);
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   const callbackUrl = v['callback-url'];
@@ -80,21 +98,23 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
   const seed = integer('seed', v.seed, 1, 0);
   const dialogs = integer('dialogs', v.dialogs, 120, 0);
   const drifts = v.drift ?? [];
+  const profile = v.profile ?? 'default';
   const sim = await startSimulator({
     port,
     host: v.host,
     seed,
     dialogs,
+    profile,
     config: readConfig(v.config) as never,
     callbackUrl,
     drifts,
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; stop what holds it, or pass --port N (--port 0 picks a free one)`);
     if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') throw new UsageError(`--host ${v.host}: cannot listen there (${err.code}); use 127.0.0.1`);
-    if (err instanceof ConfigError) throw new UsageError(`--config ${v.config}: ${err.message}`);
-    if (err instanceof UnknownDriftError) throw new UsageError(err.message);
+    if (err instanceof ConfigError) throw new UsageError(`${v.config === undefined ? `--profile ${profile}` : `--config ${v.config}`}: ${err.message}`);
+    if (err instanceof UnknownDriftError || err instanceof UnknownProfileError) throw new UsageError(err.message);
     throw err;
   });
-  print(`simulator listening on ${sim.url} (seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'})`);
+  print(`simulator listening on ${sim.url} (profile ${profile}, seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'})`);
   return sim;
 }

@@ -28,11 +28,62 @@ describe('simulator configuration', () => {
     [{ limits: { rate: { perSecond: 'fast' } } }, /config\.limits\.rate must be/],
     [{ send: { allowedStatuses: ['operatorr'] } }, /config\.send\.allowedStatuses must be a list whose item 0/],
     [{ bots: [{ id: 1 }] }, /config\.bots must be a list whose item 0 is an object whose name/],
+    [{ statuses: { created: 'operator' } }, /config\.statuses must be 4 different strings/],
+    [{ validation: { dialogBeforeBody: 'yes' } }, /config\.validation\.dialogBeforeBody must be true or false, got "yes"/],
+    [{ errors: { format: 'html' } }, /config\.errors\.format must be one of problem, json, text, envelope, empty, got "html"/],
+    [{ callback: { encoding: 'xml' } }, /config\.callback\.encoding must be one of json, form, multipart, query/],
+    [{ callback: { method: 'DELETE' } }, /config\.callback\.method must be one of POST, PUT, GET/],
+    [{ callback: { method: 'GET', encoding: 'form' } }, /config\.callback\.method GET sends no body, so config\.callback\.encoding must be query, got form/],
+    [{ callback: { fields: { token: null } } }, /config\.callback\.fields\.token and config\.callback\.tokenHeader are both null/],
+    [{ callback: { tokenHeader: 'X Token' } }, /config\.callback\.tokenHeader must be an HTTP header name, got "X Token"/],
+    [{ callback: { fields: { token: 'block..token' } } }, /config\.callback\.fields\.token must be a field name or a dotted path/],
+    [{ callback: { fields: { token: 'dialog', dialogId: 'dialog.id' } } }, /config\.callback\.fields\.token \("dialog"\) and config\.callback\.fields\.dialogId \("dialog\.id"\) cannot both be set/],
+    [{ transitions: { startCompleted: 'allow' } }, /config\.transitions\.startCompleted must be one of forbidden, reopen/],
+    [{ limits: { maxPageCount: { value: 50, clamp: 'yes' } } }, /config\.limits\.maxPageCount must be an object whose clamp is true or false/],
+    [{ limits: { maxPageCount: { value: 50, clamped: true } } }, /config\.limits\.maxPageCount must be an object without clamped/],
+    [{ lists: { defaultPageCount: 40 }, limits: { maxPageCount: { value: 30 } } }, /config\.lists\.defaultPageCount \(40\) is above config\.limits\.maxPageCount\.value \(30\)/],
+    [{ limits: { rate: { perSecond: 1, burst: 1, retryAfter: 'date' } } }, /config\.limits\.rate must be an object whose retryAfter is one of seconds, http-date, none/],
+    [{ limits: { rate: { perSecond: 1, burst: 1, headers: 'draft' } } }, /config\.limits\.rate must be an object whose headers is one of x-ratelimit, ratelimit, none/],
+    [{ format: { updatedOffset: '+3' } }, /config\.format\.updatedOffset must be Z or an offset like \+03:00 or -05:30, got "\+3"/],
+    [{ format: { updatedOffset: '+15:00' } }, /config\.format\.updatedOffset must be Z or an offset/],
+    [{ send: { textFields: ['message.'] } }, /config\.send\.textFields must be a list whose item 0 is a field name or a dotted path/],
+    [{ send: { lenient: 1 } }, /config\.send\.lenient must be true or false/],
+    [{ command: { botField: '' } }, /config\.command\.botField must be a field name or a dotted path/],
+    [{ command: { commandField: 'cmd', botField: 'cmd.bot' } }, /config\.command\.commandField \("cmd"\) and config\.command\.botField \("cmd\.bot"\) cannot both be set/],
+    [{ command: { botType: 'float' } }, /config\.command\.botType must be one of integer, string/],
+    [{ command: { unknownBotStatus: 422 } }, /config\.command\.unknownBotStatus must be one of 404, 400, got 422/],
+    [{ command: { lenient: 'no' } }, /config\.command\.lenient must be true or false/],
   ] as const) {
-    it(`refuses ${JSON.stringify(patch)} with a message naming the setting`, () => {
-      assert.throws(() => resolveConfig(patch), (err: Error) => err instanceof ConfigError && message.test(err.message));
+    it(`refuses ${JSON.stringify(patch)} with a one-line message naming the setting`, () => {
+      assert.throws(() => resolveConfig(patch), (err: Error) => err instanceof ConfigError && message.test(err.message) && !err.message.includes('\n'));
     });
   }
+
+  it('defaults every newer knob to the behaviour from before it existed', () => {
+    const { validation, transitions, format, send, command, callback, errors, limits } = DEFAULT_CONFIG;
+    assert.deepEqual(validation, { dialogBeforeBody: false });
+    assert.deepEqual(transitions, { startCompleted: 'forbidden' });
+    assert.deepEqual(format, { updatedOffset: '+00:00' });
+    assert.equal(send.lenient, false);
+    assert.deepEqual([command.botType, command.unknownBotStatus, command.lenient], ['integer', 404, false]);
+    assert.deepEqual([callback.encoding, callback.method, callback.tokenHeader], ['json', 'POST', null]);
+    assert.equal(errors.format, 'problem');
+    assert.equal(limits.rate, null);
+    assert.equal(limits.maxPageCount, null);
+  });
+
+  it('accepts dotted field paths, every error format and every callback shape', () => {
+    for (const format of ['problem', 'json', 'text', 'envelope', 'empty'] as const) assert.equal(resolveConfig({ errors: { format } }).errors.format, format);
+    const config = resolveConfig({
+      send: { textFields: ['message.text', 'text'] },
+      command: { commandField: 'command.name', botField: 'command.bot.id', botType: 'string' },
+      callback: { encoding: 'query', method: 'GET', tokenHeader: 'Authorization', fields: { token: null, dialogUuid: 'dialog.uuid' } },
+      limits: { maxPageCount: { value: 50, clamp: true }, rate: { perSecond: 5, burst: 5, retryAfter: 'http-date', headers: 'ratelimit' } },
+      format: { updatedOffset: '-05:30' },
+    });
+    assert.equal(config.callback.fields.dialogUuid, 'dialog.uuid');
+    assert.equal(config.format.updatedOffset, '-05:30');
+  });
 
   it('lets every "not shown" choice change the answers', async () => {
     const sim = await simulator({

@@ -24,12 +24,23 @@ export interface LimitConfig {
   body?: unknown;
 }
 
-/** Token bucket per credential (Basic login, vertex token): `burst` requests at once, refilled at `perSecond`. */
+/** The PageCount maximum; `clamp` true serves a larger PageCount as `value` instead of refusing it. */
+export interface PageCountLimit extends LimitConfig {
+  clamp?: boolean;
+}
+
+/**
+ * Token bucket per credential (Basic login, vertex token): `burst` requests at once, refilled at `perSecond`.
+ * A refusal carries Retry-After as delta-seconds (`retryAfterSeconds` fixes the value), an HTTP-date, or not at all;
+ * every answer carries X-RateLimit-*, the IETF draft's RateLimit-* or no such headers.
+ */
 export interface RateLimitConfig {
   perSecond: number;
   burst: number;
   status?: number;
   retryAfterSeconds?: number;
+  retryAfter?: 'seconds' | 'http-date' | 'none';
+  headers?: 'x-ratelimit' | 'ratelimit' | 'none';
 }
 
 /** How a success without a documented body is answered: `ids-v1` {dialogId: uuid}, `ids-v2` {dialogId, dialogUUID}. */
@@ -73,6 +84,12 @@ export interface SimulatorConfig {
     defaultPageCount: number;
     order: 'newest-first' | 'oldest-first';
   };
+  /** false: send and command check the body (400) before the dialog (404, 403, state); true: the dialog first. */
+  validation: { dialogBeforeBody: boolean };
+  /** start on a completed dialog (spec §3: from "any" state, condition not shown): 403, or 204 and in-process again. */
+  transitions: { startCompleted: 'forbidden' | 'reopen' };
+  /** Zone offset in which ISO times (`updated`) are written: "Z" or "+HH:MM" / "-HH:MM"; filters use the instant. */
+  format: { updatedOffset: string };
   create: {
     /** GET /v2/dialog/{BotID}/create: body not shown (spec §4.2). */
     v2Get: SuccessReply;
@@ -83,6 +100,7 @@ export interface SimulatorConfig {
     /** How passed variables show up in the record: as data items, or not at all (null). */
     variableItem: { question: string; type: string } | null;
   };
+  // Body field names below may be dotted paths: "message.text" is the field text of the object message.
   send: {
     /** Body fields accepted as the message text, first present wins (spec §4.2: not shown). */
     textFields: string[];
@@ -91,11 +109,22 @@ export interface SimulatorConfig {
     rejectStatus: number;
     /** Also record the operator message as a data item (null: only `updated` moves). */
     dataItem: { question: string; type: string } | null;
+    /** true: a JSON object without the text at any of textFields answers 204 and sends nothing. */
+    lenient: boolean;
   };
   command: {
     commandField: string;
     botField: string;
     gotoValue: string;
+    /** integer: {"bot_id": 202}; string: {"bot_id": "202"}. The other type answers 400. */
+    botType: 'integer' | 'string';
+    /** Status of a well-formed goto to a bot that does not exist. */
+    unknownBotStatus: 404 | 400;
+    /**
+     * true: a JSON object without the command, with another command or without the bot answers `success` and changes
+     * nothing; a bot it names is still checked (400 ill-typed, unknownBotStatus unknown).
+     */
+    lenient: boolean;
     success: SuccessReply;
   };
   files: {
@@ -108,15 +137,25 @@ export interface SimulatorConfig {
     /** send_message without `text` answers 400 (spec §4.3: only token is known to be required). */
     requireText: boolean;
   };
+  /** The call to the block URL (spec §6.1: request shape not shown). */
   callback: {
     timeoutMs: number;
-    /** Field names of the JSON body POSTed to the block URL (spec §6.1: not shown); null omits a field. */
+    /** Names (dotted paths nest in JSON, stay flat elsewhere) of the fields sent; null omits a field. */
     fields: { token: string | null; dialogId: string | null; dialogUuid: string | null; botId: string | null };
+    /** json, form (urlencoded), multipart (form-data) body, or the fields in the query string of the block URL. */
+    encoding: 'json' | 'form' | 'multipart' | 'query';
+    /** GET goes with encoding query only. */
+    method: 'POST' | 'PUT' | 'GET';
+    /** A header carrying the token instead of fields.token; for Authorization the value is "Bearer <token>". */
+    tokenHeader: string | null;
   };
-  /** Error body shape (spec §7: not shown): RFC 7807 problem+json, {"message": ...} JSON, or plain text. */
-  errors: { format: 'problem' | 'json' | 'text' };
+  /**
+   * Error body shape (spec §7: not shown): RFC 7807 problem+json, {"message": ...} JSON, plain text,
+   * {"error": {"code", "message"}} JSON, or no body at all.
+   */
+  errors: { format: ErrorFormat };
   limits: {
-    maxPageCount: LimitConfig | null;
+    maxPageCount: PageCountLimit | null;
     maxTextLength: LimitConfig | null;
     maxVariablesBytes: LimitConfig | null;
     rate: RateLimitConfig | null;
@@ -124,6 +163,8 @@ export interface SimulatorConfig {
     maxBodyBytes: number;
   };
 }
+
+export type ErrorFormat = 'problem' | 'json' | 'text' | 'envelope' | 'empty';
 
 export type DeepPartial<T> = T extends readonly unknown[]
   ? T
@@ -156,19 +197,33 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
     dataTypes: ['Text'],
   },
   lists: { defaultPageNumber: 1, defaultPageCount: 40, order: 'newest-first' },
+  validation: { dialogBeforeBody: false },
+  transitions: { startCompleted: 'forbidden' },
+  format: { updatedOffset: '+00:00' },
   create: {
     v2Get: { status: 200, body: 'ids-v2' },
     startedWithoutResponse: { status: 204, body: 'empty' },
     responseDefault: false,
     variableItem: { question: '', type: 'Variable' },
   },
-  send: { textFields: ['text'], allowedStatuses: ['operator'], rejectStatus: 403, dataItem: null },
-  command: { commandField: 'command', botField: 'bot_id', gotoValue: 'goto', success: { status: 204, body: 'empty' } },
+  send: { textFields: ['text'], allowedStatuses: ['operator'], rejectStatus: 403, dataItem: null, lenient: false },
+  command: {
+    commandField: 'command',
+    botField: 'bot_id',
+    gotoValue: 'goto',
+    botType: 'integer',
+    unknownBotStatus: 404,
+    lenient: false,
+    success: { status: 204, body: 'empty' },
+  },
   files: { v2: 'same-as-v1', linkBase: null },
   vertex: { requireText: true },
   callback: {
     timeoutMs: 10_000,
     fields: { token: 'token', dialogId: 'dialog_id', dialogUuid: 'dialog_uuid', botId: 'bot_id' },
+    encoding: 'json',
+    method: 'POST',
+    tokenHeader: null,
   },
   errors: { format: 'problem' },
   limits: { maxPageCount: null, maxTextLength: null, maxVariablesBytes: null, rate: null, maxBodyBytes: 1024 * 1024 },
@@ -200,7 +255,7 @@ const num = (min: number, max = Infinity): Check => (v) =>
   typeof v === 'number' && v >= min && v <= max ? undefined : `a number in [${min}, ${max}]`;
 const str: Check = (v) => (typeof v === 'string' ? undefined : 'a string');
 const bool: Check = (v) => (typeof v === 'boolean' ? undefined : 'true or false');
-const oneOf = (...values: string[]): Check => (v) => (values.includes(v as string) ? undefined : `one of ${values.join(', ')}`);
+const oneOf = (...values: Array<string | number>): Check => (v) => (values.includes(v as string) ? undefined : `one of ${values.join(', ')}`);
 const nullable = (check: Check): Check => (v) => (v === null ? undefined : check(v));
 const status: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= 100 && (v as number) <= 599 ? undefined : 'an HTTP status');
 const list = (check: Check, min = 0): Check => (v) => {
@@ -210,6 +265,8 @@ const list = (check: Check, min = 0): Check => (v) => {
 };
 const object = (shape: Record<string, Check>, optional: string[] = []): Check => (v) => {
   if (!isPlainObject(v)) return `an object with ${Object.keys(shape).join(', ')}`;
+  const unknown = Object.keys(v).find((key) => !(key in shape));
+  if (unknown) return `an object without ${unknown} (known: ${Object.keys(shape).join(', ')})`;
   for (const [key, check] of Object.entries(shape)) {
     if (!(key in v) && optional.includes(key)) continue;
     const why = check(v[key]);
@@ -217,8 +274,13 @@ const object = (shape: Record<string, Check>, optional: string[] = []): Check =>
   }
   return undefined;
 };
+/** A body field name, or a dotted path of names ("message.text"). */
+const fieldPath: Check = (v) => (typeof v === 'string' && /^[^.]+(\.[^.]+)*$/.test(v) ? undefined : 'a field name or a dotted path like "message.text"');
+const headerName: Check = (v) => (typeof v === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v) ? undefined : 'an HTTP header name');
+const zoneOffset: Check = (v) => (typeof v === 'string' && /^(Z|[+-](0\d|1[0-4]):[0-5]\d)$/.test(v) ? undefined : 'Z or an offset like +03:00 or -05:30');
 const successReply = object({ status, body: oneOf('empty', 'empty-object', 'ids-v1', 'ids-v2') });
-const limit = nullable(object({ value: num(0), status, body: () => undefined }, ['status', 'body']));
+const LIMIT_SHAPE = { value: num(0), status, body: () => undefined };
+const limit = nullable(object(LIMIT_SHAPE, ['status', 'body']));
 
 // Every leaf setting and what it must be; checked after the merge so the message names the final value.
 const RULES: Record<string, Check> = {
@@ -248,33 +310,81 @@ const RULES: Record<string, Check> = {
   'lists.defaultPageNumber': int(1),
   'lists.defaultPageCount': int(1),
   'lists.order': oneOf('newest-first', 'oldest-first'),
+  'validation.dialogBeforeBody': bool,
+  'transitions.startCompleted': oneOf('forbidden', 'reopen'),
+  'format.updatedOffset': zoneOffset,
   'create.v2Get': successReply,
   'create.startedWithoutResponse': successReply,
   'create.responseDefault': bool,
   'create.variableItem': nullable(object({ question: str, type: str })),
-  'send.textFields': list(str, 1),
+  'send.textFields': list(fieldPath, 1),
   'send.allowedStatuses': list(oneOf(...STATUS_KEYS)),
   'send.rejectStatus': status,
   'send.dataItem': nullable(object({ question: str, type: str })),
-  'command.commandField': str,
-  'command.botField': str,
+  'send.lenient': bool,
+  'command.commandField': fieldPath,
+  'command.botField': fieldPath,
   'command.gotoValue': str,
+  'command.botType': oneOf('integer', 'string'),
+  'command.unknownBotStatus': oneOf(404, 400),
+  'command.lenient': bool,
   'command.success': successReply,
   'files.v2': oneOf('same-as-v1', 'not-found'),
   'files.linkBase': nullable(str),
   'vertex.requireText': bool,
   'callback.timeoutMs': int(1),
-  'callback.fields.token': nullable(str),
-  'callback.fields.dialogId': nullable(str),
-  'callback.fields.dialogUuid': nullable(str),
-  'callback.fields.botId': nullable(str),
-  'errors.format': oneOf('problem', 'json', 'text'),
-  'limits.maxPageCount': limit,
+  'callback.fields.token': nullable(fieldPath),
+  'callback.fields.dialogId': nullable(fieldPath),
+  'callback.fields.dialogUuid': nullable(fieldPath),
+  'callback.fields.botId': nullable(fieldPath),
+  'callback.encoding': oneOf('json', 'form', 'multipart', 'query'),
+  'callback.method': oneOf('POST', 'PUT', 'GET'),
+  'callback.tokenHeader': nullable(headerName),
+  'errors.format': oneOf('problem', 'json', 'text', 'envelope', 'empty'),
+  'limits.maxPageCount': nullable(object({ ...LIMIT_SHAPE, clamp: bool }, ['status', 'body', 'clamp'])),
   'limits.maxTextLength': limit,
   'limits.maxVariablesBytes': limit,
-  'limits.rate': nullable(object({ perSecond: num(0), burst: num(1), status, retryAfterSeconds: int(0) }, ['status', 'retryAfterSeconds'])),
+  'limits.rate': nullable(
+    object(
+      { perSecond: num(0), burst: num(1), status, retryAfterSeconds: int(0), retryAfter: oneOf('seconds', 'http-date', 'none'), headers: oneOf('x-ratelimit', 'ratelimit', 'none') },
+      ['status', 'retryAfterSeconds', 'retryAfter', 'headers'],
+    ),
+  ),
   'limits.maxBodyBytes': int(1),
 };
+
+/** Two of `paths` that cannot both be set: equal, or one inside the other ("a" and "a.b"). */
+function collision(paths: Array<[string, string | null]>): string | undefined {
+  const set = paths.filter((p): p is [string, string] => p[1] !== null);
+  for (const [keyA, a] of set) {
+    for (const [keyB, b] of set) {
+      if (keyA !== keyB && (a === b || b.startsWith(`${a}.`))) return `config.${keyA} ("${a}") and config.${keyB} ("${b}") cannot both be set: one holds the other`;
+    }
+  }
+  return undefined;
+}
+
+/** Settings that are each valid but do not go together. */
+function checkCombinations(config: SimulatorConfig): void {
+  const { callback, command, lists, limits, statuses } = config;
+  if (new Set(Object.values(statuses)).size !== STATUS_KEYS.length) {
+    throw new ConfigError(`config.statuses must be ${STATUS_KEYS.length} different strings, got ${JSON.stringify(statuses)}`);
+  }
+  if (callback.method === 'GET' && callback.encoding !== 'query') {
+    throw new ConfigError(`config.callback.method GET sends no body, so config.callback.encoding must be query, got ${callback.encoding}`);
+  }
+  if (callback.fields.token === null && callback.tokenHeader === null) {
+    throw new ConfigError('config.callback.fields.token and config.callback.tokenHeader are both null: the integration token would reach no one');
+  }
+  const clash =
+    collision(Object.entries(callback.fields).map(([key, path]) => [`callback.fields.${key}`, path])) ??
+    collision([['command.commandField', command.commandField], ['command.botField', command.botField]]);
+  if (clash) throw new ConfigError(clash);
+  const max = limits.maxPageCount;
+  if (max && !max.clamp && lists.defaultPageCount > max.value) {
+    throw new ConfigError(`config.lists.defaultPageCount (${lists.defaultPageCount}) is above config.limits.maxPageCount.value (${max.value}): every list without PageCount would be refused`);
+  }
+}
 
 export function validateConfig(config: SimulatorConfig): SimulatorConfig {
   for (const [path, check] of Object.entries(RULES)) {
@@ -284,6 +394,7 @@ export function validateConfig(config: SimulatorConfig): SimulatorConfig {
   }
   const ids = config.bots.map((b) => b.id);
   if (new Set(ids).size !== ids.length) throw new ConfigError(`config.bots has duplicate ids: ${ids.join(', ')}`);
+  checkCombinations(config);
   return config;
 }
 

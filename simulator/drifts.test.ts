@@ -82,7 +82,7 @@ describe('drift modes', () => {
       for (const step of steps) {
         const options = step.withToken ? step.withToken(token) : step.options;
         const res = await sim.call(step.method, step.path, options);
-        if (step.operationId === 'postV2DialogCreate') token = String((await listener.next()).token);
+        if (step.operationId === 'postV2DialogCreate') token = String((await listener.next()).fields.token);
         out.push({ operationId: step.operationId, status: res.status, contentType: res.contentType, body: res.body });
       }
       return out;

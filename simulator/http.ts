@@ -112,7 +112,8 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
     res.end(payload);
   }
 
-  function renderError(status: number, detail: string): [string, string] {
+  /** Content type and body of an error in the configured format; 'empty' has neither. */
+  function renderError(status: number, detail: string): [string | undefined, string | undefined] {
     const title = STATUS_CODES[status] ?? 'Error';
     switch (config.errors.format) {
       case 'problem':
@@ -121,6 +122,10 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
         return [JSON_TYPE, JSON.stringify({ message: detail })];
       case 'text':
         return ['text/plain; charset=utf-8', `${status} ${title}: ${detail}`];
+      case 'envelope':
+        return [JSON_TYPE, JSON.stringify({ error: { code: status, message: detail } })];
+      case 'empty':
+        return [undefined, undefined];
     }
   }
 
@@ -142,16 +147,16 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
       req.on('error', () => req.destroy());
     },
 
-    // Requests node's parser rejects (bad request line, header overflow) still get a problem body.
+    // Requests node's parser rejects (bad request line, header overflow) still get an error in the configured format.
     onClientError(err, socket) {
       if (!socket.writable || err.code === 'ECONNRESET') {
         socket.destroy();
         return;
       }
       const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      const [type, body] = renderError(status, `the request could not be parsed (${err.code ?? 'malformed'})`);
+      const [type, body = ''] = renderError(status, `the request could not be parsed (${err.code ?? 'malformed'})`);
       socket.end(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${type ? `Content-Type: ${type}\r\n` : ''}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     },
   };

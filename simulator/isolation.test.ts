@@ -14,7 +14,7 @@ test('simulators in one process each call their own custom-block URL, and the de
     const created = await call(a.url, 'POST', '/api/v2/dialog/303/create', { body: { response: true } });
     assert.equal(created.status, 200);
     const delivered = await Promise.race([first.next(), new Promise<undefined>((resolve) => setTimeout(resolve, 3000))]);
-    assert.equal(delivered?.dialog_uuid, created.json().dialogUUID, 'the first simulator calls its own listener');
+    assert.equal(delivered?.fields.dialog_uuid, created.json().dialogUUID, 'the first simulator calls its own listener');
     assert.equal(second.received.length, 0);
     assert.equal(DEFAULT_CONFIG.bots.find((bot) => bot.customBlockUrl)!.customBlockUrl, defaultUrl);
   } finally {

@@ -60,6 +60,54 @@ describe('hidden limits', () => {
       assert.equal(vertex.status, 403);
     }));
 
+  it('serve a PageCount above a clamped maxPageCount as the maximum', () =>
+    withSimulator({ config: { limits: { maxPageCount: { value: 50, clamp: true } } } }, async (sim) => {
+      for (const [asked, served] of [[80, 50], [50, 50], [30, 30]]) {
+        const res = await sim.call('GET', `/api/v1/conversations?PageCount=${asked}`);
+        assert.equal(res.status, 200);
+        assert.equal(res.json().meta.pagination.per_page, served);
+        assert.equal(res.json().meta.pagination.count, served);
+      }
+      assert.equal((await sim.call('GET', '/api/v1/conversations?PageCount=0')).status, 400);
+    }));
+
+  // The clock is pinned at FIXED_NOW (2026-11-20T10:00:00Z), so the bucket never refills during a test.
+  for (const [rate, retryAfter] of [
+    [{ perSecond: 1, burst: 1, retryAfter: 'http-date' }, 'Fri, 20 Nov 2026 10:00:01 GMT'],
+    [{ perSecond: 4, burst: 1, retryAfter: 'http-date' }, 'Fri, 20 Nov 2026 10:00:01 GMT'],
+    [{ perSecond: 1, burst: 1, retryAfter: 'http-date', retryAfterSeconds: 30 }, 'Fri, 20 Nov 2026 10:00:30 GMT'],
+    [{ perSecond: 0.5, burst: 1, retryAfter: 'seconds' }, '2'],
+    [{ perSecond: 1, burst: 1, retryAfter: 'none' }, undefined],
+  ] as const) {
+    it(`answer Retry-After ${retryAfter ?? 'not at all'} for ${JSON.stringify(rate)}`, () =>
+      withSimulator({ config: { limits: { rate } } }, async (sim) => {
+        assert.equal((await sim.call('GET', '/api/v1/conversations?PageCount=1')).status, 200);
+        const limited = await sim.call('GET', '/api/v1/conversations?PageCount=1');
+        assert.equal(limited.status, 429);
+        assert.equal(limited.headers['retry-after'], retryAfter);
+      }));
+  }
+
+  it('name the quota in the IETF draft RateLimit-* headers, or in none', async () => {
+    await withSimulator({ config: { limits: { rate: { perSecond: 1, burst: 3, headers: 'ratelimit' } } } }, async (sim) => {
+      const first = await sim.call('GET', '/api/v1/conversations?PageCount=1');
+      assert.deepEqual([first.headers['ratelimit-limit'], first.headers['ratelimit-remaining'], first.headers['ratelimit-reset']], ['3', '2', '1']);
+      assert.equal(first.headers['x-ratelimit-limit'], undefined);
+      await sim.call('GET', '/api/v1/conversations?PageCount=1');
+      await sim.call('GET', '/api/v1/conversations?PageCount=1');
+      const limited = await sim.call('GET', '/api/v1/conversations?PageCount=1');
+      assert.equal(limited.status, 429);
+      assert.deepEqual([limited.headers['ratelimit-remaining'], limited.headers['ratelimit-reset'], limited.headers['retry-after']], ['0', '3', '1']);
+    });
+    await withSimulator({ config: { limits: { rate: { perSecond: 1, burst: 1, headers: 'none' } }, errors: { format: 'envelope' } } }, async (sim) => {
+      await sim.call('GET', '/api/v1/conversations?PageCount=1');
+      const limited = await sim.call('GET', '/api/v1/conversations?PageCount=1');
+      assert.equal(limited.status, 429);
+      assert.deepEqual(Object.keys(limited.headers).filter((h) => h.includes('ratelimit')), []);
+      assert.equal(limited.json().error.code, 429);
+    });
+  });
+
   it('cap request bodies at 1 MiB with 413', () =>
     withSimulator({}, async (sim) => {
       const { uuid } = await findDialog(sim, 'operator');

@@ -47,10 +47,14 @@ export function parseFilterDate(text: string, upper: boolean, status: number, wh
   if (date) return probe.getTime() + (upper ? 86_400_000 - 1 : 0);
   const [hours, minutes, seconds] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   if (hours > 23 || minutes > 59 || seconds > 59) throw bad();
-  const zone = m[8] ?? 'Z';
-  const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  const offset = offsetMinutes(m[8] ?? 'Z');
   const fraction = m[7] ? Math.floor(Number(m[7]) * 1000) : 0;
   return Date.UTC(year, month - 1, day, hours, minutes, seconds, fraction) - offset * 60_000;
+}
+
+/** Minutes east of UTC of a zone designator: "Z", "+05:30", "-0500". */
+export function offsetMinutes(zone: string): number {
+  return zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
 }
 
 /** The request body as JSON; `required` false lets an empty body through as undefined. */
@@ -68,6 +72,11 @@ export function parseJsonBody(body: Buffer, status: number, required: boolean): 
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The value at a dotted path ("message.text") of a JSON value, or undefined when the path does not lead anywhere. */
+export function valueAt(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined), value);
 }
 
 /** `variables`: a JSON object serialized as a string (spec §4.1). */

@@ -10,6 +10,7 @@ import { fileHandlers } from './handlers/files.ts';
 import { listHandler } from './handlers/lists.ts';
 import { vertexHandlers } from './handlers/vertex.ts';
 import { createPipeline } from './http.ts';
+import { loadProfile } from './profiles.ts';
 import { makeFaker, seedStore } from './seed.ts';
 import { Simulation } from './simulation.ts';
 import { Store } from './store.ts';
@@ -20,6 +21,8 @@ export interface SimulatorOptions {
   host?: string;
   seed?: number;
   dialogs?: number;
+  /** A vendor profile (simulator/profiles/NAME.json), merged over the defaults before `config`. */
+  profile?: string;
   config?: DeepPartial<SimulatorConfig>;
   /** URL of every bot's custom block (default http://127.0.0.1:4011/callback, the suite's listener). */
   callbackUrl?: string;
@@ -35,14 +38,17 @@ export interface RunningSimulator {
   /** Base URL without /api, e.g. http://127.0.0.1:4010. */
   url: string;
   port: number;
+  /** The configuration it runs with (defaults, profile, config, drifts): credentials, bots, callback shape. */
+  config: SimulatorConfig;
   close(): Promise<void>;
 }
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const seed = opts.seed ?? 1;
   const drifts = resolveDrifts(opts.drifts ?? []);
-  // The user's config over the defaults, then what the drifts force over both.
-  const resolved = resolveConfig(opts.config, ...drifts.map((d) => d.config));
+  // The profile over the defaults, the user's config over both, then what the drifts force over all.
+  const profile = opts.profile === undefined ? undefined : loadProfile(opts.profile).patch;
+  const resolved = resolveConfig(profile, opts.config, ...drifts.map((d) => d.config));
   // A new object, never an assignment: without patches `resolved` is DEFAULT_CONFIG itself, shared by every
   // simulator of the process (the mutation run starts several side by side, each with its own callback URL).
   const config =
@@ -84,6 +90,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   return {
     url,
     port,
+    config,
     close: () =>
       new Promise<void>((resolve, reject) => {
         blocks.close();

@@ -26,10 +26,10 @@ export class Simulation {
     this.store.apply(dialog, effective);
   }
 
-  /** The bot a create or goto names: unknown -> 404, blocked -> 403 (spec §5.3). */
-  usableBot(botId: number) {
+  /** The bot a create or goto names: unknown -> `unknownStatus` (404 "not found"), blocked -> 403 (spec §5.3). */
+  usableBot(botId: number, unknownStatus = 404) {
     const bot = this.store.bot(botId);
-    if (!bot) throw new HttpError(404, `bot ${botId} not found`);
+    if (!bot) throw new HttpError(unknownStatus, `bot ${botId} not found`);
     if (bot.blocked) throw new HttpError(403, `bot ${botId}: blocked instance`);
     return bot;
   }

@@ -1,6 +1,7 @@
 // The one store of dialogs and files. A dialog has both identities (V1 integer id, V2 UUID) and is rendered
 // from here for both APIs; rendered list items are cached per dialog until the dialog changes.
 import type { SimulatorConfig, StatusKey } from './config.ts';
+import { offsetMinutes } from './params.ts';
 
 export interface DataItem {
   question: string;
@@ -59,12 +60,15 @@ export interface DialogChange {
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
-/** "2026-11-20T10:00:00+00:00": ISO 8601 with an explicit offset and whole seconds, like the vendor's examples. */
-export function isoSeconds(ms: number): string {
-  const d = new Date(ms);
+/**
+ * "2026-11-20T10:00:00+00:00": ISO 8601 with whole seconds, like the vendor's examples, written as the local time
+ * of `zone` ("Z" or "+HH:MM" / "-HH:MM"), so "13:00:00+03:00" for 10:00:00Z.
+ */
+export function isoSeconds(ms: number, zone: string): string {
+  const d = new Date(ms + offsetMinutes(zone) * 60_000);
   return (
     `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
-    `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+00:00`
+    `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${zone}`
   );
 }
 
@@ -162,8 +166,9 @@ export class Store {
   }
 
   listItem(dialog: Dialog, api: ApiVersion): Record<string, unknown> {
+    const zone = this.config.format.updatedOffset;
     const updated =
-      dialog.lastMessageAt !== null ? isoSeconds(dialog.lastMessageAt) : api === 'v1' ? isoSeconds(dialog.createdAt) : '';
+      dialog.lastMessageAt !== null ? isoSeconds(dialog.lastMessageAt, zone) : api === 'v1' ? isoSeconds(dialog.createdAt, zone) : '';
     const item: Record<string, unknown> = {
       id: api === 'v1' ? dialog.id : dialog.uuid,
       name: `#${dialog.id} ${dialog.city}`,

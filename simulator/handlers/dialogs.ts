@@ -1,8 +1,9 @@
 // One dialog: read (V1, V2), start, stop, send, command (spec §3, §4.1, §4.2).
-// Order of checks: path parameter (404), body (400), the dialog (404, then 403 deleted/completed), its state.
+// Order of checks: path parameter (404), then body (400) and the dialog (404, then 403 deleted/completed, then its
+// state) in the order config.validation.dialogBeforeBody gives, then the target bot of a goto.
 import { HttpError, emptyReply, jsonReply, successReply, type Exchange } from '../exchange.ts';
 import { enforceLimit } from '../limits.ts';
-import { isObject, parseInteger, parseJsonBody, parseUuid } from '../params.ts';
+import { isObject, parseInteger, parseJsonBody, parseUuid, valueAt } from '../params.ts';
 import type { Simulation } from '../simulation.ts';
 import type { Dialog } from '../store.ts';
 import type { Handler } from './types.ts';
@@ -17,12 +18,59 @@ function v2Dialog(sim: Simulation, ex: Exchange): Dialog | undefined {
 
 export function dialogHandlers(sim: Simulation): Record<string, Handler> {
   const { config, store } = sim;
+
+  /** Parses the body and checks the dialog, in the configured order. */
+  function ordered<T>(parseBody: () => T, checkDialog: () => Dialog): [T, Dialog] {
+    if (config.validation.dialogBeforeBody) {
+      const dialog = checkDialog();
+      return [parseBody(), dialog];
+    }
+    const parsed = parseBody();
+    return [parsed, checkDialog()];
+  }
+
+  /** The message text of a send body, or undefined when a lenient vendor finds none (nothing is sent). */
+  function sendText(raw: Buffer): string | undefined {
+    const { textFields, lenient } = config.send;
+    const body = parseJsonBody(raw, 400, true);
+    const text = isObject(body) ? textFields.map((path) => valueAt(body, path)).find((v) => v !== undefined) : undefined;
+    if (text === undefined && lenient && isObject(body)) return undefined;
+    if (typeof text !== 'string' || text.length === 0) {
+      throw new HttpError(400, `the body must be a JSON object with a non-empty string in ${textFields.join(' or ')}`);
+    }
+    enforceLimit(config.limits.maxTextLength, text.length, 'text length');
+    return text;
+  }
+
+  /** A bot id as config.command.botType writes it. */
+  function botIdOf(value: unknown): number {
+    const { botField, botType } = config.command;
+    if (botType === 'integer') {
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new HttpError(400, `${botField} must be an integer bot id`);
+      return value;
+    }
+    if (typeof value !== 'string') throw new HttpError(400, `${botField} must be a bot id written as a decimal string, like "202"`);
+    return parseInteger(value, 400, botField);
+  }
+
+  /** The named target bot (if any) and whether the body is a goto to apply; only a lenient vendor lets a non-goto through. */
+  function parseCommand(raw: Buffer): { target: number | undefined; apply: boolean } {
+    const { commandField, botField, gotoValue, lenient } = config.command;
+    const body = parseJsonBody(raw, 400, true);
+    const isGoto = isObject(body) && valueAt(body, commandField) === gotoValue;
+    if (!isObject(body) || (!isGoto && !lenient)) throw new HttpError(400, `the body must be a JSON object with ${commandField}: "${gotoValue}"`);
+    const bot = valueAt(body, botField);
+    if (bot === undefined && lenient) return { target: undefined, apply: false };
+    return { target: botIdOf(bot), apply: isGoto };
+  }
+
   return {
     getV1Conversation: (ex) => jsonReply(200, store.record(sim.accessible(ex, v1Dialog(sim, ex), 'dialog'), 'v1')),
     getV2Conversation: (ex) => jsonReply(200, store.record(sim.accessible(ex, v2Dialog(sim, ex), 'dialog'), 'v2')),
 
     postV2ConversationStart: (ex) => {
-      sim.start(ex, sim.actionable(ex, v2Dialog(sim, ex), 'dialog'));
+      const dialog = v2Dialog(sim, ex);
+      sim.start(ex, config.transitions.startCompleted === 'reopen' ? sim.accessible(ex, dialog, 'dialog') : sim.actionable(ex, dialog, 'dialog'));
       return emptyReply(204);
     },
 
@@ -32,37 +80,28 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     },
 
     postV2ConversationSend: (ex) => {
-      const uuid = v2Dialog(sim, ex);
-      const body = parseJsonBody(ex.body, 400, true);
-      const field = isObject(body) ? config.send.textFields.find((name) => name in body) : undefined;
-      const text = field === undefined ? undefined : (body as Record<string, unknown>)[field];
-      if (typeof text !== 'string' || text.length === 0) {
-        throw new HttpError(400, `the body must be a JSON object with a non-empty string in ${config.send.textFields.join(' or ')}`);
-      }
-      enforceLimit(config.limits.maxTextLength, text.length, 'text length');
-      const dialog = sim.actionable(ex, uuid, 'dialog');
-      if (!config.send.allowedStatuses.includes(dialog.state)) {
-        throw new HttpError(config.send.rejectStatus, `send needs an operator on the dialog (status ${config.statuses[dialog.state]})`);
-      }
+      const found = v2Dialog(sim, ex);
+      const [text, dialog] = ordered(
+        () => sendText(ex.body),
+        () => {
+          const dialog = sim.actionable(ex, found, 'dialog');
+          if (!config.send.allowedStatuses.includes(dialog.state)) {
+            throw new HttpError(config.send.rejectStatus, `send needs an operator on the dialog (status ${config.statuses[dialog.state]})`);
+          }
+          return dialog;
+        },
+      );
+      if (text === undefined) return emptyReply(204);
       const item = config.send.dataItem;
       store.message(dialog, sim.now(), item ? { question: item.question, type: item.type, answer: text, variable: null } : undefined);
       return emptyReply(204);
     },
 
     postV2ConversationCommand: (ex) => {
-      const uuid = v2Dialog(sim, ex);
-      const { commandField, botField, gotoValue } = config.command;
-      const body = parseJsonBody(ex.body, 400, true);
-      if (!isObject(body) || body[commandField] !== gotoValue) {
-        throw new HttpError(400, `the body must be a JSON object with ${commandField}: "${gotoValue}"`);
-      }
-      const target = body[botField];
-      if (typeof target !== 'number' || !Number.isSafeInteger(target)) {
-        throw new HttpError(400, `${botField} must be an integer bot id`);
-      }
-      const dialog = sim.actionable(ex, uuid, 'dialog');
-      sim.usableBot(target);
-      sim.change(ex, dialog, { botId: target });
+      const found = v2Dialog(sim, ex);
+      const [{ target, apply }, dialog] = ordered(() => parseCommand(ex.body), () => sim.actionable(ex, found, 'dialog'));
+      if (target !== undefined) sim.usableBot(target, config.command.unknownBotStatus);
+      if (apply) sim.change(ex, dialog, { botId: target });
       return successReply(config.command.success, dialog);
     },
   };

@@ -3,7 +3,7 @@
 // past the end has count 0 and the same meta. Pages are cached per store revision: a list is a pure function of
 // the store and the query, and this is the hot path of the load tests.
 import { JSON_TYPE, type Exchange, type Reply } from '../exchange.ts';
-import { enforceLimit } from '../limits.ts';
+import { pageSize } from '../limits.ts';
 import { parseFilterDate, parseInteger, parsePositive } from '../params.ts';
 import type { Simulation } from '../simulation.ts';
 import type { ApiVersion, ListQuery } from '../store.ts';
@@ -40,8 +40,7 @@ function parseListQuery(sim: Simulation, query: URLSearchParams): { filter: List
     const value = text(name);
     return value === undefined ? undefined : parseFilterDate(value, name.endsWith('To'), 400, name);
   });
-  const perPage = pageCount === undefined ? lists.defaultPageCount : parsePositive(pageCount, 400, 'PageCount');
-  enforceLimit(limits.maxPageCount, perPage, 'PageCount');
+  const perPage = pageSize(limits.maxPageCount, pageCount === undefined ? lists.defaultPageCount : parsePositive(pageCount, 400, 'PageCount'));
   return {
     filter: {
       botId: botId === undefined ? undefined : parseInteger(botId, 400, 'BotID'),
