@@ -1,10 +1,14 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { ConfigError } from './contract/config.ts';
-import { loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR } from './contract/env.ts';
+import { ConfigError } from './config/suite-config.ts';
+import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR } from './contract/env.ts';
+import { withSimulatorDefaults } from './simulator/suite-env.ts';
 
 function configOrExit() {
   try {
+    loadDotenvOnce();
+    // Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
+    withSimulatorDefaults(process.env);
     return loadSuiteConfig();
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
@@ -23,7 +27,7 @@ export default defineConfig({
   // A retry would hide exactly the intermittent drift QA needs to see.
   retries: 0,
   // The simulator needs a core of its own: on 2 cores one worker is fastest (measured: 8.4 s vs 12.9 s with 4).
-  workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : Math.max(1, cpus().length - 1),
+  workers: config.workers ?? Math.max(1, cpus().length - 1),
   timeout: 20_000,
   globalSetup: './contract/global-setup.ts',
   reporter: [
@@ -40,23 +44,20 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'v1', testDir: 'contract/v1' },
-    { name: 'v2', testDir: 'contract/v2' },
-    { name: 'vertex', testDir: 'contract/vertex' },
+    // First: the send and command body shapes of the run; last, whatever happened in between: the run's end.
+    { name: 'setup', testDir: 'contract/setup', testMatch: '*.setup.ts', teardown: 'run-end' },
+    { name: 'v1', testDir: 'contract/v1', dependencies: ['setup'] },
+    { name: 'v2', testDir: 'contract/v2', dependencies: ['setup'] },
+    { name: 'vertex', testDir: 'contract/vertex', dependencies: ['setup'] },
     // One worker: the probes share one request budget and are gentle with staging by running one at a time.
-    { name: 'probes', testDir: 'contract/probes', testMatch: '*.spec.ts', workers: 1 },
-    // After everything else: which (operation, status) pairs were exercised, and whether every "not shown" item was observed.
-    {
-      name: 'coverage',
-      testDir: 'contract',
-      testMatch: ['coverage/*.spec.ts', 'probes/observed.coverage.ts'],
-      dependencies: ['v1', 'v2', 'vertex', 'probes'],
-    },
+    { name: 'probes', testDir: 'contract/probes', testMatch: '*.spec.ts', workers: 1, dependencies: ['setup'] },
+    // The rate limit the run met, every "not shown" item observed, and the coverage of (operation, status) pairs.
+    { name: 'run-end', testDir: 'contract/run-end' },
   ],
   webServer: config.usesSimulator
     ? {
         cwd: PROJECT_ROOT,
-        command: `node --import tsx simulator/main.ts --port ${config.simulatorPort} --callback-url ${config.callbackPublicUrl}`,
+        command: `node --import tsx simulator/main.ts --port ${config.simulatorPort} --callback-url ${config.callbackPublicUrl}${config.simulatorProfile ? ` --profile ${config.simulatorProfile}` : ''}`,
         url: `${config.baseUrl}/api/v2/conversations`,
         reuseExistingServer: false,
         timeout: 30_000,

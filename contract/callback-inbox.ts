@@ -1,44 +1,34 @@
 // The listener the custom block calls (spec §6.1: the service passes an integration token to the block's URL; the
-// request shape is not shown). It runs once in Playwright's main process (global setup) and keeps every call;
-// workers claim calls over HTTP, so parallel workers never compete for the port.
+// request shape is not shown). It runs once in Playwright's main process (global setup), takes any method and any
+// encoding, and keeps every call; workers claim calls over HTTP, so parallel workers never compete for the port.
+// Everything a call carries is secret until proven otherwise: its values join the secret guard's list on arrival,
+// and only the call's shape (names, types, lengths) ever leaves the listener for a report.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { redactValue } from './redact.ts';
-
-export interface ReceivedCallback {
-  seq: number;
-  receivedAt: number;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
+import { callFields, callShape, secretCandidates, tokenCandidates, type CallShape, type RawCall } from '../http/callback-request.ts';
 
 export interface ClaimedCallback {
-  /** The call as received, with the token and any authorization redacted: safe to record. */
-  recorded: { method: string; path: string; headers: Record<string, string>; body: unknown; tokenAt: string | undefined };
-  /** The integration token, for the test's own use only; never recorded. */
-  token: string | undefined;
+  /** Method, content type and fields without values: safe to record. */
+  shape: CallShape;
+  /** Where the token may be, with the values: for the test's own use only, never recorded. */
+  candidates: Array<{ at: string; value: string }>;
+}
+
+interface Received {
+  seq: number;
+  receivedAt: number;
+  /** Path, body and header values as text, to match a call to its dialog. */
+  haystack: string;
+  claim: ClaimedCallback;
 }
 
 const MAX_BODY = 256 * 1024;
 const INBOX = '/_inbox/claim';
 
-/** Integration tokens seen by this process, so the secret guard can look for them in every report. */
-export const seenTokens: Set<string> = ((globalThis as Record<string, unknown>).__dialogContractTokens ??= new Set<string>()) as Set<string>;
+/** Values the listener received in this process: the secret guard and the reporters redact and look for them. */
+export const callbackSecrets: Set<string> = ((globalThis as Record<string, unknown>).__dialogContractCallbackSecrets ??= new Set<string>()) as Set<string>;
 
-/** Where the token sits in a callback: the first string field whose name mentions "token", at any depth. */
-export function findToken(value: unknown, at = '$'): { token: string; at: string } | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const here = Array.isArray(value) ? `${at}[${key}]` : `${at}.${key}`;
-    if (/token/i.test(key) && typeof child === 'string' && child) return { token: child, at: here };
-    const deeper = findToken(child, here);
-    if (deeper) return deeper;
-  }
-  return undefined;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
@@ -46,59 +36,55 @@ function readBody(req: IncomingMessage): Promise<string> {
       size += chunk.length;
       if (size <= MAX_BODY) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
 
-function claimable(callback: ReceivedCallback): ClaimedCallback {
-  let parsed: unknown = callback.body;
-  try {
-    parsed = JSON.parse(callback.body);
-  } catch {
-    // not JSON: recorded as text
-  }
-  const query = Object.fromEntries(new URL(callback.path, 'http://inbox').searchParams);
-  const found = findToken(parsed) ?? findToken(query, '$query');
-  const headers = { ...callback.headers };
-  if (headers.authorization) headers.authorization = '[redacted]';
-  return {
-    recorded: { method: callback.method, path: callback.path.split('?')[0]!, headers, body: redactValue(parsed), tokenAt: found?.at },
-    token: found?.token,
-  };
-}
-
 export class CallbackInbox {
-  private readonly received: ReceivedCallback[] = [];
+  private readonly received: Received[] = [];
   private readonly claimed = new Set<number>();
   private seq = 0;
   private server: Server | undefined;
+  /** Claims must carry it: a listener open to the network (CALLBACK_HOST=0.0.0.0) hands tokens to the run only. */
+  readonly claimKey = randomBytes(16).toString('hex');
 
-  async start(port: number, host = '127.0.0.1'): Promise<void> {
+  /** `tokenField`: CALLBACK_TOKEN_FIELD, the name of the token's field when a call has several candidates. */
+  constructor(private readonly tokenField?: string) {}
+
+  async start(port: number, host: string): Promise<void> {
     this.server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://inbox');
-      if (req.method === 'GET' && url.pathname === INBOX) {
+      if (req.method === 'GET' && url.pathname === INBOX && url.searchParams.get('key') === this.claimKey) {
         const claim = await this.claim(
           (url.searchParams.get('match') ?? '').split(',').filter(Boolean),
           Number(url.searchParams.get('after') ?? 0),
-          Math.min(Number(url.searchParams.get('timeout') ?? 5000), 30000),
+          Math.min(Number(url.searchParams.get('timeout') ?? 5000), 120_000),
         );
         res.writeHead(claim ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(claim ?? null));
         return;
       }
-      const body = await readBody(req);
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const callback = { seq: ++this.seq, receivedAt: Date.now(), method: req.method ?? 'POST', path: req.url ?? '/', headers, body };
-      const token = claimable(callback).token;
-      if (token) seenTokens.add(token);
-      this.received.push(callback);
+      await this.receive(req);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', (err: NodeJS.ErrnoException) =>
-        reject(new Error(`CALLBACK_PORT=${port} cannot be used (${err.code}): free the port or set another CALLBACK_PORT`)),
+        reject(new Error(`CALLBACK_HOST=${host} CALLBACK_PORT=${port} cannot be used (${err.code}): free the port, or set another CALLBACK_PORT or CALLBACK_HOST`)),
       );
       this.server!.listen(port, host, resolve);
+    });
+  }
+
+  private async receive(req: IncomingMessage): Promise<void> {
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+    const call: RawCall = { method: req.method ?? 'POST', url: req.url ?? '/', headers, body: await readBody(req) };
+    const fields = await callFields(call);
+    for (const value of secretCandidates(fields, this.tokenField)) callbackSecrets.add(value);
+    this.received.push({
+      seq: ++this.seq,
+      receivedAt: Date.now(),
+      haystack: [call.url, call.body.toString('utf8'), ...Object.values(headers)].join('\n'),
+      claim: { shape: callShape(call, fields), candidates: tokenCandidates(fields, this.tokenField).map(({ at, value }) => ({ at, value })) },
     });
   }
 
@@ -111,11 +97,10 @@ export class CallbackInbox {
     const fallbackAt = Date.now() + timeoutMs / 2;
     for (;;) {
       const open = this.received.filter((c) => !this.claimed.has(c.seq) && c.receivedAt >= after);
-      const hit =
-        open.find((c) => match.some((m) => c.body.includes(m) || c.path.includes(m))) ?? (Date.now() >= fallbackAt ? open[0] : undefined);
+      const hit = open.find((c) => match.some((m) => c.haystack.includes(m))) ?? (Date.now() >= fallbackAt ? open[0] : undefined);
       if (hit) {
         this.claimed.add(hit.seq);
-        return claimable(hit);
+        return hit.claim;
       }
       if (Date.now() >= deadline) return undefined;
       await new Promise((r) => setTimeout(r, 25));
@@ -127,9 +112,15 @@ export class CallbackInbox {
   }
 }
 
+/** Where the workers reach the inbox: its own address, or the loopback one when it listens on every interface. */
+export function inboxAddress(host: string, port: number): string {
+  const local = host === '0.0.0.0' || host === '::' || host === '[::]' ? '127.0.0.1' : host;
+  return `http://${local.includes(':') && !local.startsWith('[') ? `[${local}]` : local}:${port}`;
+}
+
 /** Worker side: waits for the custom block's call for one dialog. */
-export async function claimCallback(port: number, match: string[], after: number, timeoutMs = 5000): Promise<ClaimedCallback | undefined> {
-  const query = new URLSearchParams({ match: match.join(','), after: String(after), timeout: String(timeoutMs) });
-  const res = await fetch(`http://127.0.0.1:${port}${INBOX}?${query}`);
+export async function claimCallback(inbox: string, key: string, match: string[], after: number, timeoutMs: number): Promise<ClaimedCallback | undefined> {
+  const query = new URLSearchParams({ key, match: match.join(','), after: String(after), timeout: String(timeoutMs) });
+  const res = await fetch(`${inbox}${INBOX}?${query}`, { signal: AbortSignal.timeout(timeoutMs + 5000) });
   return res.status === 200 ? ((await res.json()) as ClaimedCallback) : undefined;
 }

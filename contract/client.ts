@@ -1,11 +1,12 @@
 // The suite's API client: calls operations by operationId (paths come from the OpenAPI document), never throws on
-// a status, records every exchange for the coverage matrix, and fails softly on any 5xx (a server error is always
-// a failure, whatever test saw it).
+// a status, waits out throttling (contract/run-throttle.ts: a 429 is never a finding), records every exchange for
+// the coverage matrix, and fails softly on any 5xx (a server error is always a failure, whatever test saw it).
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Operation } from '../openapi/document.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
-import { redactBody } from './redact.ts';
+import { redactBody, redactKnown } from './redact.ts';
 import { PROXY_ERROR_HEADER } from './auth-proxy.ts';
+import type { RunThrottle } from './run-throttle.ts';
 
 /** A silent target fails the request with a clear message (the auth proxy gives up after 10 s) before the test's timeout. */
 const REQUEST_TIMEOUT_MS = 12_000;
@@ -55,13 +56,13 @@ export class ApiResponse {
     }
   }
 
-  /** Request and response as a vendor ticket quotes them (secrets are never part of either), bodies clipped. */
+  /** Request and response as a vendor ticket quotes them, bodies clipped, every secret the process knows removed. */
   evidence(maxBody = 600): string {
     const clip = (text: string) => (text.length > maxBody ? `${text.slice(0, maxBody)}… (${text.length} chars)` : text);
-    return [
+    return redactKnown([
       `request: ${this.request.method} ${this.request.url}${this.request.body ? ` body ${clip(this.request.body)}` : ''}`,
       `response: ${this.status} ${this.contentType ?? '(no content type)'} ${clip(this.text) || '(empty body)'}`,
-    ].join('\n');
+    ].join('\n'));
   }
 }
 
@@ -73,12 +74,10 @@ export interface Exchange {
 
 export type AuthMode = 'valid' | 'none' | 'wrong';
 
-/** What a project may add around each request: the probes count and pace theirs; every test records additions. */
+/** What a project may add around each request: the probes count theirs; every test records additions. */
 export interface ClientHooks {
-  /** Before each request is sent (retries included). */
-  beforeRequest?: () => void;
-  /** Seconds to wait before sending the same request again (a 429 with Retry-After), or null to keep this response. */
-  retryDelay?: (response: ApiResponse, attempt: number) => number | null;
+  /** Before each send of a request; `attempt` is 1 for the first, more for a send after a throttled answer. */
+  beforeRequest?: (attempt: number) => void;
   /** The response the call returns. */
   afterResponse?: (response: ApiResponse) => void;
 }
@@ -88,8 +87,11 @@ export class ApiClient {
     private readonly context: APIRequestContext,
     private readonly validators: ContractValidators,
     readonly auth: AuthMode,
+    private readonly throttle: RunThrottle,
     private readonly record: (exchange: Exchange) => void,
     private readonly hooks: ClientHooks = {},
+    /** false only where a failed test would skip the whole run (the setup project): the 5xx is kept as evidence. */
+    private readonly serverErrorsFail = true,
   ) {}
 
   /** The relative URL of an operation with its path parameters filled in (values are URI-encoded). */
@@ -134,7 +136,8 @@ export class ApiClient {
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     let result: ApiResponse;
     for (let attempt = 1; ; attempt++) {
-      this.hooks.beforeRequest?.();
+      await this.throttle.beforeSend();
+      this.hooks.beforeRequest?.(attempt);
       const response = await this.send(op, url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
       const bytes = await response.body();
       result = new ApiResponse(
@@ -145,12 +148,11 @@ export class ApiClient {
         bytes.toString('utf8'),
         bytes,
       );
-      this.record({ operationId, status: result.status, auth: this.auth });
-      const delay = this.hooks.retryDelay?.(result, attempt) ?? null;
-      if (delay === null) break;
-      await new Promise((resolve) => setTimeout(resolve, delay * 1000));
+      if (!(await this.throttle.again(operationId, op.label, result, attempt))) break;
     }
+    this.record({ operationId, status: result.status, auth: this.auth });
     this.hooks.afterResponse?.(result);
+    if (!this.serverErrorsFail) return result;
     expect
       .soft(
         result.status,

@@ -2,7 +2,7 @@
 // has no delete: stopping hands the dialog to an operator, so the bot stops publishing in it).
 import type { ApiClient, ApiResponse } from './client.ts';
 import { expect } from './matchers.ts';
-import { CLOCK_SKEW_MS, findInList, isoUtc, listedItems, type ListItem } from './lists.ts';
+import { CLOCK_SKEW_MS, fetchPages, findInList, isoUtc, listedItems, type ListItem } from './lists.ts';
 
 export type CreateVia = 'v1-get' | 'v2-get' | 'v2-post';
 
@@ -44,28 +44,53 @@ export class DialogFactory {
       const body = response.json<{ dialogId?: unknown; dialogUUID?: unknown }>();
       uuid = typeof body?.dialogUUID === 'string' ? body.dialogUUID : undefined;
       v1Id = typeof body?.dialogId === 'number' ? body.dialogId : undefined;
-    } else {
-      response = await this.api.call(via === 'v1-get' ? 'getV1DialogCreate' : 'getV2DialogCreate', {
-        path: { BotID: botId },
-        query: { variables },
-      });
-      // V1 documents dialogId (a UUID, §2.4); the V2 GET body is not shown, so any UUID in it is taken.
+    } else if (via === 'v1-get') {
+      response = await this.api.call('getV1DialogCreate', { path: { BotID: botId }, query: { variables } });
+      // V1 documents dialogId, a UUID (§2.4).
       uuid = response.text.match(UUID)?.[0];
+    } else {
+      // The V2 GET body is not shown (§4.2): any UUID in it, else the one dialog new in the V2 list.
+      const made = await this.newDialogs(botId, () => this.api.call('getV2DialogCreate', { path: { BotID: botId }, query: { variables } }));
+      response = made.response;
+      uuid = made.uuids.length === 1 ? made.uuids[0] : undefined;
     }
     // A creation that breaks the contract is reported as such, before anything reads ids out of it.
     await expect(response).toMatchContract({ status: 200, because: `for creating a dialog on bot ${botId}`, section: via === 'v1-get' ? '4.1' : '4.2' });
-    if (!uuid) uuid = await this.newestUuid(botId, createdAfter);
-    if (!uuid) throw new Error(`${response.operation.label} → 200: no UUID of the new dialog in the response nor in the V2 list\n${response.evidence()}`);
+    if (!uuid) throw new Error(`${response.operation.label} → 200: no UUID of the new dialog in the response, nor one new dialog in the V2 list\n${response.evidence()}`);
     const dialog: Dialog = { uuid, botId, via, createdAfter, ...(v1Id === undefined ? {} : { v1Id }) };
     this.created.push(dialog);
     return { dialog, response };
   }
 
-  /** The only dialog on the bot created since `after`, when the create response does not name it. */
-  private async newestUuid(botId: number, after: number): Promise<string | undefined> {
-    const res = await this.api.call('getV2Conversations', { query: { BotID: botId, CreatedFrom: isoUtc(after - CLOCK_SKEW_MS), PageCount: 40 } });
-    const fresh = listedItems(res).map((item) => item.id).filter((id) => typeof id === 'string' && !this.created.some((d) => d.uuid === id));
-    return fresh.length === 1 ? String(fresh[0]) : undefined;
+  /** Takes over a dialog made by a raw request (a probe, the shape discovery), so it is cleaned up like the others. */
+  adopt(uuid: string, botId: number, createdAfter: number): void {
+    this.created.push({ uuid, botId, via: 'v2-post', createdAfter });
+  }
+
+  /**
+   * Runs a create whose answer may not name the dialog (POST create with response false or none: not shown, §4.2)
+   * and takes what it made over for cleanup.
+   */
+  async track(botId: number, create: () => Promise<ApiResponse>): Promise<ApiResponse> {
+    const createdAfter = Date.now();
+    const { response, uuids } = await this.newDialogs(botId, create);
+    for (const uuid of uuids) this.adopt(uuid, botId, createdAfter);
+    return response;
+  }
+
+  /** A create and what it made: the UUID its answer names, else the dialogs new in the V2 list of the bot. */
+  private async newDialogs(botId: number, create: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; uuids: string[] }> {
+    const createdAfter = Date.now();
+    const before = await this.recentUuids(botId, createdAfter);
+    const response = await create();
+    const named = response.text.match(UUID)?.[0];
+    return { response, uuids: named ? [named] : [...(await this.recentUuids(botId, createdAfter))].filter((id) => !before.has(id)) };
+  }
+
+  /** UUIDs of the bot's dialogs created since shortly before `after` (the target's clock may differ from ours). */
+  private async recentUuids(botId: number, after: number): Promise<Set<string>> {
+    const pages = await fetchPages(this.api, 'v2', { BotID: botId, CreatedFrom: isoUtc(after - CLOCK_SKEW_MS), PageCount: 40 }, 5);
+    return new Set(pages.flatMap((p) => p.items).map((item) => String(item.id)));
   }
 
   /**

@@ -1,31 +1,51 @@
-// Playwright fixtures of the contract suite: clients for each auth mode, the validators, a seeded faker, the dialog
-// factory with cleanup, the custom-block inbox, and `observe` for what the spec leaves unsaid.
+// Playwright fixtures of the contract suite: clients for each auth mode (throttled and paced for the run), the
+// validators, the run's send/command body shapes, a seeded faker, the dialog factory with cleanup, the custom-block
+// inbox, `observe` for what the spec leaves unsaid and `precondition` for what a run cannot set up.
 import { test as base, request, type APIRequestContext, type TestInfo, type WorkerInfo } from '@playwright/test';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import { contractValidators, type ContractValidators } from '../openapi/validators.ts';
 import { seededFaker, seedFrom } from '../fixtures/builders.ts';
+import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
+import { RequestBodies } from '../http/request-bodies.ts';
 import { ApiClient, type AuthMode, type ClientHooks, type Exchange } from './client.ts';
+import { tokenOf } from './custom-block.ts';
+import { expect } from './matchers.ts';
 import { additiveObservations } from './additive-fields.ts';
-import { claimCallback, type ClaimedCallback } from './callback-inbox.ts';
+import { claimCallback, inboxAddress, type ClaimedCallback } from './callback-inbox.ts';
 import { startAuthProxy } from './auth-proxy.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
-import type { SuiteConfig } from './config.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation } from './observation.ts';
+import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
+import { rememberSecrets } from './redact.ts';
+import { readRequestShapes } from './request-shapes.ts';
+import { RunThrottle } from './run-throttle.ts';
 
-export { expect } from './matchers.ts';
+export { expect };
 
 type TestFixtures = {
   api: ApiClient;
   anonymousApi: ApiClient;
   wrongPasswordApi: ApiClient;
-  clientFor: (auth: AuthMode) => Promise<ApiClient>;
+  /** A client for an auth mode; `serverErrorsFail: false` keeps a 5xx as evidence instead of failing the test. */
+  clientFor: (auth: AuthMode, options?: { serverErrorsFail?: boolean }) => Promise<ApiClient>;
   dialogs: DialogFactory;
   fake: Faker;
   observe: (observation: Observation) => void;
+  /**
+   * A state or setting the test needs: when it does not hold, the test is skipped with the reason, and what it
+   * would have covered ((operation, status) pairs, observation ids) is listed with that reason in the coverage.
+   */
+  precondition: (holds: boolean, reason: string, covers?: Partial<Pick<PreconditionRow, 'pairs' | 'observations'>>) => void;
+  /** The custom block's call for a dialog just started on CUSTOM_BLOCK_BOT_ID (waits up to CALLBACK_TIMEOUT_S). */
   waitForCallback: (dialog: Dialog, after: number) => Promise<ClaimedCallback | undefined>;
+  /**
+   * Starts a dialog on CUSTOM_BLOCK_BOT_ID and returns its block's call and integration token (spec §6.1). No call
+   * is a failure (the call is documented); a call whose token cannot be told is a skip naming CALLBACK_TOKEN_FIELD.
+   */
+  customBlock: (covers: Partial<Pick<PreconditionRow, 'pairs' | 'observations'>>) => Promise<{ dialog: Dialog; call: ClaimedCallback; token: string; tokenAt: string }>;
 };
 
 type WorkerFixtures = {
@@ -34,31 +54,52 @@ type WorkerFixtures = {
   recordExchange: (exchange: Exchange & { test: string }) => void;
   /** Ids of the observations recorded, for the check that every "not shown" item was observed. */
   recordObservation: (row: { id: string; test: string }) => void;
-  /** Counting and pacing of requests: none for contract tests; the probes project overrides it. */
-  requestHooks: Pick<ClientHooks, 'beforeRequest' | 'retryDelay'>;
+  /** Counting of requests: none for contract tests; the probes project overrides it. */
+  requestHooks: Pick<ClientHooks, 'beforeRequest'>;
+  /** Pacing and 429/503 waits of this worker, recorded for the run. */
+  throttle: RunThrottle;
   /** Base URL of the worker's auth proxy, the only holder of the credentials. */
   authProxy: string;
+  /** The send and command bodies of the run (configured, or discovered by the setup project). */
+  bodies: RequestBodies;
 };
 
 function appendJsonl(file: string, row: unknown): void {
   appendFileSync(file, `${JSON.stringify(row)}\n`);
 }
 
+const workerName = (workerInfo: WorkerInfo) => `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}`;
+
 /** An appender to one file per worker under reports/<dir>, so workers never interleave writes. */
 function workerJsonl(dir: string, workerInfo: WorkerInfo): (row: unknown) => void {
   mkdirSync(join(REPORTS_DIR, dir), { recursive: true });
-  const file = join(REPORTS_DIR, dir, `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}.jsonl`);
+  const file = join(REPORTS_DIR, dir, `${workerName(workerInfo)}.jsonl`);
   return (row) => appendJsonl(file, row);
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  config: [async ({}, use) => use(loadSuiteConfig()), { scope: 'worker' }],
+  config: [
+    async ({}, use) => {
+      const config = loadSuiteConfig();
+      rememberSecrets(secretsOf(config));
+      await use(config);
+    },
+    { scope: 'worker' },
+  ],
   validators: [async ({}, use) => use(contractValidators()), { scope: 'worker' }],
 
   // Every exchange, for the coverage matrix.
   recordExchange: [async ({}, use, workerInfo) => use(workerJsonl('exchanges', workerInfo)), { scope: 'worker' }],
   recordObservation: [async ({}, use, workerInfo) => use(workerJsonl('observations', workerInfo)), { scope: 'worker' }],
   requestHooks: [async ({}, use) => use({}), { scope: 'worker' }],
+  throttle: [
+    async ({ config }, use, workerInfo) => {
+      // MAX_RPS is the run's: each of the workers that may run at once gets its share.
+      const share = config.maxRps === undefined ? undefined : config.maxRps / Math.max(1, workerInfo.config.workers);
+      await use(new RunThrottle(config.throttle, share, REPORTS_DIR, workerName(workerInfo), Number(process.env.RUN_STARTED_AT ?? Date.now())));
+    },
+    { scope: 'worker' },
+  ],
   authProxy: [
     async ({ config }, use) => {
       const proxy = await startAuthProxy(config.baseUrl, config);
@@ -67,8 +108,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  bodies: [async ({ config }, use) => use(new RequestBodies(readRequestShapes(REPORTS_DIR, config))), { scope: 'worker' }],
 
-  clientFor: async ({ authProxy, validators, recordExchange, requestHooks, observe }, use, testInfo) => {
+  clientFor: async ({ authProxy, validators, recordExchange, requestHooks, throttle, observe }, use, testInfo) => {
     const contexts: APIRequestContext[] = [];
     // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
     const additive = new Set<string>();
@@ -82,11 +124,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         }
       },
     };
-    await use(async (auth) => {
+    await use(async (auth, options = {}) => {
       // Only the base URL and auth live here; tests use operationIds (paths come from the document).
       const context = await request.newContext({ baseURL: `${authProxy}/${auth}/api/` });
       contexts.push(context);
-      return new ApiClient(context, validators, auth, (e) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') }), hooks);
+      const record = (e: Exchange) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') });
+      return new ApiClient(context, validators, auth, throttle, record, hooks, options.serverErrorsFail ?? true);
     });
     await Promise.all(contexts.map((c) => c.dispose()));
   },
@@ -120,9 +163,43 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
+  precondition: async ({}, use, testInfo) => {
+    const record = (row: PreconditionRow) => {
+      mkdirSync(join(REPORTS_DIR, PRECONDITIONS_DIR), { recursive: true });
+      appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), row);
+    };
+    await use((holds, reason, covers = {}) => {
+      if (holds) return;
+      record({ test: testInfo.titlePath.join(' › '), reason, pairs: covers.pairs ?? [], observations: covers.observations ?? [] });
+      test.skip(true, reason);
+    });
+  },
+
   waitForCallback: async ({ config }, use) => {
+    const inbox = inboxAddress(config.callbackHost, config.callbackPort);
+    const key = process.env.DIALOG_CONTRACT_INBOX_KEY ?? '';
     await use((dialog, after) =>
-      claimCallback(config.callbackPort, [dialog.uuid, ...(dialog.v1Id === undefined ? [] : [String(dialog.v1Id)])], after, 10_000),
+      claimCallback(inbox, key, [dialog.uuid, ...(dialog.v1Id === undefined ? [] : [String(dialog.v1Id)])], after, config.callbackTimeoutSeconds * 1000),
     );
+  },
+
+  customBlock: async ({ anonymousApi, dialogs, config, waitForCallback, precondition }, use) => {
+    await use(async (covers) => {
+      const after = Date.now();
+      const { dialog } = await dialogs.create('v2-post', { botId: config.customBlockBotId });
+      const call = await waitForCallback(dialog, after);
+      // Every value that could be the token is secret here before anything can print it.
+      rememberSecrets(call?.candidates.map((c) => c.value) ?? []);
+      expect(call !== undefined).toHold({
+        operation: 'custom block call to CALLBACK_PUBLIC_URL',
+        location: 'the call',
+        expected: `the service to call the block URL with an integration token when a dialog on bot ${config.customBlockBotId} reaches its custom block (within CALLBACK_TIMEOUT_S=${config.callbackTimeoutSeconds} s; check that the block's URL is CALLBACK_PUBLIC_URL and reaches CALLBACK_HOST:CALLBACK_PORT)`,
+        section: '6.1',
+        observed: 'no call',
+      });
+      const found = await tokenOf(anonymousApi, call!);
+      precondition(found.token !== undefined, 'why' in found ? found.why : '', covers);
+      return { dialog, call: call!, token: found.token!, tokenAt: 'at' in found ? found.at : '' };
+    });
   },
 });

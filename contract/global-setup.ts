@@ -2,8 +2,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CallbackInbox } from './callback-inbox.ts';
+import { partialRunReason } from './run-scope.ts';
 import { unreachableReason } from './target-check.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
+
+/** What one run records as it goes, removed before it starts: nothing of an earlier run is read as this one's. */
+export const RUN_RECORDS = ['exchanges', 'observations', 'probes', 'throttle', 'run', 'preconditions', 'created-dialogs.jsonl'];
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const config = loadSuiteConfig();
@@ -12,10 +16,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     console.error(`dialog-contract: ${unreachable}`);
     process.exit(2);
   }
-  for (const stale of ['exchanges', 'observations', 'probes', 'created-dialogs.jsonl']) rmSync(join(REPORTS_DIR, stale), { recursive: true, force: true });
-  // Workers inherit this: dialogs created before it form a set the run's own creations cannot change.
+  for (const stale of RUN_RECORDS) rmSync(join(REPORTS_DIR, stale), { recursive: true, force: true });
+  // Workers inherit these: dialogs created before the start form a set the run's own creations cannot change.
   process.env.RUN_STARTED_AT ??= String(Date.now());
-  const inbox = new CallbackInbox();
-  await inbox.start(config.callbackPort);
+  process.env.RUN_PARTIAL = partialRunReason(process.argv) ?? '';
+  const inbox = new CallbackInbox(config.callbackTokenField);
+  try {
+    await inbox.start(config.callbackPort, config.callbackHost);
+  } catch (err) {
+    console.error(`dialog-contract: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  process.env.DIALOG_CONTRACT_INBOX_KEY = inbox.claimKey;
   return () => inbox.stop();
 }

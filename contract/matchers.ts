@@ -2,6 +2,7 @@
 import { expect as base } from '@playwright/test';
 import { contractValidators, type CheckOptions } from '../openapi/validators.ts';
 import type { ApiResponse } from './client.ts';
+import { redactKnown } from './redact.ts';
 
 export interface StatusExpectation extends CheckOptions {
   /** The status (or statuses, or any success) this request must get. */
@@ -53,12 +54,12 @@ export const expect = base.extend({
     return {
       pass,
       name: 'toMatchContract',
-      message: () => (pass ? `${res.operation.label} → ${res.status} conforms to the contract` : `${lines.join('\n')}\n${res.evidence()}`),
+      message: () => (pass ? `${res.operation.label} → ${res.status} conforms to the contract` : redactKnown(`${lines.join('\n')}\n${res.evidence()}`)),
     };
   },
 
   /** A semantic finding: passes when `ok` is true. */
   toHold(ok: boolean, finding: Finding) {
-    return { pass: ok, name: 'toHold', message: () => formatFinding(finding) };
+    return { pass: ok, name: 'toHold', message: () => redactKnown(formatFinding(finding)) };
   },
 });

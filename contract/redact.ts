@@ -25,6 +25,18 @@ export function redactValue(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The secrets this process knows (the configured ones, the integration tokens its tests were handed): whatever a
+ * test prints passes through redactKnown. Per process by design: each worker learns its own tokens.
+ */
+const known = new Set<string>();
+
+export function rememberSecrets(values: Iterable<string>): void {
+  for (const value of values) if (value.length >= 4) known.add(value);
+}
+
+export const redactKnown = (text: string): string => redactText(text, [...known]);
+
 /** Replaces every occurrence of each secret (and of the Basic header that carries it) in free text. */
 export function redactText(text: string, secrets: readonly string[]): string {
   let out = text.replace(/(authorization["']?\s*[:=]\s*["']?)(basic|bearer)\s+[A-Za-z0-9+/=._-]+/gi, `$1$2 ${REDACTED}`);

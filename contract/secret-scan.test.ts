@@ -1,14 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { findSecrets, unzip } from './secret-scan.ts';
+import { callFields } from '../http/callback-request.ts';
 import { startSimulator } from '../simulator/server.ts';
-import { parseConfig, secretsOf } from './config.ts';
+import { parseSuiteConfig, secretsOf } from '../config/suite-config.ts';
 import { freePort, simulatorTargetEnv } from '../scripts/suite-run.ts';
 
 /** A one-entry deflated zip, as Playwright embeds its report data. */
@@ -48,29 +51,61 @@ test('the scan finds secrets in plain files and inside the HTML report embedded 
   assert.deepEqual(leaks, ['header.txt Authorization header', 'html/index.html configured secret', 'plain.log configured secret']);
 });
 
-test('a failing run against a drifted target writes no password, Basic header or token into its reports', async () => {
-  const reports = mkdtempSync(join(tmpdir(), 'secret-run-'));
-  const callbackPort = await freePort();
-  // Drifts that make tests fail with evidence: requests with and without credentials, bodies with tokens.
-  const sim = await startSimulator({ port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, drifts: ['vertex-token-ignored', 'wrong-password-403'], log: () => {} });
-  try {
-    const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-    const env = { ...simulatorTargetEnv(sim.url, callbackPort), REPORTS_DIR: reports };
-    const secrets = secretsOf(parseConfig(env));
-    // Asynchronously: the simulator answers from this very process.
-    const child = spawn(process.execPath, [cli, 'test', '--project', 'vertex', '--project', 'v1', '-g', 'token|password'], {
-      env,
-    });
-    const run = { stdout: '', stderr: '', status: null as number | null };
-    child.stdout.on('data', (c: Buffer) => (run.stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (run.stderr += c.toString()));
-    run.status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    assert.notEqual(run.status, 0, 'the drifted target must fail the run');
-    assert.match(run.stdout, /failed/);
-    assert.doesNotMatch(run.stderr + run.stdout, /secret-guard:/, 'the guard found a leak');
-    assert.deepEqual(findSecrets([reports], secrets), []);
-    assert.ok(secrets.every((secret) => !(run.stdout + run.stderr).includes(secret)), 'the console shows a secret');
-  } finally {
-    await sim.close();
-  }
-});
+/**
+ * Stands between the simulator's custom block and the suite's listener: keeps every value of each call (the test
+ * must know the tokens to look for them) and hands the call on unchanged.
+ */
+async function relay(inboxPort: number): Promise<{ url: string; values: Set<string>; close(): Promise<void> }> {
+  const values = new Set<string>();
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    for (const field of await callFields({ method: req.method ?? 'POST', url: req.url ?? '/', headers, body })) values.add(field.value);
+    const { host: _host, 'content-length': _length, ...forwarded } = headers;
+    const answer = await fetch(`http://127.0.0.1:${inboxPort}${req.url}`, { method: req.method, headers: forwarded, body: body.length ? body : undefined });
+    res.writeHead(answer.status).end(await answer.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, values, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+// The token as JSON, as form fields and in a header; the drifts make tests fail after the token was used, and make
+// send_message echo it back in the very answers the failures quote.
+const DELIVERIES = [
+  { how: 'a JSON body', callback: {} },
+  { how: 'form fields', callback: { encoding: 'form' } },
+  { how: 'an X-Integration-Token header', callback: { tokenHeader: 'X-Integration-Token' } },
+] as const;
+
+for (const { how, callback } of DELIVERIES) {
+  test(`a failing run writes no password, Basic header or integration token (delivered in ${how}) into any artifact`, async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'secret-run-'));
+    const inboxPort = await freePort();
+    const calls = await relay(inboxPort);
+    const drifts = ['created-at-milliseconds', 'send-message-echoes-token', 'wrong-password-403'];
+    const sim = await startSimulator({ port: 0, callbackUrl: calls.url, config: { callback }, drifts, log: () => {} });
+    try {
+      const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+      const env = { ...simulatorTargetEnv(sim.url, inboxPort), REPORTS_DIR: reports };
+      // Asynchronously: the simulator and the relay answer from this very process.
+      const child = spawn(process.execPath, [cli, 'test', '--output', join(reports, 'test-results'), '--project', 'vertex', '--project', 'v1', '-g', 'token|password'], { env });
+      const run = { output: '', status: null as number | null };
+      child.stdout.on('data', (c: Buffer) => (run.output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (run.output += c.toString()));
+      run.status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const tokens = [...calls.values].filter((v) => v.length >= 16 && !/^[0-9a-f-]{36}$/i.test(v));
+      assert.ok(tokens.length > 0, `the custom block delivered no token in ${how}`);
+      assert.notEqual(run.status, 0, 'the drifted target must fail the run');
+      assert.match(run.output, /failed/);
+      assert.doesNotMatch(run.output, /secret-guard:/, 'the guard found a leak');
+      const secrets = [...secretsOf(parseSuiteConfig(env)), ...tokens];
+      assert.deepEqual(findSecrets([reports], secrets), [], 'a report holds a secret');
+      assert.ok(secrets.every((secret) => !run.output.includes(secret)), 'the console shows a secret');
+    } finally {
+      await sim.close();
+      await calls.close();
+    }
+  });
+}

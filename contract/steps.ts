@@ -1,5 +1,5 @@
 // Steps shared by the lifecycle, error and probe tests. Each returns what it saw; tests decide what to assert.
-import { commandBodyCandidates, describeCandidate, sendBodyCandidates } from '../fixtures/body-candidates.ts';
+import type { RequestBodies } from '../http/request-bodies.ts';
 import type { ApiClient, ApiResponse } from './client.ts';
 import { historyQuery, listedItems, type ListItem } from './lists.ts';
 
@@ -17,35 +17,13 @@ export async function readV1(api: ApiClient, id: number): Promise<{ response: Ap
   return { response, record: response.status === 200 ? response.json<DialogRecord>() : undefined };
 }
 
-export interface CandidateOutcome {
-  response: ApiResponse;
-  /** The body shape the target accepted (field names with value types), if one was. */
-  accepted?: string;
-  tried: Array<{ body: string; status: number }>;
-}
+/** An operator message in the run's send body shape (spec §4.2); check bodies.missing('send') first. */
+export const sendAsOperator = (api: ApiClient, bodies: RequestBodies, uuid: string, text: string) =>
+  api.call('postV2ConversationSend', { path: { uuid }, json: bodies.send(text) });
 
-/**
- * Posts candidate bodies in order until one is not a 400: the spec does not name the fields (§4.2), so a 400 on a
- * candidate says "not this shape", while any other status is the target's answer to the request itself.
- */
-async function firstAccepted(api: ApiClient, operationId: string, uuid: string, bodies: Array<Record<string, unknown>>): Promise<CandidateOutcome> {
-  const tried: CandidateOutcome['tried'] = [];
-  let response: ApiResponse | undefined;
-  for (const body of bodies) {
-    response = await api.call(operationId, { path: { uuid }, json: body });
-    tried.push({ body: describeCandidate(body), status: response.status });
-    if (response.status !== 400) {
-      return { response, tried, ...(response.status < 300 ? { accepted: describeCandidate(body) } : {}) };
-    }
-  }
-  return { response: response!, tried };
-}
-
-export const sendAsOperator = (api: ApiClient, uuid: string, text: string) =>
-  firstAccepted(api, 'postV2ConversationSend', uuid, sendBodyCandidates(text));
-
-export const gotoBot = (api: ApiClient, uuid: string, botId: number) =>
-  firstAccepted(api, 'postV2ConversationCommand', uuid, commandBodyCandidates(botId));
+/** Command goto in the run's command body shape (spec §4.2); check bodies.missing('command') first. */
+export const gotoBot = (api: ApiClient, bodies: RequestBodies, uuid: string, botId: number) =>
+  api.call('postV2ConversationCommand', { path: { uuid }, json: bodies.command(botId) });
 
 export const startDialog = (api: ApiClient, uuid: string) => api.call('postV2ConversationStart', { path: { uuid } });
 export const stopDialog = (api: ApiClient, uuid: string) => api.call('postV2ConversationStop', { path: { uuid } });

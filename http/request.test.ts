@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { expandPath, queryString, requestUrl, type OperationInfo } from './api-request.ts';
+import { expandPath, queryString, requestUrl, type OperationInfo } from './request.ts';
 
 const send: OperationInfo = {
   operationId: 'postV2ConversationSend',

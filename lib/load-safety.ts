@@ -236,9 +236,4 @@ export function redactHeaders(headers: Record<string, string>, secrets: Readonly
   return out;
 }
 
-/** The secrets of the environment: whatever must never appear in a report. */
-export function secretsOf(env: Env): string[] {
-  return [env.API_PASSWORD, env.VERTEX_TOKEN].filter((s): s is string => Boolean(s));
-}
-
 const round = (n: number) => Math.round(n * 100) / 100;

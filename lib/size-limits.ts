@@ -1,7 +1,9 @@
 // The size limits the specification leaves "not shown" (§8.3, §8.4), each as a search range and a request builder.
 // Pure: the k6 size-limits script sends these requests with k6/http, the Node tests and probes with fetch; both run
 // the same search (lib/limit-search.ts) over the same definitions.
-import type { ApiRequest } from './api-request.ts';
+import type { ApiRequest } from '../http/request.ts';
+import { renderBody } from '../http/body-template.ts';
+import { DEFAULT_THROTTLE, headerValue, throttleDecision, type ThrottleSettings } from '../http/throttle.ts';
 import { searchLimit, type LimitSearchResult } from './limit-search.ts';
 import type { FingerprintItem } from './fingerprint.ts';
 import { redact } from './load-safety.ts';
@@ -11,8 +13,8 @@ export interface ProbeContext {
   botId: number;
   /** UUID of a dialog an operator can send to (created, started, stopped). */
   dialogUuid?: string;
-  /** Name of the send body field that carries the text (not shown in the spec: SEND_TEXT_FIELD, default text). */
-  textField: string;
+  /** Template of the send body (spec §4.2: field not shown): SEND_BODY, or the shape the run discovered. */
+  sendBody?: string;
   /** Integration token of a running custom block (VERTEX_TOKEN). */
   vertexToken?: string;
 }
@@ -26,8 +28,10 @@ export interface SizeLimit {
   lower: number;
   upper: number;
   /** What the context must hold for this search to run. */
-  needs: 'dialogUuid' | 'vertexToken' | null;
+  needs: ReadonlyArray<'dialogUuid' | 'vertexToken' | 'sendBody'>;
   request(value: number, context: ProbeContext): ApiRequest;
+  /** For a value echoed back (PageCount as per_page): what an accepted answer served, to tell a clamp from a match. */
+  served?(body: unknown): number | undefined;
 }
 
 // Texts and variables are searched up to 64 KiB: far beyond any chat message or variable set, and small enough
@@ -51,8 +55,12 @@ export const SIZE_LIMITS: readonly SizeLimit[] = [
     operationId: 'getV2Conversations',
     lower: 1,
     upper: 10_000,
-    needs: null,
+    needs: [],
     request: (value) => ({ operationId: 'getV2Conversations', pathParams: {}, query: { PageCount: String(value) } }),
+    served: (body) => {
+      const perPage = (body as { meta?: { pagination?: { per_page?: unknown } } } | undefined)?.meta?.pagination?.per_page;
+      return typeof perPage === 'number' ? perPage : undefined;
+    },
   },
   {
     id: 'limit.maxTextLength.send',
@@ -61,8 +69,8 @@ export const SIZE_LIMITS: readonly SizeLimit[] = [
     operationId: 'postV2ConversationSend',
     lower: 1,
     upper: SIZE_CAP,
-    needs: 'dialogUuid',
-    request: (value, c) => ({ operationId: 'postV2ConversationSend', pathParams: { uuid: c.dialogUuid ?? '' }, json: { [c.textField]: textOfLength(value) } }),
+    needs: ['dialogUuid', 'sendBody'],
+    request: (value, c) => ({ operationId: 'postV2ConversationSend', pathParams: { uuid: c.dialogUuid ?? '' }, json: renderBody(c.sendBody ?? '', { text: textOfLength(value) }) }),
   },
   {
     id: 'limit.maxTextLength.sendMessage',
@@ -71,7 +79,7 @@ export const SIZE_LIMITS: readonly SizeLimit[] = [
     operationId: 'postVertexSendMessage',
     lower: 1,
     upper: SIZE_CAP,
-    needs: 'vertexToken',
+    needs: ['vertexToken'],
     request: (value, c) => ({ operationId: 'postVertexSendMessage', pathParams: {}, json: { token: c.vertexToken ?? '', text: textOfLength(value), typing: false } }),
   },
   {
@@ -82,7 +90,7 @@ export const SIZE_LIMITS: readonly SizeLimit[] = [
     operationId: 'postV2DialogCreate',
     lower: 2,
     upper: SIZE_CAP,
-    needs: null,
+    needs: [],
     request: (value, c) => ({ operationId: 'postV2DialogCreate', pathParams: { BotID: c.botId }, json: { variables: variablesOfBytes(value), response: true } }),
   },
 ];
@@ -95,18 +103,13 @@ export function probeVerdict(status: number): boolean | null {
   return REFUSALS.includes(status) ? false : null;
 }
 
-/** Seconds to wait before asking again after a 429/503 (Retry-After, else 1 s; at most 30 s); null for others. */
-export function retryDelaySeconds(status: number, retryAfter: string | undefined): number | null {
-  if (status !== 429 && status !== 503) return null;
-  const seconds = Number(retryAfter);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 30) : 1;
-}
-
-/** How the first rejected value was refused. */
+/** How the first rejected value was refused: an error answer, or a success that served less than asked (a clamp). */
 export interface Refusal {
   status: number;
   contentType: string | null;
   body: string;
+  /** The value a clamping target served instead (PageCount above its maximum answered with a smaller per_page). */
+  clampedTo?: number;
 }
 
 /** The outcome of one size search, as the load report carries it; `result` is null when it could not run. */
@@ -124,7 +127,7 @@ export function sizeLimitLine(finding: SizeLimitFinding): string {
   const { result, refusal } = finding;
   const head = `${finding.id} (${finding.operation})`;
   if (!result) return `${head}: not searched, ${finding.skipped ?? 'no reason given'}`;
-  const refused = refusal ? ` refused with ${refusal.status}` : '';
+  const refused = refusal?.clampedTo !== undefined ? ` clamped to ${refusal.clampedTo}` : refusal ? ` refused with ${refusal.status}` : '';
   const found =
     result.outcome === 'found' ? `${result.limit} (${result.firstRejected}${refused})`
     : result.outcome === 'below-lower' ? `nothing accepted (${result.firstRejected}${refused})`
@@ -144,10 +147,11 @@ export function sizeLimitFingerprint(limit: SizeLimit, operation: string, result
       outcome: result.outcome,
       largestAccepted: result.limit,
       firstRejected: result.firstRejected,
+      refusal: refusal?.clampedTo !== undefined ? `clamped to ${refusal.clampedTo}` : refusal ? 'refused' : null,
       refusalStatus: refusal?.status ?? null,
       refusalContentType: refusal?.contentType ?? null,
       // The body's shape (keys and kinds, no values): the spec shows no error body (§7), and values vary by run.
-      refusalBody: refusal ? bodyShape(refusal.body) : null,
+      refusalBody: refusal && refusal.clampedTo === undefined ? bodyShape(refusal.body) : null,
     },
   };
 }
@@ -166,53 +170,62 @@ export interface SizeSearchOptions {
   operation: string;
   /** Removed from refusal bodies before they are kept. */
   secrets: ReadonlyArray<string | undefined>;
-  /** Attempts per value when the target answers 429/503. */
-  attempts?: number;
+  /** How long and how often to wait out 429/503 (the run's THROTTLE_* settings). */
+  throttle?: ThrottleSettings;
+  random?: () => number;
+  now?: () => number;
 }
 
 /** Long enough for any JSON error body to keep its shape; a proxy's HTML page is cut. */
 const BODY_EXCERPT = 16 * 1024;
 
-export function headerValue(headers: Record<string, string>, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
-  return undefined;
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * One size search as a generator of steps (see lib/drive.ts): the same politeness (waits on 429/503, a few attempts
- * per value) and the same bookkeeping (the refusal of the first rejected value) for every driver.
+ * One size search as a generator of steps (see lib/drive.ts): the same politeness (429/503 waited out by the run's
+ * throttle policy, http/throttle.ts) and the same bookkeeping (how the first rejected value was refused, or clamped)
+ * for every driver.
  */
 export function* sizeLimitSearch(
   limit: SizeLimit,
   context: ProbeContext,
   options: SizeSearchOptions,
 ): Generator<SizeSearchStep, SizeLimitFinding, ProbeResponse | undefined> {
-  const { operation, secrets, attempts = 4 } = options;
-  if (limit.needs && !context[limit.needs]) {
-    return { id: limit.id, operation, result: null, skipped: `no ${limit.needs} in the context`, refusal: null };
+  const { operation, secrets, throttle = DEFAULT_THROTTLE, random = Math.random, now = Date.now } = options;
+  const missing = limit.needs.filter((need) => !context[need]);
+  if (missing.length > 0) {
+    return { id: limit.id, operation, result: null, skipped: `no ${missing.join(' or ')} in the context`, refusal: null };
   }
   const refusals = new Map<number, Refusal>();
   const search = searchLimit(limit);
+  let waited = 0;
   let next = search.next();
   while (!next.done) {
     const value = next.value;
     let verdict: boolean | null = null;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       const response = yield { kind: 'send', request: limit.request(value, context) };
       if (!response) throw new Error('the driver must answer a send step with the response');
-      const wait = retryDelaySeconds(response.status, headerValue(response.headers, 'Retry-After'));
-      if (wait !== null && attempt < attempts) {
-        yield { kind: 'wait', seconds: wait };
+      const decision = throttleDecision(response, attempt, waited, throttle, random, now());
+      if (decision.throttled && decision.retry) {
+        waited += decision.waitSeconds;
+        yield { kind: 'wait', seconds: decision.waitSeconds };
         continue;
       }
-      verdict = probeVerdict(response.status);
-      if (verdict === false) {
-        refusals.set(value, {
-          status: response.status,
-          contentType: headerValue(response.headers, 'Content-Type') ?? null,
-          body: redact(response.body.slice(0, BODY_EXCERPT), secrets),
-        });
+      verdict = decision.throttled ? null : probeVerdict(response.status);
+      const contentType = headerValue(response.headers, 'Content-Type') ?? null;
+      const served = verdict === true && limit.served ? limit.served(jsonOf(response.body)) : undefined;
+      if (served !== undefined && served < value) {
+        verdict = false;
+        refusals.set(value, { status: response.status, contentType, body: '', clampedTo: served });
+      } else if (verdict === false) {
+        refusals.set(value, { status: response.status, contentType, body: redact(response.body.slice(0, BODY_EXCERPT), secrets) });
       }
       break;
     }

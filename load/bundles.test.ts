@@ -1,6 +1,6 @@
 // The k6 bundles without k6: built as `npm run load:build` builds them, then read as k6 would. No syntax above
 // es2017, imports from k6 modules only, no Node globals, options with the thresholds that fail a hollow run, every
-// scenario's exec function exported, the safety rails wired into the init context.
+// scenario's exec function exported, the configuration and the safety rails wired into the init context.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +13,14 @@ import { importBundle, newHarness } from './testing/k6-harness.ts';
 
 const K6_MODULES = /^k6(\/(http|metrics|data|execution|encoding|crypto|timers|ws|net\/grpc|html|experimental\/[a-z-]+))?$/;
 const NODE_GLOBALS = new Set(['require', 'process', 'Buffer', '__dirname', '__filename', 'global', 'module', 'exports']);
-const ENV = { API_PASSWORD: 'sim-secret-7f3a9c' };
+const ENV: Record<string, string> = {
+  API_BASE_URL: 'http://127.0.0.1:4010',
+  API_LOGIN: 'qa-contract',
+  API_PASSWORD: 'sim-secret-7f3a9c',
+  BOT_ID: '101',
+  GOTO_BOT_ID: '202',
+  CUSTOM_BLOCK_BOT_ID: '303',
+};
 
 const bundles = buildBundles(mkdtempSync(join(tmpdir(), 'load-bundles-')));
 
@@ -39,7 +46,8 @@ function identifiersRead(program: unknown): Set<string> {
 for (const script of SCRIPTS) {
   test(`${script}: parses as es2017 module code and imports only k6 modules`, async () => {
     const { file } = (await bundles)[script];
-    const program = parse(await readFile(file, 'utf8'), { ecmaVersion: 2017, sourceType: 'module' });
+    const source = await readFile(file, 'utf8');
+    const program = parse(source, { ecmaVersion: 2017, sourceType: 'module' });
     const imports: string[] = [];
     walk(program, (node) => {
       if (node.type === 'ImportDeclaration') imports.push((node.source as { value: string }).value);
@@ -47,6 +55,8 @@ for (const script of SCRIPTS) {
     assert.ok(imports.length > 0);
     assert.deepEqual(imports.filter((source) => !K6_MODULES.test(source)), []);
     assert.deepEqual([...identifiersRead(program)].filter((name) => NODE_GLOBALS.has(name)), []);
+    // The callback reader (http/callback-request.ts) parses forms with busboy, a Node library: never for k6.
+    assert.ok(!/busboy/i.test(source), 'no multipart parser in a k6 bundle');
   });
 
   test(`${script}: exports options with scenarios, run-failing thresholds, no redirects, and every exec function`, async () => {
@@ -62,9 +72,24 @@ for (const script of SCRIPTS) {
     assert.equal(typeof module.handleSummary, 'function');
   });
 
-  test(`${script}: refuses a host outside the allow list before any request`, async () => {
-    const harness = newHarness({ ...ENV, API_BASE_URL: 'http://localhost@evil.example.com' });
-    await assert.rejects(importBundle((await bundles)[script].file, harness), /refusing to run: .*userinfo/);
+  test(`${script}: refuses a host outside the allow list, or a URL with userinfo, before any request`, async () => {
+    const outside = newHarness({ ...ENV, API_BASE_URL: 'http://evil.example.com' });
+    await assert.rejects(importBundle((await bundles)[script].file, outside), /refusing to run: host evil\.example\.com is not in LOAD_ALLOW_HOSTS/);
+    const userinfo = newHarness({ ...ENV, API_BASE_URL: 'http://localhost@evil.example.com' });
+    await assert.rejects(importBundle((await bundles)[script].file, userinfo), /^ConfigError: API_BASE_URL must not carry credentials in the URL/);
+    assert.deepEqual([...outside.requests, ...userinfo.requests], []);
+  });
+
+  test(`${script}: without API_BASE_URL, one line on running it through npm run load`, async () => {
+    const { API_BASE_URL: _, ...rest } = ENV;
+    const harness = newHarness(rest);
+    const error = await importBundle((await bundles)[script].file, harness).then(
+      () => assert.fail('the bundle loaded without API_BASE_URL'),
+      (e: Error) => e,
+    );
+    assert.equal(error.name, 'ConfigError');
+    assert.match(error.message, /^API_BASE_URL is missing: run the k6 scripts through `npm run load`, which starts a simulator, or set API_BASE_URL/);
+    assert.ok(!error.message.includes('\n'), 'one line');
     assert.deepEqual(harness.requests, []);
   });
 }
@@ -78,6 +103,23 @@ test('setup() aborts when CLI flags push the consolidated options past the caps'
   assert.deepEqual(harness.requests, []);
 });
 
-test('refuses to start without API_PASSWORD in the environment', async () => {
-  await assert.rejects(importBundle((await bundles).list.file, newHarness({})), /API_PASSWORD is not set/);
+for (const name of ['API_LOGIN', 'API_PASSWORD', 'BOT_ID', 'GOTO_BOT_ID', 'CUSTOM_BLOCK_BOT_ID']) {
+  test(`without ${name} the init context stops with one line naming it`, async () => {
+    const error = await importBundle((await bundles).send.file, newHarness({ ...ENV, [name]: '' })).then(
+      () => assert.fail(`the bundle loaded without ${name}`),
+      (e: Error) => e,
+    );
+    assert.equal(error.name, 'ConfigError');
+    assert.match(error.message, new RegExp(`^${name} is missing: `));
+    assert.ok(!error.message.includes('\n'), 'one line');
+  });
+}
+
+test('a malformed setting is refused in one line too: SEND_BODY without {{text}}', async () => {
+  const error = await importBundle((await bundles).send.file, newHarness({ ...ENV, SEND_BODY: '{"message":"hi"}' })).then(
+    () => assert.fail('the bundle loaded with a SEND_BODY that carries no text'),
+    (e: Error) => e,
+  );
+  assert.match(error.message, /^SEND_BODY must hold \{\{text\}\} as a whole value/);
+  assert.ok(!error.message.includes('\n'), 'one line');
 });

@@ -1,6 +1,7 @@
 // The Node counterpart of the scripts' k6 client (load/scripts/common/api.ts): requests by operationId over fetch,
 // answering with the ProbeResponse the shared searches read. Used by the runner and the tests.
-import { requestUrl, type ApiRequest } from '../lib/api-request.ts';
+import { basicAuthorization } from '../config/suite-config.ts';
+import { requestUrl, type ApiRequest } from '../http/request.ts';
 import type { ProbeResponse } from '../lib/size-limits.ts';
 import { operationsTable } from './openapi-data.ts';
 
@@ -8,7 +9,7 @@ export type Send = (request: ApiRequest) => Promise<ProbeResponse>;
 
 export function nodeClient(baseUrl: string, login: string, password: string): Send {
   const operations = operationsTable();
-  const authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+  const authorization = basicAuthorization(login, password);
   return async (request) => {
     const op = operations[request.operationId];
     if (!op) throw new Error(`operation ${request.operationId} is not in the OpenAPI document`);

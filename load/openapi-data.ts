@@ -1,7 +1,7 @@
 // What the k6 scripts need from the OpenAPI document, extracted at build time: each operation's method, path, label
 // and auth, and the list envelope's fields. The scripts never hand-write a path or a schema.
 import { listOperations, loadDocument, resolvePointer, type Document } from '../openapi/document.ts';
-import type { OperationInfo } from '../lib/api-request.ts';
+import type { OperationInfo } from '../http/request.ts';
 import type { EnvelopeShape } from '../lib/list-envelope.ts';
 
 type Schema = { $ref?: string; required?: string[]; allOf?: Schema[]; properties?: Record<string, Schema>; patternProperties?: Record<string, Schema>; type?: string };

@@ -1,6 +1,6 @@
 // The runner without k6: a missing k6 and an unknown script each give one line and exit 2; with a stand-in k6 on
-// PATH, the runner builds, starts the simulator with hidden limits, hands k6 the target in its environment, and
-// stops the simulator afterwards.
+// PATH, the runner builds, starts the simulator with hidden limits, hands k6 every variable the k6 config requires,
+// and stops the simulator afterwards; against a target it hands k6 the user's environment unchanged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -8,14 +8,17 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSuiteConfig } from '../config/suite-config.ts';
+import { DEFAULT_CONFIG } from '../simulator/config.ts';
+import { startSimulator } from '../simulator/server.ts';
 import { INSTALL_K6 } from './run.ts';
 
 const RUNNER = fileURLToPath(new URL('./run.ts', import.meta.url));
 
-function runner(args: string[], path: string): Promise<{ code: number | null; stderr: string }> {
+function runner(args: string[], path: string, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, ...args], {
-      env: { PATH: path, HOME: process.env.HOME ?? '', API_BASE_URL: '', API_PASSWORD: '', VERTEX_TOKEN: '' },
+      env: { PATH: path, HOME: process.env.HOME ?? '', API_BASE_URL: '', API_PASSWORD: '', VERTEX_TOKEN: '', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -24,24 +27,31 @@ function runner(args: string[], path: string): Promise<{ code: number | null; st
   });
 }
 
+interface Seen {
+  args: string[];
+  env: Record<string, string>;
+  /** What the target answered k6's credentials on GET /v2/conversations. */
+  status: number;
+}
+
 /** A k6 stand-in that records its arguments and environment, and checks the target answers. */
-function fakeK6(): { dir: string; record: string } {
+function fakeK6(): { dir: string; seen: () => Seen } {
   const dir = mkdtempSync(join(tmpdir(), 'fake-k6-'));
   const record = join(dir, 'record.json');
   const k6 = join(dir, 'k6');
   writeFileSync(
     k6,
     `#!${process.execPath}
-const { API_BASE_URL, API_LOGIN, API_PASSWORD, VERTEX_TOKEN } = process.env;
+const { API_BASE_URL, API_LOGIN, API_PASSWORD } = process.env;
 const auth = 'Basic ' + Buffer.from(API_LOGIN + ':' + API_PASSWORD).toString('base64');
 fetch(API_BASE_URL + '/api/v2/conversations', { headers: { authorization: auth } }).then((res) => {
-  require('fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify({ args: process.argv.slice(2), API_BASE_URL, hasToken: Boolean(VERTEX_TOKEN), status: res.status }));
+  require('fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify({ args: process.argv.slice(2), env: process.env, status: res.status }));
   process.exit(7);
 });
 `,
   );
   chmodSync(k6, 0o755);
-  return { dir, record };
+  return { dir, seen: () => JSON.parse(readFileSync(record, 'utf8')) as Seen };
 }
 
 test('without k6 on PATH: one line on how to install it, exit 2', async () => {
@@ -56,15 +66,45 @@ test('an unknown script: one line naming the valid ones, exit 2', async () => {
   assert.equal(stderr, 'unknown load script "hammer": use one of list, send, rate-limit, size-limits\n');
 });
 
-test('runs k6 on the bundle against its own simulator, passes k6 arguments through, returns k6 exit code', async () => {
-  const { dir, record } = fakeK6();
+test('runs k6 on the bundle against its own simulator, with every required variable, and returns k6 exit code', async () => {
+  const { dir, seen } = fakeK6();
   const { code, stderr } = await runner(['size-limits', '--quiet'], dir);
   assert.equal(code, 7, stderr);
-  const seen = JSON.parse(readFileSync(record, 'utf8')) as { args: string[]; API_BASE_URL: string; hasToken: boolean; status: number };
-  assert.deepEqual(seen.args.slice(0, 2), ['run', '--quiet']);
-  assert.match(seen.args[2]!, /dist\/load\/size-limits\.js$/);
-  assert.match(seen.API_BASE_URL, /^http:\/\/127\.0\.0\.1:\d+$/);
-  assert.equal(seen.status, 200);
-  assert.equal(seen.hasToken, true, 'a custom-block token for the vertex requests');
-  await assert.rejects(fetch(`${seen.API_BASE_URL}/api/v2/conversations`), 'the simulator is stopped afterwards');
+  const { args, env, status } = seen();
+  assert.deepEqual(args.slice(0, 2), ['run', '--quiet']);
+  assert.match(args[2]!, /dist\/load\/size-limits\.js$/);
+  assert.match(env.API_BASE_URL!, /^http:\/\/127\.0\.0\.1:\d+$/);
+  assert.equal(status, 200);
+  // The k6 config accepts it as it is, and it names the simulator's own bots.
+  const config = parseSuiteConfig(env);
+  const bots = DEFAULT_CONFIG.bots;
+  assert.deepEqual([config.botId, config.gotoBotId, config.customBlockBotId], [bots[0]!.id, bots[1]!.id, bots.find((b) => b.customBlockUrl)!.id]);
+  assert.ok(config.vertexToken, 'a custom-block token for the vertex requests');
+  await assert.rejects(fetch(`${env.API_BASE_URL}/api/v2/conversations`), 'the simulator is stopped afterwards');
+});
+
+test('against a target (API_BASE_URL set) k6 gets the user\'s environment unchanged, and no simulator starts', async () => {
+  const target = await startSimulator({ port: 0, log: () => {} });
+  try {
+    const user = {
+      API_BASE_URL: target.url,
+      API_LOGIN: DEFAULT_CONFIG.auth.login,
+      API_PASSWORD: DEFAULT_CONFIG.auth.password,
+      BOT_ID: '505',
+      GOTO_BOT_ID: '101',
+      CUSTOM_BLOCK_BOT_ID: '303',
+      SEND_BODY: '{"text":"{{text}}"}',
+      LOAD_ALLOW_HOSTS: '127.0.0.1',
+    };
+    const { dir, seen } = fakeK6();
+    const { code, stderr } = await runner(['send'], dir, user);
+    assert.equal(code, 7, stderr);
+    const { env, status } = seen();
+    assert.deepEqual(Object.fromEntries(Object.keys(user).map((name) => [name, env[name]])), user);
+    assert.equal(env.VERTEX_TOKEN, '', 'no token fetched for a target');
+    assert.equal(status, 200);
+    assert.doesNotMatch(stderr, /simulator with hidden limits/);
+  } finally {
+    await target.close();
+  }
 });

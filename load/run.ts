@@ -1,14 +1,15 @@
 // npm run load -- <script> [k6 args]: builds the bundles, starts the simulator with hidden limits when API_BASE_URL
 // names no target, runs k6 on the bundle, stops the simulator, and gathers every script's fingerprint items into
-// reports/load/fingerprint.json. Exits with k6's status (2 when k6 is missing or the script is unknown).
+// reports/load/fingerprint.json. Against a target, k6 gets the user's environment (.env included) unchanged.
+// Exits with k6's status (2 when k6 is missing or the script is unknown).
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { config as loadDotenv } from 'dotenv';
 import { fingerprintJson, mergeFingerprints, type FingerprintItem } from '../lib/fingerprint.ts';
-import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import { startSimulator } from '../simulator/server.ts';
+import { suiteEnvFor } from '../simulator/suite-env.ts';
 import { buildBundles, SCRIPTS, type ScriptName } from './build.ts';
 import { nodeClient } from './node-client.ts';
 import { listenForToken } from './vertex-token.ts';
@@ -43,23 +44,27 @@ interface LocalTarget {
   close(): Promise<void>;
 }
 
-/** The simulator on a free port with the hidden limits, and a custom-block token for the vertex requests. */
+/**
+ * The simulator (SIMULATOR_PROFILE, default "default") on a free port with the hidden limits, and a custom-block
+ * token for the vertex requests. Its environment names everything the k6 config requires, as a user's .env names
+ * a real target: the simulator's address, credentials and bots (simulator/suite-env.ts).
+ */
 async function startLocalTarget(env: NodeJS.ProcessEnv): Promise<LocalTarget> {
-  const login = env.API_LOGIN || DEFAULT_CONFIG.auth.login;
-  const password = env.API_PASSWORD || DEFAULT_CONFIG.auth.password;
   const listener = await listenForToken();
-  const simulator = await startSimulator({ port: 0, callbackUrl: listener.url, config: { auth: { login, password }, limits: HIDDEN_LIMITS } });
-  const out: Record<string, string> = { API_BASE_URL: simulator.url, API_LOGIN: login, API_PASSWORD: password };
+  const profile = env.SIMULATOR_PROFILE?.trim() || 'default';
+  const simulator = await startSimulator({ port: 0, profile, callbackUrl: listener.url, config: { limits: HIDDEN_LIMITS } });
+  const identity = suiteEnvFor(simulator.config);
+  const out: Record<string, string> = { ...identity, API_BASE_URL: simulator.url };
   try {
     if (!env.VERTEX_TOKEN) {
-      const botId = Number(env.CUSTOM_BLOCK_BOT_ID || '303');
-      await nodeClient(simulator.url, login, password)({ operationId: 'postV2DialogCreate', pathParams: { BotID: botId }, json: { response: true } });
+      const create = { operationId: 'postV2DialogCreate', pathParams: { BotID: identity.CUSTOM_BLOCK_BOT_ID! }, json: { response: true } };
+      await nodeClient(simulator.url, identity.API_LOGIN!, identity.API_PASSWORD!)(create);
       out.VERTEX_TOKEN = await listener.token();
     }
   } catch (error) {
     console.error(`no custom-block token (${(error as Error).message}): the vertex requests will be skipped`);
   }
-  console.error(`simulator with hidden limits at ${simulator.url}`);
+  console.error(`simulator (profile ${profile}) with hidden limits at ${simulator.url}`);
   return {
     env: out,
     close: async () => {
@@ -105,7 +110,7 @@ export async function main(argv: string[]): Promise<number> {
   loadDotenv({ path: join(PROJECT_ROOT, '.env'), quiet: true });
   const bundles = await buildBundles();
   const env: NodeJS.ProcessEnv = { ...process.env };
-  const local = env.API_BASE_URL ? undefined : await startLocalTarget(env);
+  const local = env.API_BASE_URL?.trim() ? undefined : await startLocalTarget(env);
   Object.assign(env, local?.env);
   mkdirSync(REPORTS_DIR, { recursive: true }); // k6 writes handleSummary files but creates no directory
   try {

@@ -1,14 +1,16 @@
 // The k6 bundles' own functions, run in Node under the k6 stand-in (testing/k6-stub.ts) with blocking HTTP to the
 // simulator: setup(), a few iterations of each scenario and handleSummary, as k6 would call them. This checks the
-// scripts' glue (generated operations, auth, checks, setup dialogs, evidence, reports) where no k6 binary exists;
-// k6's executors and metrics themselves are not exercised here.
+// scripts' glue (generated operations, auth, checks, setup dialogs, the send body's discovery, throttle waits,
+// evidence, reports) where no k6 binary exists; k6's executors and metrics themselves are not exercised here.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { basicAuthorization } from '../config/suite-config.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 import { DEFAULT_CONFIG } from '../simulator/config.ts';
+import type { SimulatorOptions } from '../simulator/server.ts';
 import { buildBundles, type ScriptName } from './build.ts';
 import { importBundle, newHarness, summaryOf, type K6Harness } from './testing/k6-harness.ts';
 import { startSyncHttp, type SyncHttp } from './testing/sync-http.ts';
@@ -16,6 +18,18 @@ import { listenForToken, type TokenListener } from './vertex-token.ts';
 
 const HIDDEN = { maxPageCount: 250, maxTextLength: 2000, maxVariablesBytes: 3000 };
 const bundles = buildBundles(mkdtempSync(join(tmpdir(), 'load-scripts-')));
+const { login, password } = DEFAULT_CONFIG.auth;
+const authorization = basicAuthorization(login, password);
+
+/** What the runner hands k6 for its simulator (load/run.ts): every variable the k6 config requires. */
+const targetEnv = (url: string): Record<string, string> => ({
+  API_BASE_URL: url,
+  API_LOGIN: login,
+  API_PASSWORD: password,
+  BOT_ID: '101',
+  GOTO_BOT_ID: '202',
+  CUSTOM_BLOCK_BOT_ID: '303',
+});
 
 let target: SyncHttp;
 let listener: TokenListener;
@@ -28,9 +42,7 @@ before(async () => {
     callbackUrl: listener.url,
     config: { limits: { maxPageCount: { value: HIDDEN.maxPageCount }, maxTextLength: { value: HIDDEN.maxTextLength }, maxVariablesBytes: { value: HIDDEN.maxVariablesBytes } } },
   });
-  const harness = newHarness({}, target.request);
-  const auth = `Basic ${Buffer.from(`${DEFAULT_CONFIG.auth.login}:${DEFAULT_CONFIG.auth.password}`).toString('base64')}`;
-  harness.respond('POST', `${target.url}/api/v2/dialog/303/create`, '{"response":true}', { authorization: auth, 'content-type': 'application/json' });
+  target.request('POST', `${target.url}/api/v2/dialog/303/create`, '{"response":true}', { authorization, 'content-type': 'application/json' });
   vertexToken = await listener.token();
 });
 
@@ -39,12 +51,26 @@ after(async () => {
   await listener.close();
 });
 
-/** Imports a bundle against the simulator, as `k6 run` with the runner's environment would. */
-async function load(script: ScriptName, env: Record<string, string> = {}): Promise<{ module: Record<string, unknown>; harness: K6Harness }> {
-  const harness = newHarness({ API_BASE_URL: target.url, API_PASSWORD: DEFAULT_CONFIG.auth.password, VERTEX_TOKEN: vertexToken, ...env }, target.request);
+/** Imports a bundle against a simulator (by default the shared one), as `k6 run` with the runner's environment would. */
+async function load(
+  script: ScriptName,
+  env: Record<string, string> = {},
+  on: Pick<SyncHttp, 'url' | 'request'> = target,
+): Promise<{ module: Record<string, unknown>; harness: K6Harness }> {
+  const harness = newHarness({ ...targetEnv(on.url), VERTEX_TOKEN: vertexToken, ...env }, on.request);
   const module = await importBundle((await bundles)[script].file, harness);
   harness.consolidatedOptions = module.options;
   return { module, harness };
+}
+
+/** A simulator of its own for one test. */
+async function withSimulator(options: SimulatorOptions, body: (sim: SyncHttp) => Promise<void>): Promise<void> {
+  const sim = await startSyncHttp({ port: 0, ...options });
+  try {
+    await body(sim);
+  } finally {
+    await sim.close();
+  }
 }
 
 const call = (module: Record<string, unknown>, name: string, ...args: unknown[]) => (module[name] as (...a: unknown[]) => unknown)(...args);
@@ -67,7 +93,8 @@ test('size-limits finds every hidden limit exactly and writes them as fingerprin
   });
   assert.equal(items.find((i) => i.id === 'limit.maxPageCount')?.operation, 'GET /v2/conversations');
   assert.match(files.stdout!, /limit\.maxPageCount \(GET \/v2\/conversations\): 250 \(251 refused with 400\), \d+ requests \(bound 16\)/);
-  assert.ok(!Object.values(files).some((text) => text.includes(vertexToken) || text.includes(DEFAULT_CONFIG.auth.password)), 'no secret in any report');
+  assert.match(files.stdout!, /send body \{"text":"\{\{text\}\}"\}: discovered: .*verified by/);
+  assert.ok(!Object.values(files).some((text) => text.includes(vertexToken) || text.includes(password)), 'no secret in any report');
 });
 
 test('list: every paging and filter variant answers 200 with the envelope, requests tagged by operation', async () => {
@@ -88,8 +115,9 @@ test('list: every paging and filter variant answers 200 with the envelope, reque
 
 test('send: setup prepares operator dialogs; operator and custom-block messages are accepted', async () => {
   const { module, harness } = await load('send');
-  const data = call(module, 'setup') as { dialogs: string[] };
+  const data = call(module, 'setup') as { dialogs: string[]; sendBody: string };
   assert.equal(data.dialogs.length, 4);
+  assert.equal(data.sendBody, '{"text":"{{text}}"}');
   for (let i = 0; i < 3; i++) {
     harness.iterationInTest = i;
     call(module, 'sendOperator', data);
@@ -107,7 +135,7 @@ test('send runs without the custom-block scenario when no VERTEX_TOKEN is given'
 test('rate-limit: a rung counts 2xx and 429 apart and hands over one redacted 429 sample per operation', async () => {
   const tight = await startSyncHttp({ port: 0, config: { limits: { rate: { perSecond: 1, burst: 3 } } } });
   try {
-    const harness = newHarness({ API_BASE_URL: tight.url, API_PASSWORD: DEFAULT_CONFIG.auth.password }, tight.request);
+    const harness = newHarness(targetEnv(tight.url), tight.request);
     const module = await importBundle((await bundles)['rate-limit'].file, harness);
     harness.consolidatedOptions = module.options;
     for (let i = 0; i < 6; i++) call(module, 'listRung');
@@ -124,4 +152,83 @@ test('rate-limit: a rung counts 2xx and 429 apart and hands over one redacted 42
   } finally {
     await tight.close();
   }
+});
+
+/** Send bodies as the simulator sees them: only the field `message` carries the text. */
+const MESSAGE_VENDOR: SimulatorOptions = { config: { send: { textFields: ['message'] } } };
+const MESSAGE_BODY = '{"message":"{{text}}"}';
+
+test('send: without SEND_BODY, setup discovers a body whose field is not "text", stops its dialog and reports how', async () => {
+  await withSimulator(MESSAGE_VENDOR, async (sim) => {
+    const { module, harness } = await load('send', { VERTEX_TOKEN: '' }, sim);
+    const data = call(module, 'setup') as { dialogs: string[]; sendBody: string };
+    assert.equal(data.sendBody, MESSAGE_BODY);
+    // The candidates it saw refused are expected answers, not failed requests.
+    const refused = harness.requests.filter((r) => r.tags.operation === 'postV2ConversationSend');
+    assert.ok(refused.length >= 2 && refused.every((r) => r.expected !== undefined), JSON.stringify(refused));
+    for (let i = 0; i < 3; i++) {
+      harness.iterationInTest = i;
+      call(module, 'sendOperator', data);
+    }
+    assert.deepEqual(failedChecks(harness), []);
+
+    const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
+    const report = JSON.parse(files['reports/load/send.json']!) as { findings: { sendBody: { template: string; how: string; dialogs: string[] } } };
+    const { sendBody } = report.findings;
+    assert.equal(sendBody.template, MESSAGE_BODY);
+    assert.match(sendBody.how, /^discovered: \{"message":"\{\{text\}\}"\}, verified by updated moved, after \d+ tries$/);
+    assert.match(files.stdout!, /send body \{"message":"\{\{text\}\}"\}: discovered: /);
+    assert.equal(sendBody.dialogs.length, 1);
+    const record = sim.request('GET', `${sim.url}/api/v2/conversation/${sendBody.dialogs[0]}`, null, { authorization });
+    assert.equal((JSON.parse(record.body) as { status: string }).status, DEFAULT_CONFIG.statuses.operator, 'the discovery dialog ends stopped, like the prepared ones');
+  });
+});
+
+test('send: SEND_BODY is used as given, with no discovery', async () => {
+  await withSimulator(MESSAGE_VENDOR, async (sim) => {
+    const { module, harness } = await load('send', { VERTEX_TOKEN: '', SEND_BODY: MESSAGE_BODY }, sim);
+    const data = call(module, 'setup') as { dialogs: string[]; sendBody: string };
+    assert.equal(data.sendBody, MESSAGE_BODY);
+    assert.ok(!harness.requests.some((r) => r.tags.operation === 'getV1DialogCreate' || r.tags.operation === 'postV2ConversationSend'), 'nothing discovered');
+    call(module, 'sendOperator', data);
+    assert.deepEqual(failedChecks(harness), []);
+    const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
+    assert.match(files.stdout!, /send body \{"message":"\{\{text\}\}"\}: configured \(SEND_BODY\)/);
+  });
+  await withSimulator(MESSAGE_VENDOR, async (sim) => {
+    // Taken as given even when it is wrong: the sends fail their check instead of being rediscovered.
+    const { module, harness } = await load('send', { VERTEX_TOKEN: '', SEND_BODY: '{"text":"{{text}}"}' }, sim);
+    call(module, 'sendOperator', call(module, 'setup'));
+    assert.deepEqual(failedChecks(harness), ['postV2ConversationSend answers 204']);
+  });
+});
+
+test('send: setup aborts with the one-line reason when no body shape can be established', async () => {
+  await withSimulator({ config: { send: { textFields: ['payload.words'] } } }, async (sim) => {
+    const { module, harness } = await load('send', { VERTEX_TOKEN: '' }, sim);
+    assert.throws(() => call(module, 'setup'), /test aborted/);
+    assert.match(harness.aborted ?? '', /^send body undetermined: no candidate body showed its message in the dialog .*; set SEND_BODY$/);
+    assert.ok(!harness.requests.some((r) => r.tags.operation === 'postV2DialogCreate'), 'no dialogs prepared after the abort');
+  });
+});
+
+test('setup waits out a throttled answer, and gives up after THROTTLE_MAX_RETRIES', async () => {
+  await withSimulator({}, async (sim) => {
+    let throttled = 0;
+    const throttleFirstCreate: SyncHttp['request'] = (method, url, body, headers) => {
+      if (url.includes('/dialog/101/create') && throttled++ === 0) return { status: 429, headers: {}, body: '' };
+      return sim.request(method, url, body, headers);
+    };
+    const { module, harness } = await load('send', { VERTEX_TOKEN: '', SEND_BODY: MESSAGE_BODY }, { url: sim.url, request: throttleFirstCreate });
+    assert.equal((call(module, 'setup') as { dialogs: string[] }).dialogs.length, 4);
+    // No Retry-After: exponential backoff with jitter, the first wait between 0.25 and 0.5 s.
+    assert.equal(harness.sleeps.length, 1);
+    assert.ok(harness.sleeps[0]! >= 0.25 && harness.sleeps[0]! <= 0.5, String(harness.sleeps));
+
+    const alwaysThrottled: SyncHttp['request'] = () => ({ status: 429, headers: { 'retry-after': '0' }, body: '' });
+    const limited = await load('send', { VERTEX_TOKEN: '', SEND_BODY: MESSAGE_BODY, THROTTLE_MAX_RETRIES: '2', LOAD_DIALOGS: '1' }, { url: sim.url, request: alwaysThrottled });
+    assert.throws(() => call(limited.module, 'setup'), /test aborted/);
+    assert.equal(limited.harness.requests.length, 3, 'the first send and 2 retries');
+    assert.match(limited.harness.aborted ?? '', /setup prepared no dialog/);
+  });
 });

@@ -175,6 +175,17 @@ export class ContractValidators {
     return Object.keys(this.operation(operationId).responses);
   }
 
+  /**
+   * The statuses spec §7 allows an operation for a cause, among those documented for it. Bad input is "a parameter
+   * has the wrong format" (400) or "a parameter value is wrong" (404): both where both are listed, as for send and
+   * command. Where §7 lists several, a test accepts the set.
+   */
+  statusesFor(operationId: string, cause: 'bad-input' | 'not-found' | 'forbidden' | 'unauthorized'): number[] {
+    const causes = { 'bad-input': [400, 404], 'not-found': [404], forbidden: [403], unauthorized: [401] };
+    const documented = this.documentedStatuses(operationId);
+    return causes[cause].filter((status) => documented.includes(String(status)));
+  }
+
   /** Every way `res` differs from what the document says of `operationId`; [] when it conforms. */
   check(operationId: string, res: ResponseToCheck, options: CheckOptions = {}): Problem[] {
     const op = this.operation(operationId);

@@ -4,14 +4,17 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ArgsError, parseContractArgs } from '../lib/drift-args.ts';
-import { ConfigError } from '../contract/config.ts';
-import { loadSuiteConfig } from '../contract/env.ts';
+import { ConfigError } from '../config/suite-config.ts';
+import { loadDotenvOnce, loadSuiteConfig } from '../contract/env.ts';
+import { withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/reporters/baselines.ts';
 
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
 function argsOrExit() {
   try {
+    loadDotenvOnce();
+    withSimulatorDefaults(process.env);
     const config = loadSuiteConfig();
     const args = parseContractArgs(process.argv.slice(2), { baseline: config.baseline, strict: config.strictBaseline });
     if (args.baseline) readBaseline(args.baseline);

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath } from '../contract/reporters/baselines.ts';
 import { renderTable, reportedDrift, scoreMutations, type DriftInfo, type DriftReported, type SuiteRun } from '../lib/mutation-score.ts';
-import { startSimulator } from '../simulator/server.ts';
-import { freePort, runSuite } from './suite-run.ts';
+import { pool, runAgainstSimulator } from './suite-run.ts';
 
 const MAX_FAILURES = 3;
 // The JSON report scores the run; the fingerprint reporter writes its fingerprint and drift report.
@@ -39,36 +38,11 @@ function readReported(reportsDir: string): DriftReported | undefined {
 }
 
 async function runAgainst(drift: string | undefined, workers: number, baseline?: string): Promise<SuiteRun> {
-  const callbackPort = await freePort();
   const reportsDir = reportsOf(drift);
-  try {
-    // In this process: one simulator per run, each on its own port, without a process start per drift.
-    const sim = await startSimulator({ port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, drifts: drift ? [drift] : [], log: () => {} });
-    try {
-      // A detected drift needs no more than a few failures to be named, and every failure costs a worker restart.
-      const run = await runSuite({ baseUrl: sim.url, callbackPort, reportsDir, workers, baseline, extraArgs: [`--max-failures=${MAX_FAILURES}`, REPORTERS] });
-      const reported = readReported(reportsDir);
-      return reported ? { ...run, reported } : run;
-    } finally {
-      await sim.close();
-    }
-  } catch (err) {
-    return { failed: [], passed: 0, skipped: 0, error: (err as Error).message, seconds: 0 };
-  }
-}
-
-async function pool<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(size, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return results;
+  // A detected drift needs no more than a few failures to be named, and every failure costs a worker restart.
+  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, extraArgs: [`--max-failures=${MAX_FAILURES}`, REPORTERS] });
+  const reported = readReported(reportsDir);
+  return reported ? { ...run, reported } : run;
 }
 
 const args = parseArgs(process.argv.slice(2));

@@ -5,7 +5,10 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { DEFAULT_CONFIG } from '../simulator/config.ts';
+import type { SimulatorConfig } from '../simulator/config.ts';
+import { profileConfig } from '../simulator/profiles.ts';
+import { startSimulator, type SimulatorOptions } from '../simulator/server.ts';
+import { suiteEnvFor } from '../simulator/suite-env.ts';
 import { firstLine, type SuiteRun } from '../lib/mutation-score.ts';
 
 const require = createRequire(import.meta.url);
@@ -54,19 +57,19 @@ export function readJsonReport(file: string): Omit<SuiteRun, 'seconds'> {
   return { failed, passed, skipped, ...(firstMessage ? { firstMessage } : {}), ...(globalError && !failed.length ? { error: globalError } : {}) };
 }
 
-/** The environment of a run against a simulator started elsewhere: its defaults stand in for a user's .env. */
-export function simulatorTargetEnv(baseUrl: string, callbackPort: number): NodeJS.ProcessEnv {
-  const bots = DEFAULT_CONFIG.bots;
+/**
+ * The environment of a run against a simulator started elsewhere, exactly as a user points the suite at staging:
+ * the simulator's credentials and bots stand in for the user's .env, nothing of its other choices.
+ */
+export function simulatorTargetEnv(baseUrl: string, callbackPort: number, simulator: SimulatorConfig = profileConfig('default')): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    BLOCKED_BOT_ID: '',
+    ...suiteEnvFor(simulator),
     API_BASE_URL: baseUrl,
-    API_LOGIN: DEFAULT_CONFIG.auth.login,
-    API_PASSWORD: DEFAULT_CONFIG.auth.password,
-    BOT_ID: String(bots[0]!.id),
-    GOTO_BOT_ID: String(bots[1]!.id),
-    CUSTOM_BLOCK_BOT_ID: String(bots.find((b) => b.customBlockUrl)!.id),
-    BLOCKED_BOT_ID: String(bots.find((b) => b.blocked)!.id),
     FILE_ID: '',
+    SEND_BODY: '',
+    COMMAND_BODY: '',
     CALLBACK_PORT: String(callbackPort),
     CALLBACK_PUBLIC_URL: `http://127.0.0.1:${callbackPort}/callback`,
     FORCE_COLOR: '0',
@@ -79,25 +82,32 @@ export interface SuiteRunOptions {
   callbackPort: number;
   reportsDir: string;
   workers: number;
+  /** The simulator the target plays: its credentials and bots stand in for the user's (default: the default profile). */
+  simulator?: SimulatorConfig;
+  /** Variables a user would set besides (SEND_BODY, COMMAND_BODY, MAX_RPS...). */
+  env?: Record<string, string>;
   /** A fingerprint file the run's drift report compares with (BASELINE); none by default. */
   baseline?: string;
   extraArgs?: string[];
 }
 
-/** The suite against an external target; the simulator's defaults stand in for a user's .env. */
+/** The suite against an external target, with the JSON report read back. */
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   rmSync(options.reportsDir, { recursive: true, force: true });
   mkdirSync(options.reportsDir, { recursive: true });
   const jsonFile = join(options.reportsDir, 'results.json');
   const env: NodeJS.ProcessEnv = {
-    ...simulatorTargetEnv(options.baseUrl, options.callbackPort),
+    ...simulatorTargetEnv(options.baseUrl, options.callbackPort, options.simulator),
+    ...options.env,
     REPORTS_DIR: options.reportsDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
-    PW_WORKERS: String(options.workers),
+    WORKERS: String(options.workers),
     BASELINE: options.baseline ?? '',
   };
   const started = Date.now();
-  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '--reporter=json', ...(options.extraArgs ?? [])], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Each run its own output folder: Playwright empties it when a run starts, and runs go side by side.
+  const args = [PLAYWRIGHT_CLI, 'test', '--reporter=json', '--output', join(options.reportsDir, 'test-results'), ...(options.extraArgs ?? [])];
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   await new Promise((resolve) => child.once('exit', resolve));
@@ -107,4 +117,37 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   } catch {
     return { failed: [], passed: 0, skipped: 0, error: `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`, seconds };
   }
+}
+
+/**
+ * The suite against a simulator started in this process on free ports (one per run, no process start per run),
+ * closed afterwards; a simulator that cannot start is a run error, not an exception.
+ */
+export async function runAgainstSimulator(simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'>, run: Omit<SuiteRunOptions, 'baseUrl' | 'callbackPort' | 'simulator'>): Promise<SuiteRun> {
+  try {
+    const callbackPort = await freePort();
+    const sim = await startSimulator({ ...simulator, port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, log: () => {} });
+    try {
+      return await runSuite({ ...run, baseUrl: sim.url, callbackPort, simulator: sim.config });
+    } finally {
+      await sim.close();
+    }
+  } catch (err) {
+    return { failed: [], passed: 0, skipped: 0, error: (err as Error).message, seconds: 0 };
+  }
+}
+
+/** Runs `work` over `items`, at most `size` at a time; results in the items' order. */
+export async function pool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i]!);
+      }
+    }),
+  );
+  return results;
 }

@@ -1,30 +1,14 @@
-// The probes' manners towards a shared staging system: a budget of requests per run (PROBE_BUDGET), and a bounded
-// pause-and-retry on 429/503 that honours Retry-After. The count lives in a file of the run, so a worker restarted
-// after a failure goes on counting where the last one stopped.
+// The probes' manners towards a shared staging system: a budget of requests per run (PROBE_BUDGET). Throttling is
+// the client's (contract/run-throttle.ts); resends after a 429/503 are counted here as retries. The count lives in
+// a file of the run, so a worker restarted after a failure goes on counting where the last one stopped.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { headerValue, retryDelaySeconds } from '../../lib/size-limits.ts';
-import type { ApiResponse } from '../client.ts';
 
 /** Annotation type of each probe's {sent, retries, bound}: the reporter sums them for the run. */
 export const PROBE_REQUESTS = 'probe-requests';
-/** Retries of one request after a 429/503; the waits themselves are capped at 30 s by retryDelaySeconds. */
-export const MAX_RETRIES = 2;
 
 export class BudgetExhausted extends Error {
   override name = 'BudgetExhausted';
-}
-
-/** A 429/503 the probes saw (and waited out): what the rate-limit probe reports. */
-export interface Throttle {
-  status: number;
-  retryAfter: string | undefined;
-}
-
-/** The client hooks of the probes (contract/client.ts ClientHooks): count every request, pace retries. */
-export interface PoliteHooks {
-  beforeRequest: () => void;
-  retryDelay: (res: Pick<ApiResponse, 'status' | 'headers'>, attempt: number) => number | null;
 }
 
 interface Counts {
@@ -33,7 +17,6 @@ interface Counts {
 }
 
 export class ProbeBudget {
-  readonly throttles: Throttle[] = [];
   private counts: Counts;
 
   constructor(
@@ -64,18 +47,10 @@ export class ProbeBudget {
     }
   }
 
-  hooks(): PoliteHooks {
+  /** The client hook (contract/client.ts ClientHooks): every send counts, a resend also as a retry. */
+  hooks(): { beforeRequest: (attempt: number) => void } {
     return {
-      beforeRequest: () => this.save({ ...this.counts, spent: this.counts.spent + 1 }),
-      retryDelay: (res, attempt) => {
-        const retryAfter = headerValue(res.headers, 'retry-after');
-        const wait = retryDelaySeconds(res.status, retryAfter);
-        if (wait === null) return null;
-        this.throttles.push({ status: res.status, retryAfter });
-        if (attempt > MAX_RETRIES) return null;
-        this.save({ ...this.counts, retries: this.counts.retries + 1 });
-        return wait;
-      },
+      beforeRequest: (attempt) => this.save({ spent: this.counts.spent + 1, retries: this.counts.retries + (attempt > 1 ? 1 : 0) }),
     };
   }
 

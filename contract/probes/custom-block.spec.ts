@@ -1,6 +1,7 @@
 // The custom-block API (spec §4.3) with one block: which send_message fields are required, its longest text, and
 // which data shapes complete accepts. Complete comes last: it ends the block and its token.
 import { test } from './probe-fixtures.ts';
+import { MAX_TOKEN_CHECKS } from '../custom-block.ts';
 import { observeSizeLimit, searchBound, sizeLimit } from './size-limit.ts';
 
 const SEND_MESSAGE = 'POST /vertex/v1/dialog/send_message';
@@ -20,19 +21,16 @@ const DATA_SHAPES: Array<[string, unknown]> = [
   ['null', null],
 ];
 
-test('records which send_message fields are required, its longest text and the data shapes complete accepts', async ({ anonymousApi, dialogs, config, waitForCallback, probe, observe }) => {
+test('records which send_message fields are required, its longest text and the data shapes complete accepts', async ({ anonymousApi, customBlock, probe, observe }) => {
   const limit = sizeLimit('limit.maxTextLength.sendMessage');
-  probe(1 + FIELD_VARIANTS.length + searchBound(limit) + DATA_SHAPES.length + 1, 'the custom-block API');
-  const after = Date.now();
-  const { dialog } = await dialogs.create('v2-post', { botId: config.customBlockBotId });
-  const token = (await waitForCallback(dialog, after))?.token;
-  if (!token) throw new Error(`could not observe the custom-block API: no call with a token reached CALLBACK_PUBLIC_URL within 10 s of starting a dialog on bot ${config.customBlockBotId}`);
+  probe(1 + MAX_TOKEN_CHECKS + FIELD_VARIANTS.length + searchBound(limit) + DATA_SHAPES.length + 1, 'the custom-block API');
+  const { dialog, token } = await customBlock({ observations: ['vertex.send-message.fields', limit.id, 'vertex.complete.data-shapes'] });
 
   const fields: Record<string, number> = {};
   for (const [what, body] of FIELD_VARIANTS) fields[what] = (await anonymousApi.call('postVertexSendMessage', { json: { token, ...body } })).status;
   observe({ id: 'vertex.send-message.fields', section: '4.3', operation: SEND_MESSAGE, item: 'whether text and typing are each required (status per body)', observed: fields });
 
-  observe(await observeSizeLimit(anonymousApi, limit, { botId: dialog.botId, textField: 'text', vertexToken: token }));
+  observe(await observeSizeLimit(anonymousApi, limit, { botId: dialog.botId, vertexToken: token }));
 
   const shapes: Record<string, number> = {};
   for (const [shape, data] of DATA_SHAPES) {

@@ -22,6 +22,11 @@ test('records statuses, sources, empty updated times and data item types of dial
   });
   observe({ id: 'sources.seen', section: '2.1', operation: list, item: 'source values on that page', observed: distinct(v2.items.map((i) => i.source)) });
   observe({ id: 'updated.empty', section: '2.1', operation: list, item: 'statuses of the dialogs on that page whose updated is ""', observed: distinct(v2.items.filter((i) => i.updated === '').map((i) => i.status)) });
+  const zones = [...v1.items, ...v2.items].map((i) => /(Z|[+-]\d{2}:?\d{2})$/.exec(i.updated)?.[1] ?? (i.updated === '' ? 'empty' : 'none'));
+  observe({ id: 'updated.zone', section: '2.1', operation: list, item: 'time zone designators of updated ("ISO format"; Z, an offset, or none) on those pages', observed: distinct(zones) });
+  const ids = v1.items.map((i) => Number(i.id));
+  const order = ids.every((id, n) => n === 0 || id < ids[n - 1]!) ? 'V1 ids descending' : ids.every((id, n) => n === 0 || id > ids[n - 1]!) ? 'V1 ids ascending' : 'neither';
+  observe({ id: 'lists.order', section: '2.3', operation: v1.response.operation.label, item: 'order of the items of a list page (not stated)', observed: ids.length < 2 ? 'fewer than 2 items' : order });
 
   const data = [];
   for (const item of v2.items.slice(0, RECORDS)) data.push(...((await readV2(api, String(item.id))).record?.data ?? []));

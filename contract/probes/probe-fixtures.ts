@@ -1,8 +1,7 @@
-// Fixtures of the probes project: the suite's fixtures, with every request counted against the run's budget and
-// retried politely on 429, and `probe(bound, what)` that a probe calls before it sends anything.
+// Fixtures of the probes project: the suite's fixtures, with every request counted against the run's budget (the
+// client waits out 429/503 for every project), and `probe(bound, what)` that a probe calls before it sends anything.
 import { test as base } from '../fixtures.ts';
 import { REPORTS_DIR } from '../env.ts';
-import type { Dialog, DialogFactory } from '../dialog-factory.ts';
 import { PROBE_REQUESTS, ProbeBudget } from './budget.ts';
 
 export { expect } from '../fixtures.ts';
@@ -32,9 +31,3 @@ export const test = base.extend<ProbeFixtures, { probeBudget: ProbeBudget }>({
   // The dialogs' cleanup runs in the probe's accounting: the probe fixture is set up first, so torn down last.
   api: async ({ probe: _probe, clientFor }, use) => use(await clientFor('valid')),
 });
-
-/** Hands a dialog the probe created with a raw request to the factory, which stops it after the test. */
-export function adopt(dialogs: DialogFactory, uuid: string, botId: number, createdAfter: number): void {
-  const dialog: Dialog = { uuid, botId, via: 'v2-post', createdAfter };
-  dialogs.created.push(dialog);
-}

@@ -1,7 +1,9 @@
-// One hidden size limit (spec §8.3, §8.4), found through the suite's client with the search and the definitions
-// the k6 size-limits script uses (lib/limit-search.ts, lib/size-limits.ts), so both write the same fingerprint item.
-import { runLimitSearchAsync, requestBound } from '../../lib/limit-search.ts';
-import { probeVerdict, SIZE_LIMITS, sizeLimitFingerprint, type ProbeContext, type SizeLimit } from '../../lib/size-limits.ts';
+// One hidden size limit (spec §8.3, §8.4), found through the suite's client with the very search and definitions
+// the k6 size-limits script runs (lib/size-limits.ts), so both write the same fingerprint item. The client waits
+// out throttling itself; the search's own waits only serve k6.
+import { driveAsync } from '../../lib/drive.ts';
+import { requestBound } from '../../lib/limit-search.ts';
+import { SIZE_LIMITS, sizeLimitFingerprint, sizeLimitSearch, type ProbeContext, type SizeLimit } from '../../lib/size-limits.ts';
 import { contractValidators } from '../../openapi/validators.ts';
 import type { ApiClient, ApiResponse } from '../client.ts';
 import type { Observation } from '../observation.ts';
@@ -16,23 +18,27 @@ export function sizeLimit(id: string): SizeLimit {
 /** The most requests a search over the limit's range sends. */
 export const searchBound = (limit: SizeLimit) => requestBound(limit.lower, limit.upper);
 
-/** Finds the limit; `onAccepted` sees every accepted request (a variables probe creates a dialog each time). */
-export async function observeSizeLimit(api: ApiClient, limit: SizeLimit, context: ProbeContext, onAccepted: (res: ApiResponse) => void = () => {}): Promise<Observation> {
-  const refused = new Map<number, ApiResponse>();
-  const result = await runLimitSearchAsync(limit, async (value) => {
-    const { operationId, pathParams, query, json } = limit.request(value, context);
-    const res = await api.call(operationId, { path: pathParams, query, json });
-    const verdict = probeVerdict(res.status);
-    if (verdict === false) refused.set(value, res);
-    if (verdict === true) onAccepted(res);
-    return verdict;
-  });
-  const refusal = result.firstRejected === null ? undefined : refused.get(result.firstRejected);
+/** Finds the limit; `onAnswer` sees every answer (a variables probe creates a dialog with each accepted one). */
+export async function observeSizeLimit(api: ApiClient, limit: SizeLimit, context: ProbeContext, onAnswer: (res: ApiResponse) => void = () => {}): Promise<Observation> {
   const label = contractValidators().operation(limit.operationId).label;
-  const item = sizeLimitFingerprint(limit, label, result, refusal ? { status: refusal.status, contentType: refusal.contentType ?? null, body: refusal.text } : null);
+  // Each request's answer, to quote the one of the first refused value.
+  const answers = new Map<string, ApiResponse>();
+  const finding = await driveAsync(sizeLimitSearch(limit, context, { operation: label, secrets: [] }), async (step) => {
+    if (step.kind === 'wait') {
+      await new Promise((resolve) => setTimeout(resolve, step.seconds * 1000));
+      return undefined;
+    }
+    const { operationId, pathParams, query, json } = step.request;
+    const res = await api.call(operationId, { path: pathParams, query, json });
+    onAnswer(res);
+    answers.set(JSON.stringify(step.request), res);
+    return { status: res.status, headers: res.headers, body: res.text };
+  });
+  if (!finding.result) throw new Error(`could not observe ${limit.item}: ${finding.skipped}`);
+  const { result, refusal } = finding;
   const search = `search: ${result.requests} requests (bound ${result.bound}), outcome ${result.outcome}`;
-  return {
-    ...item,
-    evidence: refusal ? `${search}\nfirst refused value ${result.firstRejected}\n${refusal.evidence()}` : `${search}\nnothing refused up to ${limit.upper}`,
-  };
+  const shown = refusal?.clampedTo !== undefined ? `first value served less: ${result.firstRejected}, clamped to ${refusal.clampedTo}` : `first refused value ${result.firstRejected}`;
+  if (result.firstRejected === null) return { ...sizeLimitFingerprint(limit, label, result, refusal), evidence: `${search}\nnothing refused up to ${limit.upper}` };
+  const quoted = answers.get(JSON.stringify(limit.request(result.firstRejected, context)))?.evidence() ?? '';
+  return { ...sizeLimitFingerprint(limit, label, result, refusal), evidence: `${search}\n${shown}\n${quoted}` };
 }

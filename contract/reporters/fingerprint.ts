@@ -10,8 +10,8 @@ import { fingerprintJson, mergeFingerprints, type FingerprintItem } from '../../
 import { failureItem, failuresOf, type ContractFailure } from '../../lib/drift-failures.ts';
 import { buildDriftReport, changeLines, kindOf, mergeObservations, type Baseline, type EntryDetail, type RecordedObservation } from '../../lib/drift-report.ts';
 import { renderHtml, renderMarkdown } from '../../lib/drift-render.ts';
-import { seenTokens } from '../callback-inbox.ts';
-import { secretsOf } from '../config.ts';
+import { callbackSecrets } from '../callback-inbox.ts';
+import { secretsOf } from '../../config/suite-config.ts';
 import { loadSuiteConfig, REPORTS_DIR } from '../env.ts';
 import { OBSERVATION, type Observation } from '../observation.ts';
 import { documentedFor } from '../probes/catalog.ts';
@@ -56,7 +56,7 @@ export default class FingerprintReporter implements Reporter {
       return undefined;
     }
     const config = loadSuiteConfig();
-    const secrets = [...secretsOf(config), ...seenTokens];
+    const secrets = [...secretsOf(config), ...callbackSecrets];
     const clean = (text: string | undefined) => (text === undefined ? undefined : redactText(text, secrets));
 
     const observed = mergeObservations(this.observations.map((o) => ({ ...o, evidence: clean(o.evidence) })));

@@ -62,9 +62,11 @@ export function defineListTests(version: Version): void {
     const probe = await fetchPage(api, version, { ...query, PageCount: 1 });
     const total = probe.pagination.total;
     test.skip(total < 2, `the target has fewer than 2 dialogs on bot ${config.botId} before the run: pagination cannot be observed`);
-    // About four pages over the whole window when it is small; the first pages only when it is large.
-    const perPage = total <= 200 ? Math.max(1, Math.ceil(total / 4)) : 50;
-    const pages = await fetchPages(api, version, { ...query, PageCount: perPage }, total <= 200 ? 10 : 4);
+    // About four pages over the whole window when it is small; the first pages only when it is large. Never more
+    // than 40 a page: the page size observed in the spec (§8.1), so a vendor whose maximum is lower than what the
+    // suite asks (not shown, §8.3: it may clamp) is not taken for one that ignores PageCount.
+    const perPage = total <= 160 ? Math.max(1, Math.ceil(total / 4)) : 40;
+    const pages = await fetchPages(api, version, { ...query, PageCount: perPage }, total <= 160 ? 10 : 4);
     const seen = new Map<string, number>();
     for (const [i, page] of pages.entries()) {
       await expect(page.response).toMatchContract({ status: 200, section: '4.1' });
@@ -82,7 +84,7 @@ export function defineListTests(version: Version): void {
       }
       expect(page.pagination.total === total).toHold({ operation: op, location: '$.meta.pagination.total', expected: `the same total on every page (${total})`, section: '2.3', observed: String(page.pagination.total) });
     }
-    if (total <= 200) {
+    if (total <= 160) {
       expect(seen.size === total).toHold({ operation: op, location: 'union of all pages', expected: `total (${total}) distinct dialogs`, section: '2.3', observed: `${seen.size} over ${pages.length} pages of ${perPage}` });
     }
     const pastNumber = probe.pagination.total + 1;

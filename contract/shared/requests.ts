@@ -1,10 +1,14 @@
-// A well-formed request for each V1/V2 operation, so auth and negative tests vary one thing at a time.
+// A well-formed request for each V1/V2 operation, so auth and error tests vary one thing at a time. Send and
+// command carry the run's own body shape (configured or discovered): a vendor that validates the body before it
+// looks up the dialog must still see a body it accepts.
 import type { CallOptions } from '../client.ts';
-import type { SuiteConfig } from '../config.ts';
+import type { SuiteConfig } from '../../config/suite-config.ts';
+import type { RequestBodies } from '../../http/request-bodies.ts';
 import type { Dialog } from '../dialog-factory.ts';
 
 export interface RequestContext {
   config: SuiteConfig;
+  bodies: RequestBodies;
   /** A dialog the test created, with its V1 id resolved. */
   dialog?: Dialog;
   fileId?: number;
@@ -20,7 +24,12 @@ export const NEEDS_DIALOG = new Set([
   'postV2ConversationCommand',
 ]);
 
-export function wellFormedRequest(operationId: string, { config, dialog, fileId }: RequestContext): CallOptions {
+/** The body shape an operation's request needs (spec §4.2: not shown), if any. */
+export function shapeOf(operationId: string): 'send' | 'command' | undefined {
+  return operationId === 'postV2ConversationSend' ? 'send' : operationId === 'postV2ConversationCommand' ? 'command' : undefined;
+}
+
+export function wellFormedRequest(operationId: string, { config, bodies, dialog, fileId }: RequestContext): CallOptions {
   const uuid = dialog?.uuid ?? '';
   switch (operationId) {
     case 'getV1Conversations':
@@ -38,9 +47,9 @@ export function wellFormedRequest(operationId: string, { config, dialog, fileId 
     case 'postV2DialogCreate':
       return { path: { BotID: config.botId }, json: { response: true } };
     case 'postV2ConversationSend':
-      return { path: { uuid }, json: { text: 'contract check' } };
+      return { path: { uuid }, json: bodies.send('dialog-contract check') };
     case 'postV2ConversationCommand':
-      return { path: { uuid }, json: { command: 'goto', bot_id: config.gotoBotId } };
+      return { path: { uuid }, json: bodies.command(config.gotoBotId) };
     case 'getV1File':
     case 'getV2File':
       return { path: { fileId: fileId ?? config.fileId ?? 1 } };

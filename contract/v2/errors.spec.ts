@@ -1,49 +1,80 @@
 import { test, expect } from '../fixtures.ts';
 import { fetchPages, historyQuery } from '../lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
-import { wellFormedRequest } from '../shared/requests.ts';
-import { gotoBot } from '../steps.ts';
+import { shapeOf, wellFormedRequest } from '../shared/requests.ts';
+import { gotoBot, readV2 } from '../steps.ts';
 
 for (const operationId of ['getV2Conversation', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand']) {
-  test(`${operationId} answers 404 for a dialog that does not exist`, async ({ api, config, fake }) => {
+  test(`${operationId} answers 404 for a dialog that does not exist`, async ({ api, config, bodies, fake, precondition }) => {
+    const shape = shapeOf(operationId);
+    // A body the vendor takes, so a vendor that checks the body before the dialog still answers about the dialog.
+    if (shape) precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', { pairs: [`${operationId} 404`] });
     const uuid = unknownUuid(fake);
-    const request = wellFormedRequest(operationId, { config });
-    const res = await api.call(operationId, { ...request, path: { uuid } });
+    const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config, bodies }), path: { uuid } });
     await expect(res).toMatchContract({ status: 404, because: `for unknown dialog ${uuid}`, section: '7' });
   });
 }
 
 for (const operationId of ['getV2DialogCreate', 'postV2DialogCreate']) {
-  test(`${operationId} answers 404 for a bot that does not exist`, async ({ api, config, fake }) => {
+  test(`${operationId} answers 404 for a bot that does not exist`, async ({ api, config, bodies, fake }) => {
     const BotID = unknownInteger(fake);
-    const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config }), path: { BotID } });
+    const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config, bodies }), path: { BotID } });
     await expect(res).toMatchContract({ status: 404, because: `for unknown bot ${BotID}`, section: '7' });
   });
 
-  test(`${operationId} answers 403 for a blocked instance`, async ({ api, config }) => {
-    test.skip(config.blockedBotId === undefined, 'BLOCKED_BOT_ID is not configured: the target offers no blocked instance to drive 403');
-    const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config }), path: { BotID: config.blockedBotId! } });
+  test(`${operationId} answers 403 for a blocked instance`, async ({ api, config, bodies, precondition }) => {
+    precondition(config.blockedBotId !== undefined, 'BLOCKED_BOT_ID is not configured: the target offers no blocked instance to drive 403', { pairs: [`${operationId} 403`] });
+    const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config, bodies }), path: { BotID: config.blockedBotId! } });
     await expect(res).toMatchContract({ status: 403, because: `for blocked bot ${config.blockedBotId}`, section: '5.3' });
   });
 }
 
-test('command goto answers 404 for a target bot that does not exist', async ({ api, dialogs, fake }) => {
+test('command goto to a bot that does not exist is a wrong parameter value: 400 or 404', async ({ api, dialogs, bodies, fake, precondition, validators, observe }) => {
+  precondition(!bodies.missing('command'), bodies.missing('command') ?? '', { pairs: ['postV2ConversationCommand 404'], observations: ['command.unknown-bot'] });
   const { dialog } = await dialogs.create('v2-post');
   const target = unknownInteger(fake);
-  const moved = await gotoBot(api, dialog.uuid, target);
-  await expect(moved.response).toMatchContract({ status: 404, because: `for goto unknown bot ${target} (tried ${JSON.stringify(moved.tried)})`, section: '7' });
+  const moved = await gotoBot(api, bodies, dialog.uuid, target);
+  await expect(moved).toMatchContract({ status: validators.statusesFor('postV2ConversationCommand', 'bad-input'), because: `for goto unknown bot ${target}`, section: '7' });
+  observe({ id: 'command.unknown-bot', section: '7', operation: moved.operation.label, item: 'which of the listed statuses (400, 404) goto to an unknown bot answers', observed: moved.status, evidence: moved.evidence() });
 });
 
-test('start, stop, send and command answer 403 for a completed dialog', async ({ api, config, observe }) => {
-  const history = { ...historyQuery(config.botId), PageCount: 40 };
-  const completed = (await fetchPages(api, 'v2', history, 5)).flatMap((p) => p.items).find((item) => item.status === 'completed');
-  test.skip(!completed, `no dialog in status "completed" on bot ${config.botId}: 403 for a completed dialog cannot be driven`);
-  const uuid = String(completed!.id);
-  const read = await api.call('getV2Conversation', { path: { uuid } });
-  await expect(read).toMatchContract();
-  observe({ id: 'read.completed', section: '5.3', operation: read.operation.label, item: 'reading a completed dialog', observed: read.status });
-  for (const operationId of ['postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand']) {
-    const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config }), path: { uuid } });
-    await expect.soft(res).toMatchContract({ status: 403, because: `for completed dialog ${uuid}`, section: '5.3' });
-  }
-});
+// Each action gets a dialog of its own, checked to be completed right before the action: one action that re-opens
+// a dialog (start may, §3: from "any" state) must not leave the next one acting on a dialog no longer completed.
+const ACTIONS = ['postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'];
+for (const [index, operationId] of ACTIONS.entries()) {
+  test(`${operationId} on a completed dialog answers as §3 and §5.3 allow`, async ({ api, config, bodies, precondition, observe }) => {
+    const shape = shapeOf(operationId);
+    const covers = { pairs: [`${operationId} 403`], observations: operationId === 'postV2ConversationStart' ? ['transition.start.completed'] : [] };
+    if (shape) precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
+    const history = { ...historyQuery(config.botId), PageCount: 40 };
+    const completed = (await fetchPages(api, 'v2', history, 5)).flatMap((p) => p.items).filter((item) => item.status === 'completed');
+    let uuid: string | undefined;
+    // The index keeps the four actions on different dialogs; each is read again right before its action.
+    for (const item of completed.slice(index * 3)) {
+      if ((await readV2(api, String(item.id))).record?.status === 'completed') {
+        uuid = String(item.id);
+        break;
+      }
+    }
+    precondition(uuid !== undefined, `no dialog in status "completed" left on bot ${config.botId} (of ${completed.length} listed) to act on`, covers);
+    const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config, bodies }), path: { uuid: uuid! } });
+    if (operationId !== 'postV2ConversationStart') {
+      await expect(res).toMatchContract({ status: 403, because: `for completed dialog ${uuid}`, section: '5.3' });
+      return;
+    }
+    // Start resumes a dialog from "any" state (§3) and a completed dialog yields 403 (§5.3): either a 403, or a
+    // documented start (204) after which the dialog is in process.
+    await expect(res).toMatchContract({ status: [403, 204], because: `for start on completed dialog ${uuid}`, section: '3' });
+    const after = (await readV2(api, uuid!)).record?.status;
+    expect(res.status === 403 ? after === 'completed' : after === 'in-process').toHold({
+      operation: res.operation.label,
+      status: res.status,
+      location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
+      expected: res.status === 403 ? '"completed" still, the start being refused' : '"in-process": start resumes the dialog',
+      section: '3',
+      observed: JSON.stringify(after),
+      evidence: res.evidence(),
+    });
+    observe({ id: 'transition.start.completed', section: '3', operation: res.operation.label, item: 'start on a completed dialog: refused, or the dialog resumed', observed: { status: res.status, after } });
+  });
+}

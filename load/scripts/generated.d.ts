@@ -2,7 +2,7 @@
 // (k6 cannot run npm packages, so they are made in Node before the run and bundled as data).
 
 declare module 'generated:api' {
-  import type { OperationInfo } from '../../lib/api-request.ts';
+  import type { OperationInfo } from '../../http/request.ts';
   import type { EnvelopeShape } from '../../lib/list-envelope.ts';
 
   /** Every operation of the document by operationId. */

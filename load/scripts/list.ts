@@ -3,6 +3,7 @@
 import { check } from 'k6';
 import exec from 'k6/execution';
 import { envelopes } from 'generated:api';
+import { THROTTLE_STATUSES } from '../../http/throttle.ts';
 import { envelopeProblems } from '../../lib/list-envelope.ts';
 import { steady } from '../../lib/load-shapes.ts';
 import { call, jsonBody } from './common/api.ts';
@@ -23,7 +24,7 @@ export const options = loadOptions(
   latencyThresholds([V1, V2], P95_MS),
 );
 guardInit(options);
-expectStatuses(config.rateLimitStatus);
+expectStatuses(...THROTTLE_STATUSES);
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 

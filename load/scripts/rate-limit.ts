@@ -5,16 +5,19 @@ import { check } from 'k6';
 import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
 import { sendTexts } from 'generated:data';
-import type { ApiRequest } from '../../lib/api-request.ts';
+import { renderBody } from '../../http/body-template.ts';
+import type { ApiRequest } from '../../http/request.ts';
+import { THROTTLE_STATUSES } from '../../http/throttle.ts';
 import { analyseLadder, ladderFinding, ladderStagesFromSummary, ladderThresholds, LADDER_METRICS, type ResponseSample } from '../../lib/ladder-analysis.ts';
 import { redact, redactHeaders } from '../../lib/load-safety.ts';
 import { geometricRates, ladder } from '../../lib/load-shapes.ts';
 import { evidenceOf } from '../../lib/load-summary.ts';
 import { call, operation } from './common/api.ts';
-import { config, secrets } from './common/config.ts';
+import { secrets } from './common/config.ts';
 import { prepareOperatorDialogs } from './common/dialogs.ts';
 import { guardInit, guardSetup } from './common/guard.ts';
 import { completing, expectStatuses, loadOptions, recordEvidence } from './common/options.ts';
+import { sendBodyReport, sendBodyTemplate } from './common/send-body.ts';
 import { summaryHandler } from './common/summary.ts';
 
 const FROM = Number(__ENV.LADDER_FROM || '5'); // requests per second of the first rung
@@ -37,7 +40,7 @@ export const options = loadOptions(
   ladderThresholds([...listLadder.steps, ...sendLadder.steps]),
 );
 guardInit(options);
-expectStatuses(config.rateLimitStatus);
+expectStatuses(...THROTTLE_STATUSES);
 
 const ok = new Counter(LADDER_METRICS.ok);
 const rateLimited = new Counter(LADDER_METRICS.rateLimited);
@@ -46,22 +49,24 @@ const failed = new Counter(LADDER_METRICS.failed);
 const sampled: Record<string, boolean> = {};
 
 interface SetupData {
+  sendBody: string;
   dialogs: string[];
 }
 
 export function setup(): SetupData {
   guardSetup();
-  return { dialogs: prepareOperatorDialogs(DIALOGS) };
+  const sendBody = sendBodyTemplate();
+  return { sendBody, dialogs: prepareOperatorDialogs(DIALOGS) };
 }
 
 function rung(request: ApiRequest): void {
   const response = call(request);
   const accepted = response.status >= 200 && response.status < 300;
-  const limited = response.status === config.rateLimitStatus;
+  const limited = THROTTLE_STATUSES.includes(response.status);
   ok.add(accepted ? 1 : 0);
   rateLimited.add(limited ? 1 : 0);
   failed.add(accepted || limited ? 0 : 1);
-  check(response, { [`${request.operationId} answers 2xx or ${config.rateLimitStatus}`]: () => accepted || limited }, { operation: request.operationId });
+  check(response, { [`${request.operationId} answers 2xx or ${THROTTLE_STATUSES.join(' or ')}`]: () => accepted || limited }, { operation: request.operationId });
   if (limited && !sampled[request.operationId]) {
     sampled[request.operationId] = true;
     const sample: ResponseSample = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redact((response.body ?? '').slice(0, 2000), secrets) };
@@ -73,7 +78,7 @@ export const listRung = completing(() => rung({ operationId: LIST, pathParams: {
 
 export const sendRung = completing((data: SetupData) => {
   const i = exec.scenario.iterationInTest;
-  rung({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: { [config.sendTextField]: sendTexts[i % sendTexts.length] } });
+  rung({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: renderBody(data.sendBody, { text: sendTexts[i % sendTexts.length]! }) });
 });
 
 export const handleSummary = summaryHandler('rate-limit', (data) => {
@@ -82,9 +87,10 @@ export const handleSummary = summaryHandler('rate-limit', (data) => {
     const analysis = analyseLadder(ladderStagesFromSummary(data, plan.steps), evidenceOf<ResponseSample>(data, `rejection.${op.operationId}`));
     return { operation: op.label, analysis, ...ladderFinding(op.operationId, op.label, analysis) };
   });
+  const { sendBody, lines } = sendBodyReport(data);
   return {
-    findings: results.map(({ operation, analysis }) => ({ operation, analysis })),
-    lines: results.map((r) => r.line),
+    findings: { sendBody, ladders: results.map(({ operation, analysis }) => ({ operation, analysis })) },
+    lines: [...lines, ...results.map((r) => r.line)],
     fingerprint: results.map((r) => r.item),
   };
 });

@@ -1,15 +1,18 @@
-// Load on sending: operator messages (POST /v2/conversation/{uuid}/send) on dialogs prepared in setup(), and bot
-// messages of a custom block (POST /vertex/v1/dialog/send_message) when VERTEX_TOKEN is given. Texts are faker-made
-// in Node before the run (load/test-data.ts) and bundled.
+// Load on sending: operator messages (POST /v2/conversation/{uuid}/send) on dialogs prepared in setup(), in the body
+// shape SEND_BODY gives or setup() discovers, and bot messages of a custom block (POST /vertex/v1/dialog/send_message)
+// when VERTEX_TOKEN is given. Texts are faker-made in Node before the run (load/test-data.ts) and bundled.
 import { check } from 'k6';
 import exec from 'k6/execution';
 import { sendTexts } from 'generated:data';
+import { renderBody } from '../../http/body-template.ts';
+import { THROTTLE_STATUSES } from '../../http/throttle.ts';
 import { steady } from '../../lib/load-shapes.ts';
 import { call, jsonBody } from './common/api.ts';
 import { config } from './common/config.ts';
 import { prepareOperatorDialogs } from './common/dialogs.ts';
 import { guardInit, guardSetup } from './common/guard.ts';
 import { completing, expectStatuses, latencyThresholds, loadOptions } from './common/options.ts';
+import { sendBodyReport, sendBodyTemplate } from './common/send-body.ts';
 import { summaryHandler } from './common/summary.ts';
 
 const RATE = Number(__ENV.SEND_RATE || '3'); // operator messages per second
@@ -29,22 +32,24 @@ export const options = loadOptions(
   latencyThresholds(config.vertexToken ? [SEND, SEND_MESSAGE] : [SEND], P95_MS),
 );
 guardInit(options);
-expectStatuses(config.rateLimitStatus);
+expectStatuses(...THROTTLE_STATUSES);
 
 interface SetupData {
+  sendBody: string;
   dialogs: string[];
 }
 
 export function setup(): SetupData {
   guardSetup();
-  return { dialogs: prepareOperatorDialogs(DIALOGS) };
+  const sendBody = sendBodyTemplate();
+  return { sendBody, dialogs: prepareOperatorDialogs(DIALOGS) };
 }
 
 const textFor = (i: number) => sendTexts[i % sendTexts.length]!;
 
 export const sendOperator = completing((data: SetupData) => {
   const i = exec.scenario.iterationInTest;
-  const response = call({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: { [config.sendTextField]: textFor(i) } });
+  const response = call({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: renderBody(data.sendBody, { text: textFor(i) }) });
   check(response, { [`${SEND} answers 204`]: (r) => r.status === 204 }, { operation: SEND });
 });
 
@@ -61,4 +66,7 @@ export const sendBotMessage = completing(() => {
   );
 });
 
-export const handleSummary = summaryHandler('send');
+export const handleSummary = summaryHandler('send', (data) => {
+  const { sendBody, lines } = sendBodyReport(data);
+  return { findings: { sendBody }, lines, fingerprint: [] };
+});

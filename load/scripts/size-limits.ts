@@ -3,6 +3,7 @@
 // search that the Node probes use too (lib/limit-search.ts, lib/size-limits.ts). One VU, one iteration: the
 // searches ask one question at a time.
 import { check, sleep } from 'k6';
+import { THROTTLE_STATUSES } from '../../http/throttle.ts';
 import { drive } from '../../lib/drive.ts';
 import { oneShot } from '../../lib/load-shapes.ts';
 import { evidenceOf } from '../../lib/load-summary.ts';
@@ -12,28 +13,31 @@ import { config, secrets } from './common/config.ts';
 import { prepareOperatorDialogs } from './common/dialogs.ts';
 import { guardInit, guardSetup } from './common/guard.ts';
 import { completing, expectStatuses, loadOptions, recordEvidence } from './common/options.ts';
+import { sendBodyReport, sendBodyTemplate } from './common/send-body.ts';
 import { summaryHandler } from './common/summary.ts';
 
 const MAX_MINUTES = Number(__ENV.SIZE_MAX_MINUTES || '5');
 
 export const options = loadOptions({ sizeLimits: oneShot('searchLimits', `${MAX_MINUTES}m`) });
 guardInit(options);
-// Refusals are the answers being looked for, and 429s are waited out: neither is a failed request here.
-expectStatuses(...REFUSALS, config.rateLimitStatus);
+// Refusals are the answers being looked for, and throttles are waited out: neither is a failed request here.
+expectStatuses(...REFUSALS, ...THROTTLE_STATUSES);
 
 interface SetupData {
+  sendBody: string;
   dialogs: string[];
 }
 
 export function setup(): SetupData {
   guardSetup();
-  return { dialogs: prepareOperatorDialogs(1) };
+  const sendBody = sendBodyTemplate();
+  return { sendBody, dialogs: prepareOperatorDialogs(1) };
 }
 
 export const searchLimits = completing((data: SetupData) => {
-  const context = { botId: config.botId, dialogUuid: data.dialogs[0], textField: config.sendTextField, vertexToken: config.vertexToken || undefined };
+  const context = { botId: config.botId, dialogUuid: data.dialogs[0], sendBody: data.sendBody, vertexToken: config.vertexToken };
   for (const limit of SIZE_LIMITS) {
-    const search = sizeLimitSearch(limit, context, { operation: operation(limit.operationId).label, secrets });
+    const search = sizeLimitSearch(limit, context, { operation: operation(limit.operationId).label, secrets, throttle: config.throttle, random: Math.random, now: Date.now });
     const finding = drive(search, (step) => {
       if (step.kind === 'send') return asProbeResponse(call(step.request));
       sleep(step.seconds);
@@ -46,9 +50,10 @@ export const searchLimits = completing((data: SetupData) => {
 
 export const handleSummary = summaryHandler('size-limits', (data) => {
   const findings = evidenceOf<SizeLimitFinding>(data, 'size-limit');
+  const { sendBody, lines } = sendBodyReport(data);
   return {
-    findings,
-    lines: findings.map(sizeLimitLine),
+    findings: { sendBody, limits: findings },
+    lines: [...lines, ...findings.map(sizeLimitLine)],
     fingerprint: findings.flatMap((f) => {
       const limit = SIZE_LIMITS.find((l) => l.id === f.id);
       return limit && f.result ? [sizeLimitFingerprint(limit, f.operation, f.result, f.refusal)] : [];

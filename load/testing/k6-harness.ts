@@ -16,7 +16,8 @@ export interface StubResponse {
 export interface K6Harness {
   env: Record<string, string>;
   checks: Array<{ name: string; ok: boolean; tags?: Record<string, string> }>;
-  requests: Array<{ method: string; url: string; tags: Record<string, string> }>;
+  /** `expected`: the request's own responseCallback (what http.expectedStatuses() made), when it has one. */
+  requests: Array<{ method: string; url: string; tags: Record<string, string>; expected?: unknown }>;
   sleeps: number[];
   counters: Record<string, number>;
   iterationInTest: number;
@@ -44,7 +45,7 @@ export function newHarness(env: Record<string, string>, respond?: K6Harness['res
 }
 
 const STUB = fileURLToPath(new URL('./k6-stub.ts', import.meta.url));
-const DEFAULT_EXPORT: Record<string, string> = { 'k6/http': 'http', 'k6/execution': 'exec', 'k6/encoding': 'encoding' };
+const DEFAULT_EXPORT: Record<string, string> = { 'k6/http': 'http', 'k6/execution': 'exec' };
 
 const k6Stub: Plugin = {
   name: 'k6-stub',

@@ -34,9 +34,9 @@ export class Counter {
 }
 
 export const http = {
-  request(method: string, url: string, body: string | null, params: { headers?: Record<string, string>; tags?: Record<string, string> } = {}) {
+  request(method: string, url: string, body: string | null, params: { headers?: Record<string, string>; tags?: Record<string, string>; responseCallback?: unknown } = {}) {
     const h = harness();
-    h.requests.push({ method, url, tags: params.tags ?? {} });
+    h.requests.push({ method, url, tags: params.tags ?? {}, ...(params.responseCallback ? { expected: params.responseCallback } : {}) });
     return h.respond(method, url, body, params.headers ?? {});
   },
   setResponseCallback(callback: unknown): void {
@@ -62,8 +62,4 @@ export const exec = {
       return harness().iterationInTest;
     },
   },
-};
-
-export const encoding = {
-  b64encode: (text: string) => Buffer.from(text).toString('base64'),
 };

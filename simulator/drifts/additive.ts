@@ -36,4 +36,15 @@ export const ADDITIVE_DRIFTS: Drift[] = [
     description: 'send_message answers also dialog_id (integer)',
     transformResponse: editBody(['postVertexSendMessage'], (body, ex) => (body.dialog_id = ex.dialog?.id ?? null)),
   },
+  {
+    // Harmless to the contract, dangerous to reports: whatever quotes this answer must not quote the token.
+    name: 'send-message-echoes-token',
+    kind: 'additive',
+    clause: '§2.5 sent bot message',
+    description: 'send_message answers also the integration token it was given (token, string)',
+    transformResponse: editBody(['postVertexSendMessage'], (body, ex) => {
+      const sent = JSON.parse(ex.body.toString('utf8') || '{}') as { token?: unknown };
+      body.token = typeof sent.token === 'string' ? sent.token : null;
+    }),
+  },
 ];

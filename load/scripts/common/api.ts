@@ -1,14 +1,18 @@
 // Requests by operationId (paths, methods and auth come from the OpenAPI document at build time). Tags name the
 // operation, never the URL, so dialog UUIDs and query strings do not explode the metric series.
 import { sleep } from 'k6';
-import encoding from 'k6/encoding';
 import http, { type RefinedResponse } from 'k6/http';
 import { operations } from 'generated:api';
-import { requestUrl, type ApiRequest, type OperationInfo } from '../../../lib/api-request.ts';
-import { headerValue, retryDelaySeconds, type ProbeResponse } from '../../../lib/size-limits.ts';
+import { basicAuthorization } from '../../../config/suite-config.ts';
+import { requestUrl, type ApiRequest, type OperationInfo } from '../../../http/request.ts';
+import { throttleDecision } from '../../../http/throttle.ts';
+import type { ProbeResponse } from '../../../lib/size-limits.ts';
 import { config } from './config.ts';
 
-const authorization = `Basic ${encoding.b64encode(`${config.login}:${config.password}`)}`;
+const authorization = basicAuthorization(config.login, config.password);
+
+/** What http.expectedStatuses() makes (its type is not exported). */
+type ExpectedStatuses = ReturnType<typeof http.expectedStatuses>;
 
 export function operation(operationId: string): OperationInfo {
   const found = operations[operationId];
@@ -16,7 +20,8 @@ export function operation(operationId: string): OperationInfo {
   return found;
 }
 
-export function call(request: ApiRequest): RefinedResponse<'text'> {
+/** One request; `expected` replaces the script's expected statuses for it (see expectStatuses()). */
+export function call(request: ApiRequest, expected?: ExpectedStatuses): RefinedResponse<'text'> {
   const op = operation(request.operationId);
   const headers: Record<string, string> = {};
   if (op.basicAuth) headers.Authorization = authorization;
@@ -26,19 +31,23 @@ export function call(request: ApiRequest): RefinedResponse<'text'> {
     headers,
     tags: { operation: op.operationId, name: op.label },
     responseType: 'text',
+    // Only when given: k6 reads a responseCallback of null as "no request ever fails".
+    ...(expected ? { responseCallback: expected } : {}),
   });
 }
 
-/** call(), waiting out 429/503 a few times: for setup(), never for the load being measured. */
-export function callPolitely(request: ApiRequest, attempts = 4): RefinedResponse<'text'> {
-  let response = call(request);
-  for (let attempt = 1; attempt < attempts; attempt++) {
-    const wait = retryDelaySeconds(response.status, headerValue(response.headers, 'Retry-After'));
-    if (wait === null) break;
-    sleep(wait);
-    response = call(request);
+/** Seconds this VU has waited on throttles: THROTTLE_MAX_WAIT_S bounds it. */
+let throttledSeconds = 0;
+
+/** call(), waiting out 429/503 as THROTTLE_MAX_RETRIES and THROTTLE_MAX_WAIT_S allow: for setup, never for the load being measured. */
+export function callPolitely(request: ApiRequest, expected?: ExpectedStatuses): RefinedResponse<'text'> {
+  for (let attempt = 1; ; attempt++) {
+    const response = call(request, expected);
+    const decision = throttleDecision(response, attempt, throttledSeconds, config.throttle, Math.random, Date.now());
+    if (!decision.throttled || !decision.retry) return response;
+    throttledSeconds += decision.waitSeconds;
+    sleep(decision.waitSeconds);
   }
-  return response;
 }
 
 export function asProbeResponse(response: RefinedResponse<'text'>): ProbeResponse {

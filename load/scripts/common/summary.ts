@@ -3,8 +3,11 @@
 import { buildReport, summaryFiles, type ScriptAnalysis, type SummaryData } from '../../../lib/load-summary.ts';
 import { config, secrets } from './config.ts';
 
+/** k6 creates no directory, so on Kubernetes point it at an existing one (/tmp). */
+const REPORTS_DIR = __ENV.LOAD_REPORTS_DIR || 'reports/load';
+
 const nothingFound = (): ScriptAnalysis => ({ findings: null, lines: [], fingerprint: [] });
 
 export function summaryHandler(script: string, analyse: (data: SummaryData) => ScriptAnalysis = nothingFound) {
-  return (data: SummaryData): Record<string, string> => summaryFiles(buildReport(script, config.baseUrl, data, analyse(data)), secrets, config.reportsDir);
+  return (data: SummaryData): Record<string, string> => summaryFiles(buildReport(script, config.baseUrl, data, analyse(data)), secrets, REPORTS_DIR);
 }

@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { basicAuthorization, ConfigError, parseSuiteConfig, secretsOf, type Env } from './suite-config.ts';
+
+const TARGET: Env = {
+  API_BASE_URL: 'https://staging.example.com/',
+  API_LOGIN: 'qa',
+  API_PASSWORD: 'p4ss-word',
+  BOT_ID: '7',
+  GOTO_BOT_ID: '8',
+  CUSTOM_BLOCK_BOT_ID: '9',
+};
+
+const refused = (env: Env, why: RegExp) =>
+  assert.throws(() => parseSuiteConfig(env), (err: Error) => err instanceof ConfigError && why.test(err.message) && !err.message.includes('\n'));
+
+test('a target with its values parses, with the suite defaults filled in', () => {
+  const config = parseSuiteConfig(TARGET);
+  assert.equal(config.baseUrl, 'https://staging.example.com');
+  assert.equal(config.usesSimulator, false);
+  assert.deepEqual([config.botId, config.gotoBotId, config.customBlockBotId, config.blockedBotId, config.fileId], [7, 8, 9, undefined, undefined]);
+  assert.deepEqual([config.callbackHost, config.callbackPort, config.callbackPublicUrl, config.callbackTimeoutSeconds], ['127.0.0.1', 4011, 'http://127.0.0.1:4011/callback', 10]);
+  assert.deepEqual([config.sendBody, config.commandBody, config.maxRps, config.workers], [undefined, undefined, undefined, undefined]);
+  assert.deepEqual(config.throttle, { maxRetries: 6, maxWaitSeconds: 300 });
+  assert.equal(config.probeBudget, 250);
+});
+
+test('nothing that names the target has a default: a missing one is named, with the fix', () => {
+  for (const name of ['API_LOGIN', 'API_PASSWORD', 'BOT_ID', 'GOTO_BOT_ID', 'CUSTOM_BLOCK_BOT_ID']) {
+    refused({ ...TARGET, [name]: '' }, new RegExp(`^${name} is missing: set it in .env or the environment`));
+  }
+  // The embedded simulator too: its launcher supplies the values.
+  const { API_BASE_URL: _, ...simulator } = TARGET;
+  assert.equal(parseSuiteConfig(simulator).baseUrl, 'http://127.0.0.1:4010');
+  refused({ ...simulator, BOT_ID: undefined }, /^BOT_ID is missing/);
+});
+
+test('bad values are refused with one line naming the variable', () => {
+  refused({ ...TARGET, BOT_ID: 'abc' }, /^BOT_ID=abc is not valid: it should hold the integer BotID/);
+  refused({ ...TARGET, GOTO_BOT_ID: '7' }, /GOTO_BOT_ID=7 equals BOT_ID/);
+  refused({ ...TARGET, API_BASE_URL: 'ftp://x' }, /^API_BASE_URL=ftp:\/\/x is not valid/);
+  refused({ ...TARGET, API_BASE_URL: 'https://u:p@host' }, /^API_BASE_URL must not carry credentials/);
+  refused({ ...TARGET, API_BASE_URL: 'https://host/api' }, /ends with \/api/);
+  refused({ ...TARGET, CALLBACK_PORT: '70000' }, /^CALLBACK_PORT=70000 is not valid: it should hold a TCP port/);
+  refused({ ...TARGET, CALLBACK_HOST: 'a host' }, /^CALLBACK_HOST=a host is not valid/);
+  refused({ ...TARGET, CALLBACK_TIMEOUT_S: '0' }, /^CALLBACK_TIMEOUT_S=0 is not valid/);
+  refused({ ...TARGET, MAX_RPS: '-2' }, /^MAX_RPS=-2 is not valid/);
+  refused({ ...TARGET, WORKERS: '0' }, /^WORKERS=0 is not valid/);
+  refused({ ...TARGET, THROTTLE_MAX_RETRIES: 'many' }, /^THROTTLE_MAX_RETRIES=many is not valid/);
+  refused({ ...TARGET, PROBE_BUDGET: '0' }, /^PROBE_BUDGET=0 is not valid/);
+});
+
+test('body templates are checked when read', () => {
+  const config = parseSuiteConfig({ ...TARGET, SEND_BODY: '{"message":"{{text}}"}', COMMAND_BODY: '{"command":"goto","bot":{{botId}}}', MAX_RPS: '12.5', WORKERS: '2' });
+  assert.deepEqual([config.sendBody, config.commandBody, config.maxRps, config.workers], ['{"message":"{{text}}"}', '{"command":"goto","bot":{{botId}}}', 12.5, 2]);
+  refused({ ...TARGET, SEND_BODY: '{"message":"hi"}' }, /^SEND_BODY must hold \{\{text\}\} as a whole value.*: give a JSON template such as \{"message":"\{\{text\}\}"\}/);
+  refused({ ...TARGET, COMMAND_BODY: '{"command":"goto","bot":{{bot}}}' }, /^COMMAND_BODY unknown placeholder \{\{bot\}\}/);
+});
+
+test('the Basic header is computed without Buffer, UTF-8 included, and is a secret', () => {
+  for (const [login, password] of [['qa', 'p4ss-word'], ['ünï', 'pässwörd€𝄞'], ['a', ''], ['ab', 'c']]) {
+    assert.equal(basicAuthorization(login!, password!), `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`);
+  }
+  const config = parseSuiteConfig({ ...TARGET, VERTEX_TOKEN: 'tok-123456' });
+  assert.deepEqual(secretsOf(config), ['p4ss-word', Buffer.from('qa:p4ss-word').toString('base64'), 'tok-123456']);
+});

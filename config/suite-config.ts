@@ -1,0 +1,201 @@
+// The suite's one configuration: the variables of .env.example, parsed the same way for the contract suite, the
+// probes, the k6 scripts and the scripts. Pure (no Buffer, no URL class: k6 runs it too). Every problem is a
+// ConfigError whose message is one line naming the variable and how to fix it.
+//
+// One policy for defaults: only settings of the suite itself have defaults (ports, budgets, pacing). What names the
+// target (credentials, bots) has none: when the suite starts its own simulator, the launcher puts the simulator's
+// values into the environment; against a real target they must be given.
+import { checkTemplate, TemplateError, type Placeholder } from '../http/body-template.ts';
+import { DEFAULT_THROTTLE, type ThrottleSettings } from '../http/throttle.ts';
+
+export type Env = Record<string, string | undefined>;
+
+export interface SuiteConfig {
+  /** Base URL of the target without /api; undefined: the embedded simulator. */
+  targetBaseUrl: string | undefined;
+  /** What the suite talks to, without /api. */
+  baseUrl: string;
+  usesSimulator: boolean;
+  /** Vendor profile of the embedded simulator (simulator/profiles/NAME.json); undefined for its defaults. */
+  simulatorProfile: string | undefined;
+  simulatorPort: number;
+  login: string;
+  password: string;
+  botId: number;
+  gotoBotId: number;
+  customBlockBotId: number;
+  fileId: number | undefined;
+  /** A bot whose instance is blocked (403, spec §5.3); optional. */
+  blockedBotId: number | undefined;
+  /** JSON templates of the send and command bodies (spec §4.2: not shown); undefined: discovered per run. */
+  sendBody: string | undefined;
+  commandBody: string | undefined;
+  /** Where the custom block's call is received (spec §6.1). */
+  callbackHost: string;
+  callbackPort: number;
+  callbackPublicUrl: string;
+  /** Name of the field (or header) that carries the integration token, when the call has several candidates. */
+  callbackTokenField: string | undefined;
+  callbackTimeoutSeconds: number;
+  /** Requests per second of the whole run (all workers); undefined: unpaced. */
+  maxRps: number | undefined;
+  /** Playwright workers; undefined: one per core but one. */
+  workers: number | undefined;
+  throttle: ThrottleSettings;
+  baseline: string | undefined;
+  strictBaseline: boolean;
+  probeBudget: number;
+  /** An integration token of a running custom block, for the k6 scripts (VERTEX_TOKEN). */
+  vertexToken: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const FIX = 'set it in .env or the environment (see .env.example)';
+
+function text(env: Env, name: string, fallback?: string): string {
+  const value = env[name]?.trim() || fallback;
+  if (!value) throw new ConfigError(`${name} is missing: ${FIX}`);
+  return value;
+}
+
+const optional = (env: Env, name: string): string | undefined => env[name]?.trim() || undefined;
+
+const invalid = (name: string, raw: string, what: string) => new ConfigError(`${name}=${raw} is not valid: it should hold ${what}; ${FIX}`);
+
+function integer(env: Env, name: string, what: string, fallback?: string): number {
+  const raw = text(env, name, fallback);
+  if (!/^-?\d+$/.test(raw)) throw invalid(name, raw, what);
+  return Number(raw);
+}
+
+function atLeast(env: Env, name: string, what: string, min: number, fallback?: string): number {
+  const value = integer(env, name, what, fallback);
+  if (value < min) throw invalid(name, String(value), what);
+  return value;
+}
+
+function optionalInteger(env: Env, name: string, what: string, min: number): number | undefined {
+  return optional(env, name) === undefined ? undefined : atLeast(env, name, what, min);
+}
+
+function positiveNumber(env: Env, name: string, what: string): number | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(Number(raw) > 0)) throw invalid(name, raw, what);
+  return Number(raw);
+}
+
+function port(env: Env, name: string, fallback: string): number {
+  const value = integer(env, name, 'a TCP port number (1-65535)', fallback);
+  if (value < 1 || value > 65535) throw invalid(name, String(value), 'a TCP port number (1-65535)');
+  return value;
+}
+
+/** An http(s) URL without credentials, trailing slashes removed; checked without the URL class (k6 has none). */
+function httpUrl(env: Env, name: string, what: string, fallback?: string): string | undefined {
+  const raw = optional(env, name) ?? fallback;
+  if (raw === undefined) return undefined;
+  const m = /^(https?):\/\/([^/?#\s]+)([^\s]*)$/i.exec(raw);
+  // The message never echoes a URL that may carry credentials.
+  if (m && m[2]!.includes('@')) throw new ConfigError(`${name} must not carry credentials in the URL: use API_LOGIN and API_PASSWORD`);
+  if (!m || !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(m[2]!)) throw invalid(name, raw, what);
+  return raw.replace(/\/+$/, '');
+}
+
+function template(env: Env, name: string, required: Placeholder, example: string): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  try {
+    checkTemplate(raw, [required]);
+  } catch (err) {
+    if (!(err instanceof TemplateError)) throw err;
+    throw new ConfigError(`${name} ${err.message}: give a JSON template such as ${example}`);
+  }
+  return raw;
+}
+
+const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
+
+export function parseSuiteConfig(env: Env): SuiteConfig {
+  const targetBaseUrl = httpUrl(env, 'API_BASE_URL', 'the service base URL without /api, e.g. https://staging.example.com');
+  if (targetBaseUrl?.endsWith('/api')) {
+    throw new ConfigError(`API_BASE_URL=${targetBaseUrl} ends with /api: give the base URL only, the suite appends /api`);
+  }
+  const simulatorPort = port(env, 'SIMULATOR_PORT', '4010');
+  const callbackPort = port(env, 'CALLBACK_PORT', '4011');
+  const botId = integer(env, 'BOT_ID', 'the integer BotID the suite creates dialogs on');
+  const gotoBotId = integer(env, 'GOTO_BOT_ID', 'the integer BotID of the command goto target');
+  if (gotoBotId === botId) throw new ConfigError(`GOTO_BOT_ID=${gotoBotId} equals BOT_ID: the goto target must be another bot`);
+  const callbackHost = text(env, 'CALLBACK_HOST', '127.0.0.1');
+  if (!/^(\[?[0-9a-f:.]+\]?|[a-z0-9.-]+)$/i.test(callbackHost)) throw invalid('CALLBACK_HOST', callbackHost, 'a host name or IP address to listen on (0.0.0.0 for every interface)');
+  return {
+    targetBaseUrl,
+    baseUrl: targetBaseUrl ?? `http://127.0.0.1:${simulatorPort}`,
+    usesSimulator: targetBaseUrl === undefined,
+    simulatorProfile: optional(env, 'SIMULATOR_PROFILE'),
+    simulatorPort,
+    login: text(env, 'API_LOGIN'),
+    password: text(env, 'API_PASSWORD'),
+    botId,
+    gotoBotId,
+    customBlockBotId: integer(env, 'CUSTOM_BLOCK_BOT_ID', 'the integer BotID whose scenario reaches a custom block'),
+    fileId: optional(env, 'FILE_ID') === undefined ? undefined : integer(env, 'FILE_ID', 'an integer file id known to exist (or leave it empty)'),
+    blockedBotId: optional(env, 'BLOCKED_BOT_ID') === undefined ? undefined : integer(env, 'BLOCKED_BOT_ID', 'the integer BotID of a blocked instance (or leave it empty)'),
+    sendBody: template(env, 'SEND_BODY', 'text', '{"message":"{{text}}"}'),
+    commandBody: template(env, 'COMMAND_BODY', 'botId', '{"command":"goto","bot":{{botId}}}'),
+    callbackHost,
+    callbackPort,
+    callbackPublicUrl: httpUrl(env, 'CALLBACK_PUBLIC_URL', 'the URL at which the service reaches the callback listener', `http://127.0.0.1:${callbackPort}/callback`)!,
+    callbackTokenField: optional(env, 'CALLBACK_TOKEN_FIELD'),
+    callbackTimeoutSeconds: atLeast(env, 'CALLBACK_TIMEOUT_S', 'a whole number of seconds (1 or more)', 1, '10'),
+    maxRps: positiveNumber(env, 'MAX_RPS', 'requests per second of the whole run, a positive number (or leave it empty)'),
+    workers: optionalInteger(env, 'WORKERS', 'a number of Playwright workers (1 or more, or leave it empty)', 1),
+    throttle: {
+      maxRetries: atLeast(env, 'THROTTLE_MAX_RETRIES', 'a number of retries per throttled request (0 or more)', 0, String(DEFAULT_THROTTLE.maxRetries)),
+      maxWaitSeconds: atLeast(env, 'THROTTLE_MAX_WAIT_S', 'the seconds a run may wait on 429/503 (0 or more)', 0, String(DEFAULT_THROTTLE.maxWaitSeconds)),
+    },
+    baseline: optional(env, 'BASELINE'),
+    strictBaseline: truthy(env.STRICT_BASELINE),
+    probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),
+    vertexToken: optional(env, 'VERTEX_TOKEN'),
+  };
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** UTF-8 bytes of a string, without TextEncoder (k6 has none). */
+function utf8(value: string): number[] {
+  const bytes: number[] = [];
+  for (const ch of value) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80) bytes.push(cp);
+    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
+    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+  }
+  return bytes;
+}
+
+function base64(bytes: number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a, b, c] = [bytes[i]!, bytes[i + 1], bytes[i + 2]];
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += BASE64[(n >> 18) & 63]! + BASE64[(n >> 12) & 63]! + (b === undefined ? '=' : BASE64[(n >> 6) & 63]!) + (c === undefined ? '=' : BASE64[n & 63]!);
+  }
+  return out;
+}
+
+/** The Authorization header of HTTP Basic (spec §5.1). */
+export function basicAuthorization(login: string, password: string): string {
+  return `Basic ${base64(utf8(`${login}:${password}`))}`;
+}
+
+/** Every configured value that must never appear in a report, trace or log. */
+export function secretsOf(config: Pick<SuiteConfig, 'login' | 'password' | 'vertexToken'>): string[] {
+  const basic = basicAuthorization(config.login, config.password).slice('Basic '.length);
+  return [config.password, basic, config.vertexToken].filter((s): s is string => s !== undefined && s.length >= 4);
+}

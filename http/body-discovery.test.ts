@@ -1,0 +1,143 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { drive } from '../lib/drive.ts';
+import { COMMAND_CANDIDATES, discoverRequestShapes, SEND_CANDIDATES, type DiscoveryAnswer, type DiscoveryResult, type DiscoveryStep } from './body-discovery.ts';
+
+const UUID = '5f0c2d2e-1b7a-4c1e-9a57-0d3b1c2e4f60';
+
+interface Vendor {
+  /** The text a send body carries for this vendor, or undefined when it does not take the body. */
+  text(body: Record<string, unknown>): string | undefined;
+  /** Accepts bodies it cannot read (a vendor that ignores unknown fields). */
+  lenient?: boolean;
+  /** Records operator messages as data items (the text shows in the record). */
+  textInRecord?: boolean;
+  /** Moves `updated` for any accepted send, even one it could not read. */
+  anySendMoves?: boolean;
+  /** Its messages leave no trace a read shows (`updated` stays). */
+  traceless?: boolean;
+  /** The target bot a command body names for this vendor. */
+  target(body: Record<string, unknown>): unknown;
+  /** Its goto answers success and moves nothing (a broken vendor). */
+  commandInert?: boolean;
+  createStatus?: number;
+}
+
+/** Runs the discovery against a fake vendor on a fake clock; returns the result and the requests sent. */
+function discover(vendor: Vendor, preset: { sendBody?: string; commandBody?: string } = {}): { result: DiscoveryResult; sent: string[] } {
+  let clock = 1_000_000;
+  let updated = '';
+  let bot = 101;
+  const data: string[] = [];
+  const sent: string[] = [];
+  const answer = (step: DiscoveryStep): DiscoveryAnswer | undefined => {
+    if (step.kind === 'wait') {
+      clock += step.seconds * 1000;
+      return undefined;
+    }
+    const { operationId, json } = step.request;
+    sent.push(operationId);
+    clock += 10;
+    const body = (json ?? {}) as Record<string, unknown>;
+    switch (operationId) {
+      case 'getV1DialogCreate':
+        return vendor.createStatus ? { status: vendor.createStatus, body: '{}' } : { status: 200, body: JSON.stringify({ dialogId: UUID }) };
+      case 'postV2ConversationStop':
+        return { status: 204, body: '' };
+      case 'getV2Conversation':
+        return { status: 200, body: JSON.stringify({ id: UUID, updated, data: data.map((answer) => ({ answer })) }) };
+      case 'postV2ConversationSend': {
+        const text = vendor.text(body);
+        if (text === undefined && !vendor.lenient) return { status: 400, body: '{}' };
+        if ((text !== undefined || vendor.anySendMoves) && !vendor.traceless) updated = new Date(Math.floor(clock / 1000) * 1000).toISOString();
+        if (text !== undefined && vendor.textInRecord) data.push(text);
+        return { status: 204, body: '' };
+      }
+      case 'postV2ConversationCommand': {
+        const target = vendor.target(body);
+        if (target === undefined && !vendor.lenient) return { status: 400, body: '{}' };
+        if (target !== undefined && !vendor.commandInert) bot = Number(target);
+        return { status: 204, body: '' };
+      }
+      case 'getV2Conversations':
+        return { status: 200, body: JSON.stringify(bot === 202 ? { 0: { id: UUID }, meta: {} } : { meta: {} }) };
+      default:
+        throw new Error(`unexpected ${operationId}`);
+    }
+  };
+  const result = drive(discoverRequestShapes({ botId: 101, gotoBotId: 202, now: () => clock, ...preset }), answer);
+  return { result, sent };
+}
+
+const field = (name: string) => (body: Record<string, unknown>) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
+const nested = (outer: string, inner: string) => (body: Record<string, unknown>) => (body[outer] as Record<string, unknown> | undefined)?.[inner] as string | undefined;
+
+test('a vendor that checks its fields: the first shape it takes, its message seen in the record', () => {
+  const { result } = discover({ text: field('message'), textInRecord: true, target: nested('params', 'bot_id') });
+  assert.equal(result.send.template, '{"message":"{{text}}"}');
+  assert.equal(result.send.verifiedBy, 'text in the record');
+  assert.equal(result.command.template, '{"command":"goto","params":{"bot_id":{{botId}}}}');
+  assert.equal(result.command.verifiedBy, 'dialog moved to the target bot');
+  assert.match(result.command.how, /^discovered: \{"command":"goto","params":\{"bot_id":\{\{botId\}\}\}\}, verified by the dialog moving to bot 202/);
+  assert.deepEqual(result.dialogs, [UUID]);
+});
+
+test('a vendor that ignores unknown fields: acceptance is not enough, `updated` moving is', () => {
+  const { result } = discover({ text: nested('message', 'text'), lenient: true, target: (b) => (b.cmd === 'goto' ? b.bot : undefined) });
+  assert.equal(result.send.template, '{"message":{"text":"{{text}}"}}');
+  assert.equal(result.send.verifiedBy, 'updated moved');
+  assert.ok(result.send.tried.filter((t) => t.status === 204 && t.effect === 'none').length >= SEND_CANDIDATES.length - 2, 'the lenient vendor accepted bodies without effect');
+  assert.equal(result.command.template, '{"cmd":"goto","bot":{{botId}}}');
+});
+
+test('when every accepted body moves `updated`, only the text itself decides', () => {
+  const hidden = discover({ text: field('content'), lenient: true, anySendMoves: true, target: field('bot_id') });
+  assert.equal(hidden.result.send.template, null);
+  assert.match(hidden.result.send.how, /^undetermined: no candidate body showed its message in the dialog .*; set SEND_BODY$/);
+  const visible = discover({ text: field('content'), lenient: true, anySendMoves: true, textInRecord: true, target: field('bot_id') });
+  assert.equal(visible.result.send.template, '{"content":"{{text}}"}');
+});
+
+test('a strict vendor whose messages leave no trace: the only accepted shape', () => {
+  const { result } = discover({ text: field('msg'), traceless: true, target: field('bot_id') });
+  assert.equal(result.send.template, '{"msg":"{{text}}"}');
+  assert.equal(result.send.verifiedBy, 'the only shape accepted');
+});
+
+test('a bot id sent as a string is a candidate too; no candidate moving the dialog is said plainly', () => {
+  const asString = discover({ text: field('text'), target: (b) => (typeof b.bot === 'string' ? b.bot : undefined) });
+  assert.equal(asString.result.command.template, '{"command":"goto","bot":"{{botId}}"}');
+  const never = discover({ text: field('text'), target: () => undefined, lenient: true });
+  assert.equal(never.result.command.template, null);
+  assert.match(never.result.command.how, new RegExp(`^undetermined: no candidate body moved the dialog to bot 202 \\(${COMMAND_CANDIDATES.length} of ${COMMAND_CANDIDATES.length} accepted\\); set COMMAND_BODY$`));
+});
+
+test('configured shapes are taken as they are, without a request', () => {
+  const { result, sent } = discover({ text: field('x'), target: field('y') }, { sendBody: '{"x":"{{text}}"}', commandBody: '{"y":{{botId}}}' });
+  assert.deepEqual(sent, []);
+  assert.deepEqual([result.send.how, result.command.how], ['configured (SEND_BODY)', 'configured (COMMAND_BODY)']);
+});
+
+test('a dialog that cannot be created leaves both shapes undetermined, with the reason', () => {
+  const { result } = discover({ text: field('text'), target: field('bot_id'), createStatus: 404 }, { commandBody: '{"y":{{botId}}}' });
+  assert.match(result.send.how, /^undetermined: GET \/v1\/dialog\/\{BotID\}\/create on bot 101 answered 404/);
+  assert.equal(result.command.how, 'configured (COMMAND_BODY)');
+});
+
+test('a caller that only sends does not search the command shape', () => {
+  const { result, sent } = discover({ text: field('text'), target: field('bot_id') }, {});
+  assert.ok(sent.includes('postV2ConversationCommand'));
+  const only = drive(discoverRequestShapes({ botId: 101, gotoBotId: 202, needs: ['send'], sendBody: '{"text":"{{text}}"}', now: () => 0 }), () => undefined);
+  assert.deepEqual([only.send.how, only.command.how, only.dialogs], ['configured (SEND_BODY)', 'not needed by this caller', []]);
+  assert.equal(result.send.template, '{"text":"{{text}}"}');
+});
+
+test('a vendor that refuses what it cannot read and takes one shape has that shape, even when its goto moves nothing', () => {
+  const integerBot = (b: Record<string, unknown>) => (b.command === 'goto' && typeof b.bot_id === 'number' ? b.bot_id : undefined);
+  const inert = discover({ text: field('text'), target: integerBot, commandInert: true });
+  assert.equal(inert.result.command.template, '{"command":"goto","bot_id":{{botId}}}');
+  assert.equal(inert.result.command.verifiedBy, 'the only shape accepted');
+  // The same inert goto from a vendor that accepts anything tells nothing.
+  const lenient = discover({ text: field('text'), target: integerBot, commandInert: true, lenient: true });
+  assert.equal(lenient.result.command.template, null);
+});

@@ -1,0 +1,206 @@
+// Discovering the send and command body shapes (spec §4.2: field names and types not shown) once per run, when
+// SEND_BODY / COMMAND_BODY do not give them. Acceptance proves nothing (a vendor that ignores unknown fields accepts
+// every candidate), so a shape is taken only once its effect is seen: the message shows up in the dialog (its text
+// in the record, or `updated`, the time of the last message, moving, spec §2.1), the goto moves the dialog to the
+// target bot. Pure: a generator of steps that the Playwright client drives with promises and k6 synchronously.
+import type { ApiRequest } from './request.ts';
+import { canonicalTemplate, renderBody } from './body-template.ts';
+
+export interface DiscoveryContext {
+  botId: number;
+  gotoBotId: number;
+  /** Configured templates (SEND_BODY, COMMAND_BODY): taken as they are, not discovered. */
+  sendBody?: string;
+  commandBody?: string;
+  /** Which shapes the caller needs (default both): a k6 script that only sends skips the command search. */
+  needs?: ReadonlyArray<keyof RequestShapes>;
+  /** The client's clock in ms. */
+  now: () => number;
+}
+
+export type DiscoveryStep = { kind: 'send'; request: ApiRequest } | { kind: 'wait'; seconds: number };
+
+export interface DiscoveryAnswer {
+  status: number;
+  body: string;
+}
+
+export type Verification = 'configured' | 'text in the record' | 'updated moved' | 'dialog moved to the target bot' | 'the only shape accepted';
+
+export interface ShapeFinding {
+  /** The template to use, or null when no shape could be established. */
+  template: string | null;
+  verifiedBy: Verification | null;
+  /** One line: how the shape was found, or why it could not be. */
+  how: string;
+  /** Each candidate sent: its template, the status, and the effect seen. */
+  tried: Array<{ template: string; status: number; effect: string }>;
+}
+
+export interface RequestShapes {
+  send: ShapeFinding;
+  command: ShapeFinding;
+}
+
+export interface DiscoveryResult extends RequestShapes {
+  /** Dialogs the discovery created (for cleanup). */
+  dialogs: string[];
+}
+
+/** Bodies a vendor could plausibly take for send, most common first. */
+export const SEND_CANDIDATES: readonly string[] = [
+  '{"text":"{{text}}"}',
+  '{"message":"{{text}}"}',
+  '{"msg":"{{text}}"}',
+  '{"body":"{{text}}"}',
+  '{"content":"{{text}}"}',
+  '{"message_text":"{{text}}"}',
+  '{"messageText":"{{text}}"}',
+  '{"message":{"text":"{{text}}"}}',
+  '{"data":{"text":"{{text}}"}}',
+];
+
+const BOT_FIELDS = ['bot_id', 'botId', 'BotID', 'bot', 'target', 'target_bot_id', 'targetBotId', 'botID'];
+
+/** Bodies a vendor could plausibly take for command goto: field names, bot id as number or string, nesting. */
+export const COMMAND_CANDIDATES: readonly string[] = [
+  ...BOT_FIELDS.map((f) => `{"command":"goto","${f}":{{botId}}}`),
+  ...['bot_id', 'bot', 'botId'].map((f) => `{"command":"goto","${f}":"{{botId}}"}`),
+  ...['cmd', 'action', 'type'].flatMap((c) => ['bot_id', 'bot', 'target_bot_id'].map((f) => `{"${c}":"goto","${f}":{{botId}}}`)),
+  ...['params', 'args', 'data', 'payload'].map((p) => `{"command":"goto","${p}":{"bot_id":{{botId}}}}`),
+  '{"goto":{{botId}}}',
+];
+
+/** Fields no vendor takes: controls that show whether acceptance (and, for send, `updated`) tells anything. */
+const CONTROL_SEND = '{"dc_no_such_field":"{{text}}"}';
+const CONTROL_COMMAND = '{"dc_no_such_field":"goto","dc_no_such_bot":{{botId}}}';
+/** Time for `updated` to be able to show a new second after the last change. */
+const RESOLUTION_SECONDS = 1.1;
+const CLOCK_SKEW_MS = 60_000;
+
+const isoUtc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const ok = (status: number) => status >= 200 && status < 300;
+
+function json(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+function undetermined(why: string, tried: ShapeFinding['tried'] = []): ShapeFinding {
+  return { template: null, verifiedBy: null, how: `undetermined: ${why}`, tried };
+}
+
+/** A shape given by the configuration (SEND_BODY, COMMAND_BODY): taken as it is. */
+export function configuredShape(template: string, variable: string): ShapeFinding {
+  return { template, verifiedBy: 'configured', how: `configured (${variable})`, tried: [] };
+}
+
+const NOT_NEEDED: ShapeFinding = { template: null, verifiedBy: null, how: 'not needed by this caller', tried: [] };
+
+export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<DiscoveryStep, DiscoveryResult, DiscoveryAnswer | undefined> {
+  const needs = ctx.needs ?? ['send', 'command'];
+  const preset = {
+    send: !needs.includes('send') ? NOT_NEEDED : ctx.sendBody === undefined ? undefined : configuredShape(ctx.sendBody, 'SEND_BODY'),
+    command: !needs.includes('command') ? NOT_NEEDED : ctx.commandBody === undefined ? undefined : configuredShape(ctx.commandBody, 'COMMAND_BODY'),
+  };
+  if (preset.send && preset.command) return { send: preset.send, command: preset.command, dialogs: [] };
+
+  function* ask(request: ApiRequest): Generator<DiscoveryStep, DiscoveryAnswer, DiscoveryAnswer | undefined> {
+    const answer = yield { kind: 'send', request };
+    if (!answer) throw new Error('the driver must answer a send step with the response');
+    return answer;
+  }
+
+  // A dialog created without starting it (the bot publishes nothing, §3) and handed to an operator (§4.2 stop):
+  // only the suite writes to it, so any change of `updated` is the suite's own message.
+  const createdAt = ctx.now();
+  const created = yield* ask({ operationId: 'getV1DialogCreate', pathParams: { BotID: ctx.botId } });
+  const uuid = ok(created.status) ? UUID.exec(created.body)?.[0] : undefined;
+  if (!uuid) {
+    const why = `GET /v1/dialog/{BotID}/create on bot ${ctx.botId} answered ${created.status} without a dialogId to discover on`;
+    return { send: preset.send ?? undetermined(why), command: preset.command ?? undetermined(why), dialogs: [] };
+  }
+  const stopped = yield* ask({ operationId: 'postV2ConversationStop', pathParams: { uuid } });
+  let lastChange = ctx.now();
+  if (!ok(stopped.status)) {
+    const why = `stop answered ${stopped.status}: no dialog with an operator to send on`;
+    return { send: preset.send ?? undetermined(why), command: preset.command ?? undetermined(why), dialogs: [uuid] };
+  }
+
+  function* read(): Generator<DiscoveryStep, { updated: unknown; text: string }, DiscoveryAnswer | undefined> {
+    const answer = yield* ask({ operationId: 'getV2Conversation', pathParams: { uuid: uuid! } });
+    const record = json(answer.body) as { updated?: unknown } | undefined;
+    return { updated: record?.updated, text: answer.body };
+  }
+
+  /** Sends one send body and says what it did: the status and the effect in the record. */
+  function* trySend(template: string, n: number): Generator<DiscoveryStep, { status: number; effect: 'text' | 'updated' | 'none' | 'refused' }, DiscoveryAnswer | undefined> {
+    const wait = lastChange + RESOLUTION_SECONDS * 1000 - ctx.now();
+    if (wait > 0) yield { kind: 'wait', seconds: wait / 1000 };
+    const before = yield* read();
+    const text = `dialog-contract shape check ${n} ${createdAt.toString(36)}`;
+    const sent = yield* ask({ operationId: 'postV2ConversationSend', pathParams: { uuid: uuid! }, json: renderBody(template, { text }) });
+    if (!ok(sent.status)) return { status: sent.status, effect: 'refused' };
+    lastChange = ctx.now();
+    const after = yield* read();
+    const effect = after.text.includes(text) ? 'text' : after.updated !== before.updated && after.updated !== '' ? 'updated' : 'none';
+    return { status: sent.status, effect };
+  }
+
+  let send = preset.send;
+  if (!send) {
+    const tried: ShapeFinding['tried'] = [];
+    const control = yield* trySend(CONTROL_SEND, 0);
+    tried.push({ template: CONTROL_SEND, status: control.status, effect: control.effect });
+    // If the control moves `updated` too, only the text itself tells the right field.
+    const updatedTells = control.effect === 'none' || control.effect === 'refused';
+    for (const [i, candidate] of SEND_CANDIDATES.entries()) {
+      const outcome = yield* trySend(candidate, i + 1);
+      tried.push({ template: candidate, status: outcome.status, effect: outcome.effect });
+      if (outcome.effect === 'text' || (outcome.effect === 'updated' && updatedTells)) {
+        send = { template: candidate, verifiedBy: outcome.effect === 'text' ? 'text in the record' : 'updated moved', how: '', tried };
+        break;
+      }
+    }
+    if (!send) {
+      const accepted = tried.filter((t) => t.template !== CONTROL_SEND && ok(t.status));
+      send =
+        control.effect === 'refused' && accepted.length === 1
+          ? { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried }
+          : undetermined(`no candidate body showed its message in the dialog (${accepted.length} of ${SEND_CANDIDATES.length} accepted); set SEND_BODY`, tried);
+    }
+    if (send.template) send.how = `discovered: ${canonicalTemplate(send.template)}, verified by ${send.verifiedBy}, after ${tried.length} tries`;
+  }
+
+  let command = preset.command;
+  if (!command) {
+    const tried: ShapeFinding['tried'] = [];
+    const since = { BotID: String(ctx.gotoBotId), CreatedFrom: isoUtc(createdAt - CLOCK_SKEW_MS), PageCount: '40' };
+    for (const candidate of [CONTROL_COMMAND, ...COMMAND_CANDIDATES]) {
+      const answer = yield* ask({ operationId: 'postV2ConversationCommand', pathParams: { uuid }, json: renderBody(candidate, { botId: ctx.gotoBotId }) });
+      if (!ok(answer.status)) {
+        tried.push({ template: candidate, status: answer.status, effect: 'refused' });
+        continue;
+      }
+      const listed = yield* ask({ operationId: 'getV2Conversations', pathParams: {}, query: since });
+      const moved = listed.body.includes(uuid);
+      tried.push({ template: candidate, status: answer.status, effect: moved ? 'moved' : 'none' });
+      if (moved && candidate !== CONTROL_COMMAND) {
+        command = { template: candidate, verifiedBy: 'dialog moved to the target bot', how: '', tried };
+        break;
+      }
+    }
+    // A vendor that refuses what it cannot read and took exactly one shape: that is its shape, moving or not (the
+    // tests then say whether the goto works).
+    const accepted = tried.filter((t) => t.template !== CONTROL_COMMAND && ok(t.status));
+    if (!command && tried[0]!.effect === 'refused' && accepted.length === 1) command = { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried };
+    if (command) command.how = `discovered: ${canonicalTemplate(command.template!)}, verified by ${command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${ctx.gotoBotId}` : command.verifiedBy}, after ${tried.length} tries`;
+    command ??= undetermined(`no candidate body moved the dialog to bot ${ctx.gotoBotId} (${accepted.length} of ${COMMAND_CANDIDATES.length} accepted); set COMMAND_BODY`, tried);
+  }
+  return { send, command, dialogs: [uuid] };
+}

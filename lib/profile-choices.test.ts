@@ -1,0 +1,19 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { differingSettings, expectedChanges } from './profile-choices.ts';
+
+test('the settings two configs differ in are their differing leaves, arrays and nulls included', () => {
+  const base = { statuses: { created: 'new', operator: 'operator' }, send: { textFields: ['text'], dataItem: null }, auth: { login: 'a' } };
+  const other = { statuses: { created: 'draft', operator: 'operator' }, send: { textFields: ['message'], dataItem: { type: 'Text' } }, auth: { login: 'b' } };
+  assert.deepEqual(differingSettings(base, other), ['auth.login', 'send.dataItem', 'send.textFields', 'statuses.created']);
+  assert.deepEqual(differingSettings(base, base), []);
+});
+
+test('each differing choice names the observations that must change; identity is no choice; unknown settings are named', () => {
+  assert.deepEqual(expectedChanges(['statuses.created', 'callback.encoding', 'callback.fields.token', 'auth.login', 'bots']), {
+    ids: ['callback.shape', 'status.created-not-started'],
+    unmapped: [],
+  });
+  assert.deepEqual(expectedChanges(['errors.format', 'something.new']).unmapped, ['something.new']);
+  assert.deepEqual(expectedChanges(['errors.format']).ids, ['error.400', 'error.401', 'error.403', 'error.404']);
+});

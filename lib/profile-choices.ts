@@ -1,0 +1,70 @@
+// Which observations must change when a vendor makes another choice where the spec says "not shown": the oracle of
+// the vendor-profile runs (npm run profiles). A profile differs from the default simulator in some settings; each
+// setting names the observation ids that show it. A profile passes when its run is green, has no breaking item,
+// and its drift report against the default's baseline lists every one of those ids as changed. Pure.
+
+/** Setting (a dotted path of the simulator config, or a prefix of several) → observation ids that show it. */
+export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly string[] }> = [
+  { setting: 'statuses.created', ids: ['status.created-not-started'] },
+  { setting: 'statuses.operator', ids: ['status.operator', 'transition.start-stop'] },
+  { setting: 'send.textFields', ids: ['body.send.accepted'] },
+  { setting: 'send.lenient', ids: ['lenience.send'] },
+  { setting: 'send.allowedStatuses', ids: ['transition.send.in-process'] },
+  { setting: 'send.dataItem', ids: ['send.in-record'] },
+  { setting: 'command.commandField', ids: ['body.command.accepted'] },
+  { setting: 'command.botField', ids: ['body.command.accepted'] },
+  { setting: 'command.botType', ids: ['body.command.accepted'] },
+  { setting: 'command.success', ids: ['response.command'] },
+  { setting: 'command.lenient', ids: ['lenience.command'] },
+  { setting: 'command.unknownBotStatus', ids: ['command.unknown-bot'] },
+  { setting: 'validation.dialogBeforeBody', ids: ['validation.order'] },
+  { setting: 'errors.format', ids: ['error.400', 'error.401', 'error.403', 'error.404'] },
+  { setting: 'callback', ids: ['callback.shape'] },
+  { setting: 'create.v2Get', ids: ['body.getV2DialogCreate'] },
+  { setting: 'create.startedWithoutResponse', ids: ['response.create.response-false'] },
+  { setting: 'create.responseDefault', ids: ['response.create.default'] },
+  { setting: 'create.variableItem', ids: ['variables.in-record'] },
+  { setting: 'transitions.startCompleted', ids: ['transition.start.completed'] },
+  { setting: 'limits.rate', ids: ['rate.limit'] },
+  { setting: 'limits.maxPageCount', ids: ['limit.maxPageCount'] },
+  { setting: 'limits.maxTextLength', ids: ['limit.maxTextLength.send', 'limit.maxTextLength.sendMessage'] },
+  { setting: 'limits.maxVariablesBytes', ids: ['limit.maxVariablesBytes'] },
+  { setting: 'format.updatedOffset', ids: ['updated.zone'] },
+  { setting: 'seed.sources', ids: ['sources.seen'] },
+  { setting: 'seed.dataTypes', ids: ['data.types.seen'] },
+  { setting: 'lists.defaultPageCount', ids: ['default.v1.PageCount', 'default.v2.PageCount'] },
+  { setting: 'lists.defaultPageNumber', ids: ['default.v1.PageNumber', 'default.v2.PageNumber'] },
+  { setting: 'lists.order', ids: ['lists.order'] },
+  { setting: 'files.v2', ids: ['file.v2.download'] },
+  { setting: 'vertex.requireText', ids: ['vertex.send-message.fields'] },
+];
+
+/**
+ * Settings that are no vendor choice the suite observes: who the target is (credentials, bots: the user's .env),
+ * how much history it holds and how it is spread, and the simulator's own plumbing.
+ */
+export const NOT_CHOICES: readonly string[] = ['auth', 'bots', 'blocked', 'seed.anchor', 'seed.days', 'seed.firstDialogId', 'seed.firstFileId', 'seed.statusWeights', 'seed.deletedShare', 'seed.silentInProcessShare', 'seed.fileShare', 'seed.deletedFileShare', 'callback.timeoutMs', 'limits.maxBodyBytes', 'files.linkBase'];
+
+const covers = (prefix: string, path: string) => path === prefix || path.startsWith(`${prefix}.`);
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Dotted paths of the leaves (scalars, arrays, null) where two configs differ. */
+export function differingSettings(base: unknown, other: unknown, at = ''): string[] {
+  if (isObject(base) && isObject(other)) {
+    return [...new Set([...Object.keys(base), ...Object.keys(other)])].sort().flatMap((key) => differingSettings(base[key], other[key], at ? `${at}.${key}` : key));
+  }
+  return JSON.stringify(base) === JSON.stringify(other) ? [] : [at];
+}
+
+/** The observation ids a profile's differing settings must change, and the settings nothing maps. */
+export function expectedChanges(settings: readonly string[]): { ids: string[]; unmapped: string[] } {
+  const ids = new Set<string>();
+  const unmapped: string[] = [];
+  for (const setting of settings) {
+    if (NOT_CHOICES.some((prefix) => covers(prefix, setting))) continue;
+    const mapped = CHOICE_OBSERVATIONS.filter((c) => covers(c.setting, setting));
+    if (mapped.length === 0) unmapped.push(setting);
+    for (const c of mapped) for (const id of c.ids) ids.add(id);
+  }
+  return { ids: [...ids].sort(), unmapped };
+}
