@@ -34,8 +34,8 @@ export default defineConfig({
     ['list'],
     ['html', { outputFolder: `${REPORTS_DIR}/html`, open: 'never' }],
     ['junit', { outputFile: `${REPORTS_DIR}/junit.xml` }],
-    // reports/fingerprint.json and the drift report (reports/drift.*), compared with BASELINE when set.
-    ['./contract/reporters/fingerprint.ts'],
+    // reports/fingerprint.json, the drift report (reports/drift.*), failures.json, tickets/ and summary.md.
+    ['./contract/reporters/run-reports.ts'],
     // Last, so it sees every file the other reporters wrote.
     ['./contract/reporters/secret-guard.ts'],
   ],

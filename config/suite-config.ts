@@ -47,6 +47,14 @@ export interface SuiteConfig {
   probeBudget: number;
   /** An integration token of a running custom block, for the k6 scripts (VERTEX_TOKEN). */
   vertexToken: string | undefined;
+  /** k6 findings about the same target join a contract run's fingerprint when younger than this (hours). */
+  loadFindingsMaxAgeHours: number;
+  /**
+   * The dialogs observations of existing data are read from: created in [from, to] (ISO dates or date-times).
+   * Undefined: from 90 days to 1 day before the start of the run's UTC day, a window live traffic no longer moves.
+   */
+  sampleCreatedFrom: string | undefined;
+  sampleCreatedTo: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +125,14 @@ function template(env: Env, name: string, required: Placeholder, example: string
   return raw;
 }
 
+function isoTime(env: Env, name: string): string | undefined {
+  const raw = optional(env, name);
+  if (raw !== undefined && (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) || Number.isNaN(Date.parse(raw)))) {
+    throw invalid(name, raw, 'an ISO 8601 date or date-time, e.g. 2026-10-01 or 2026-10-01T00:00:00Z');
+  }
+  return raw;
+}
+
 const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 
 export function parseSuiteConfig(env: Env): SuiteConfig {
@@ -161,6 +177,9 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     strictBaseline: truthy(env.STRICT_BASELINE),
     probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),
     vertexToken: optional(env, 'VERTEX_TOKEN'),
+    loadFindingsMaxAgeHours: atLeast(env, 'LOAD_FINDINGS_MAX_AGE_H', 'a whole number of hours (0 or more)', 0, '24'),
+    sampleCreatedFrom: isoTime(env, 'SAMPLE_CREATED_FROM'),
+    sampleCreatedTo: isoTime(env, 'SAMPLE_CREATED_TO'),
   };
 }
 

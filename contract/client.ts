@@ -1,9 +1,10 @@
 // The suite's API client: calls operations by operationId (paths come from the OpenAPI document), never throws on
 // a status, waits out throttling (contract/run-throttle.ts: a 429 is never a finding), records every exchange for
 // the coverage matrix, and fails softly on any 5xx (a server error is always a failure, whatever test saw it).
-import { expect, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Operation } from '../openapi/document.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
+import { expect } from './matchers.ts';
 import { redactBody, redactKnown } from './redact.ts';
 import { PROXY_ERROR_HEADER } from './auth-proxy.ts';
 import type { RunThrottle } from './run-throttle.ts';
@@ -153,12 +154,16 @@ export class ApiClient {
     this.record({ operationId, status: result.status, auth: this.auth });
     this.hooks.afterResponse?.(result);
     if (!this.serverErrorsFail) return result;
-    expect
-      .soft(
-        result.status,
-        `${op.label} → ${result.status}: status: expected no server error (spec §7 lists no 5xx), observed ${result.status}\n${result.evidence()}`,
-      )
-      .toBeLessThan(500);
+    expect.soft(result.status < 500).toHold({
+      operation: op.label,
+      operationId,
+      status: result.status,
+      pointer: 'status',
+      expected: 'no server error',
+      section: '7',
+      observed: String(result.status),
+      evidence: result.evidence(),
+    });
     return result;
   }
 }

@@ -141,7 +141,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const file = join(REPORTS_DIR, 'created-dialogs.jsonl');
     mkdirSync(REPORTS_DIR, { recursive: true });
     const factory = new DialogFactory(api, config.botId, (dialog, status) =>
-      appendJsonl(file, { uuid: dialog.uuid, v1Id: dialog.v1Id, botId: dialog.botId, via: dialog.via, test: testInfo.title, cleanupStatus: status }),
+      appendJsonl(file, { runId: process.env.RUN_ID, uuid: dialog.uuid, v1Id: dialog.v1Id, botId: dialog.botId, via: dialog.via, test: testInfo.title, cleanupStatus: status }),
     );
     await use(factory);
     await factory.cleanup();
@@ -192,7 +192,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       rememberSecrets(call?.candidates.map((c) => c.value) ?? []);
       expect(call !== undefined).toHold({
         operation: 'custom block call to CALLBACK_PUBLIC_URL',
-        location: 'the call',
+        pointer: 'the call',
         expected: `the service to call the block URL with an integration token when a dialog on bot ${config.customBlockBotId} reaches its custom block (within CALLBACK_TIMEOUT_S=${config.callbackTimeoutSeconds} s; check that the block's URL is CALLBACK_PUBLIC_URL and reaches CALLBACK_HOST:CALLBACK_PORT)`,
         section: '6.1',
         observed: 'no call',

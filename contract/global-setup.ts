@@ -1,23 +1,27 @@
-// Runs once in Playwright's main process: fresh per-run records, the run's start time, the callback listener.
+// Runs once in Playwright's main process: no report of an earlier run left, fresh per-run records, the run's id and
+// start time, the callback listener.
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CallbackInbox } from './callback-inbox.ts';
 import { partialRunReason } from './run-scope.ts';
 import { unreachableReason } from './target-check.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
+import { RUN_REPORTS } from './reporters/run-reports.ts';
 
-/** What one run records as it goes, removed before it starts: nothing of an earlier run is read as this one's. */
-export const RUN_RECORDS = ['exchanges', 'observations', 'probes', 'throttle', 'run', 'preconditions', 'created-dialogs.jsonl'];
+/** What one run records as it goes and the reports it writes: nothing of an earlier run is read, or left, as this one's. */
+const RUN_FILES = ['exchanges', 'observations', 'probes', 'throttle', 'run', 'preconditions', 'created-dialogs.jsonl', 'coverage.json', ...RUN_REPORTS];
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const config = loadSuiteConfig();
+  for (const stale of RUN_FILES) rmSync(join(REPORTS_DIR, stale), { recursive: true, force: true });
   const unreachable = config.targetBaseUrl ? await unreachableReason(config.targetBaseUrl) : undefined;
   if (unreachable) {
     console.error(`dialog-contract: ${unreachable}`);
     process.exit(2);
   }
-  for (const stale of RUN_RECORDS) rmSync(join(REPORTS_DIR, stale), { recursive: true, force: true });
-  // Workers inherit these: dialogs created before the start form a set the run's own creations cannot change.
+  // Workers and reporters inherit these.
+  process.env.RUN_ID ??= randomUUID();
   process.env.RUN_STARTED_AT ??= String(Date.now());
   process.env.RUN_PARTIAL = partialRunReason(process.argv) ?? '';
   const inbox = new CallbackInbox(config.callbackTokenField);

@@ -1,4 +1,5 @@
 // Reading list envelopes (spec §2.3): items under decimal-index keys plus meta.pagination.
+import type { SuiteConfig } from '../config/suite-config.ts';
 import type { ApiClient, ApiResponse, Query } from './client.ts';
 
 /** Allowance for the target's clock differing from ours when filtering on creation time. */
@@ -85,7 +86,14 @@ export function isoUtc(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Dialogs of a bot created before the run began: a set the run's own creations and moves cannot change. */
-export function historyQuery(botId: number): Query {
-  return { BotID: botId, CreatedTo: isoUtc(Number(process.env.RUN_STARTED_AT ?? Date.now()) - CLOCK_SKEW_MS) };
+const DAY_MS = 86_400_000;
+
+/**
+ * Dialogs of a bot from a fixed past window (SAMPLE_CREATED_FROM/TO, else 90 days to 1 day before the start of the
+ * run's UTC day): what observations of existing data read. Live traffic creates and moves recent dialogs; this
+ * sample holds still, so two runs read the same dialogs in the same order.
+ */
+export function sampleQuery(config: Pick<SuiteConfig, 'sampleCreatedFrom' | 'sampleCreatedTo'>, botId: number): Query {
+  const day = Math.floor(Number(process.env.RUN_STARTED_AT ?? Date.now()) / DAY_MS) * DAY_MS;
+  return { BotID: botId, CreatedFrom: config.sampleCreatedFrom ?? isoUtc(day - 90 * DAY_MS), CreatedTo: config.sampleCreatedTo ?? isoUtc(day - DAY_MS) };
 }

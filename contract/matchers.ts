@@ -1,6 +1,11 @@
 // Assertions that read like a vendor ticket: operation, place, expected with its spec section, observed, evidence.
-import { expect as base } from '@playwright/test';
+// Each failure is recorded as data where it is raised (a CONTRACT_FAILURE annotation of the test, lib/drift-failures.ts)
+// before it is rendered as the message: reports read the data, never the message.
+import { expect as base, test } from '@playwright/test';
 import { contractValidators, type CheckOptions } from '../openapi/validators.ts';
+import { acknowledgementOf, utcDay, type Acknowledgement } from '../lib/acknowledged.ts';
+import { CONTRACT_FAILURE, failureId, renderFailure, type ContractFailure } from '../lib/drift-failures.ts';
+import { readAcknowledgements } from './acknowledgements.ts';
 import type { ApiResponse } from './client.ts';
 import { redactKnown } from './redact.ts';
 
@@ -16,17 +21,47 @@ export interface StatusExpectation extends CheckOptions {
 /** A semantic check (pagination, filters, state) described the way a drift is reported. */
 export interface Finding {
   operation: string;
+  operationId?: string;
   status?: number;
-  location: string;
+  /**
+   * The stable place: a JSON pointer into the answer ("/meta/pagination/total"), "status", or the name of the
+   * check ("filter CreatedFrom/CreatedTo"); no value of the run in it.
+   */
+  pointer: string;
+  /** The place as a reader wants it, run values included; the pointer when not given. */
+  location?: string;
   expected: string;
   section: string;
   observed: string;
   evidence?: string;
 }
 
-export function formatFinding(f: Finding): string {
-  const head = `${f.operation}${f.status === undefined ? '' : ` → ${f.status}`}: ${f.location}: expected ${f.expected} (spec §${f.section}), observed ${f.observed}`;
-  return f.evidence ? `${head}\n${f.evidence}` : head;
+let acknowledged: Acknowledgement[] | undefined;
+
+/** baselines/acknowledged.yaml as this worker read it; a broken file is the run reporter's to report. */
+function acknowledgements(): Acknowledgement[] {
+  try {
+    acknowledged ??= readAcknowledgements();
+  } catch {
+    acknowledged = [];
+  }
+  return acknowledged;
+}
+
+/**
+ * Records failures on the running test, secrets removed, and returns the message that renders them. A failure the
+ * vendor already has a ticket for also gets Playwright's kind of note, an "acknowledged" annotation, shown wherever
+ * the test is; it stays a failure.
+ */
+function record(failures: ContractFailure[], evidence: string | undefined): string {
+  const clean = failures.map((f) => JSON.parse(redactKnown(JSON.stringify(f))) as ContractFailure);
+  const today = utcDay(Date.now());
+  for (const f of clean) {
+    test.info().annotations.push({ type: CONTRACT_FAILURE, description: JSON.stringify(f) });
+    const known = acknowledgementOf(failureId(f), acknowledgements(), today);
+    if (known) test.info().annotations.push({ type: 'acknowledged', description: `${failureId(f)}: ${known.ticket} until ${known.until}${known.expired ? ' (EXPIRED)' : ''}` });
+  }
+  return redactKnown([...clean.map(renderFailure), ...(evidence ? [evidence] : [])].join('\n'));
 }
 
 export const expect = base.extend({
@@ -34,32 +69,35 @@ export const expect = base.extend({
   toMatchContract(res: ApiResponse, expectation: StatusExpectation = {}) {
     const wanted = expectation.status === undefined ? undefined : [expectation.status].flat();
     const met = wanted === undefined || wanted.some((w) => (w === '2XX' ? res.status >= 200 && res.status < 300 : w === res.status));
-    const lines: string[] = [];
+    const evidence = res.evidence();
+    const of = { operationId: res.operationId, operation: res.operation.label, status: res.status, evidence };
+    const failures: ContractFailure[] = [];
     if (wanted && !met) {
-      lines.push(
-        formatFinding({
-          operation: res.operation.label,
-          status: res.status,
-          location: 'status',
-          expected: `${wanted.join(' or ')}${expectation.because ? ` ${expectation.because}` : ''}`,
-          section: expectation.section ?? '7',
-          observed: String(res.status),
-        }),
-      );
+      const expected = `${wanted.join(' or ')}${expectation.because ? ` ${expectation.because}` : ''}`;
+      failures.push({ ...of, pointer: 'status', location: 'status', expected, section: expectation.section ?? '7', observed: String(res.status) });
     }
     for (const p of contractValidators().check(res.operationId, { status: res.status, contentType: res.contentType, body: res.text }, expectation)) {
-      lines.push(p.message);
+      failures.push({ ...of, pointer: p.pointer, location: p.location, expected: p.expected, section: p.section, observed: p.observed });
     }
-    const pass = lines.length === 0;
-    return {
-      pass,
-      name: 'toMatchContract',
-      message: () => (pass ? `${res.operation.label} → ${res.status} conforms to the contract` : redactKnown(`${lines.join('\n')}\n${res.evidence()}`)),
-    };
+    const pass = failures.length === 0;
+    const message = pass ? `${res.operation.label} → ${res.status} conforms to the contract` : record(failures, evidence);
+    return { pass, name: 'toMatchContract', message: () => message };
   },
 
   /** A semantic finding: passes when `ok` is true. */
   toHold(ok: boolean, finding: Finding) {
-    return { pass: ok, name: 'toHold', message: () => redactKnown(formatFinding(finding)) };
+    const failure: ContractFailure = {
+      operationId: finding.operationId ?? null,
+      operation: finding.operation,
+      status: finding.status ?? null,
+      pointer: finding.pointer,
+      location: finding.location ?? finding.pointer,
+      expected: finding.expected,
+      section: finding.section,
+      observed: finding.observed,
+      ...(finding.evidence ? { evidence: finding.evidence } : {}),
+    };
+    const message = ok ? `${finding.operation}: ${failure.location} holds` : record([failure], finding.evidence);
+    return { pass: ok, name: 'toHold', message: () => message };
   },
 });

@@ -2,6 +2,10 @@
 // one file per worker under reports/<dir>/, so workers never interleave writes. Read back by the run's last steps.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SuiteConfig } from '../config/suite-config.ts';
+import { suiteVersion } from '../config/suite-version.ts';
+import type { RunMeta } from '../lib/fingerprint.ts';
+import { runMeta } from '../lib/run-meta.ts';
 
 /** Every row of every file under `dir`, files in name order. */
 export function readJsonLines<T>(dir: string): T[] {
@@ -10,4 +14,9 @@ export function readJsonLines<T>(dir: string): T[] {
     .sort()
     .flatMap((file) => readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean))
     .map((line) => JSON.parse(line) as T);
+}
+
+/** The run this process belongs to (global setup set its id and start; workers and reporters inherit them). */
+export function currentRun(config: Pick<SuiteConfig, 'baseUrl'>, vendorVersion: string | null = null): RunMeta {
+  return runMeta(process.env.RUN_ID ?? 'unknown', Number(process.env.RUN_STARTED_AT ?? Date.now()), config.baseUrl, suiteVersion(), vendorVersion);
 }

@@ -3,7 +3,7 @@
 
 /** Options of `playwright test` that take a value; the others are switches. */
 const WITH_VALUE = new Set(['-c', '--config', '-g', '--grep', '--grep-invert', '--project', '--reporter', '-j', '--workers', '-x', '--max-failures', '--retries', '--repeat-each', '--shard', '--timeout', '--output', '--global-timeout', '--trace', '--tsconfig', '--ui-host', '--ui-port', '--test-list', '--test-list-invert']);
-const NARROWING = new Set(['-g', '--grep', '--grep-invert', '--project', '--shard', '--last-failed', '--only-changed', '--test-list', '--test-list-invert']);
+const NARROWING = new Set(['-g', '--grep', '--grep-invert', '--project', '--shard', '--last-failed', '--only-changed', '--test-list', '--test-list-invert', '-x', '--max-failures']);
 
 /** Why the command line runs only part of the suite (a filter, a project, files), or undefined for the whole. */
 export function partialRunReason(argv: readonly string[]): string | undefined {

@@ -1,7 +1,8 @@
 // Steps shared by the lifecycle, error and probe tests. Each returns what it saw; tests decide what to assert.
+import type { SuiteConfig } from '../config/suite-config.ts';
 import type { RequestBodies } from '../http/request-bodies.ts';
 import type { ApiClient, ApiResponse } from './client.ts';
-import { historyQuery, listedItems, type ListItem } from './lists.ts';
+import { sampleQuery, listedItems, type ListItem } from './lists.ts';
 
 export interface DialogRecord extends ListItem {
   data: Array<{ question: string; type: string; answer: string; variable: string | null; deleted?: boolean }>;
@@ -32,10 +33,10 @@ export const stopDialog = (api: ApiClient, uuid: string) => api.call('postV2Conv
  * A file id to download: FILE_ID when configured, else the first /file/{id} link found in the data of the bot's
  * dialogs (answers may be links to uploaded files, spec §2.2). At most one list page and 40 reads.
  */
-export async function discoverFileId(api: ApiClient, configured: number | undefined, botId: number): Promise<number | undefined> {
-  if (configured !== undefined) return configured;
-  // Dialogs from before the run: the run's own new dialogs carry no files and would fill the first page.
-  const list = await api.call('getV2Conversations', { query: { ...historyQuery(botId), PageCount: 40 } });
+export async function discoverFileId(api: ApiClient, config: SuiteConfig): Promise<number | undefined> {
+  if (config.fileId !== undefined) return config.fileId;
+  // The sample window: the run's own new dialogs carry no files, and which file is found must not move between runs.
+  const list = await api.call('getV2Conversations', { query: { ...sampleQuery(config, config.botId), PageCount: 40 } });
   for (const item of listedItems(list)) {
     const { record } = await readV2(api, String(item.id));
     for (const entry of record?.data ?? []) {
@@ -45,4 +46,30 @@ export async function discoverFileId(api: ApiClient, configured: number | undefi
     }
   }
   return undefined;
+}
+
+/** Fields of a dialog that activity moves: the last message's time, the duration, the status (spec §2.1, §3). */
+const MOVING = new Set(['updated', 'duration', 'status']);
+
+/**
+ * Two reads of one dialog (V1 and V2, or a list item and its record) compared field by field. A field that activity
+ * moves may differ only because the dialog moved between the reads: those are read again, up to `tries` times,
+ * before a difference is called. Returns the fields that still differ, with the last reads.
+ */
+export async function settledDifferences<T extends Record<string, unknown>>(
+  read: () => Promise<[T | undefined, T | undefined]>,
+  fields: readonly string[],
+  agree: (field: string, a: unknown, b: unknown) => boolean,
+  tries = 3,
+): Promise<{ differing: string[]; a: T | undefined; b: T | undefined }> {
+  let [a, b] = await read();
+  const differing = () => fields.filter((f) => !agree(f, a?.[f], b?.[f]));
+  for (let n = 1; n < tries && differing().some((f) => MOVING.has(f)) && differing().every((f) => MOVING.has(f)); n++) [a, b] = await read();
+  return { differing: differing(), a, b };
+}
+
+/** Same value, a time compared as the instant it names (two ISO renderings of one instant agree). */
+export function sameValue(field: string, a: unknown, b: unknown): boolean {
+  if (field === 'updated' && typeof a === 'string' && typeof b === 'string' && a !== '' && b !== '') return Date.parse(a) === Date.parse(b);
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -1,5 +1,6 @@
 // Which (operation, documented status) pairs a run exercised, which it could not, and why. Pure: the caller
 // supplies the documented pairs, the exchanges it recorded, and the reasons some pairs cannot be driven.
+import { escapeHtml, htmlPage } from './html.ts';
 
 export interface DocumentedOperation {
   operationId: string;
@@ -57,16 +58,18 @@ export function coverageMatrix(operations: DocumentedOperation[], exchanges: See
 /** Pairs neither exercised nor explained: each is a hole in the suite. */
 export const unexplained = (coverage: Coverage) => coverage.rows.filter((r) => r.exercised === 0 && !r.reason);
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
 
 export function coverageHtml(coverage: Coverage): string {
   const rows = coverage.rows
-    .map((r) => `<tr><td>${escape(r.operation)}</td><td>${r.status}</td><td>${r.exercised || ''}</td><td>${r.exercised ? 'exercised' : escape(r.reason ?? 'NOT EXERCISED')}</td></tr>`)
+    .map((r) => `<tr><td>${escapeHtml(r.operation)}</td><td>${r.status}</td><td>${r.exercised || ''}</td><td>${r.exercised ? 'exercised' : escapeHtml(r.reason ?? 'NOT EXERCISED')}</td></tr>`)
     .join('\n');
-  const extra = coverage.undocumented.map((u) => `<li>${escape(u.operationId)}: undocumented status ${u.status} seen ${u.count}×</li>`).join('');
-  return `<!doctype html><meta charset="utf-8"><title>Contract coverage</title>
-<h1>Contract coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised</h1>
-<table border="1" cellpadding="4"><thead><tr><th>operation</th><th>status</th><th>requests</th><th>outcome</th></tr></thead><tbody>
+  const extra = coverage.undocumented.map((u) => `<li>${escapeHtml(u.operationId)}: undocumented status ${u.status} seen ${u.count}×</li>`).join('');
+  return htmlPage({
+    title: 'Contract coverage',
+    style: 'table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:4px}',
+    body: `<h1>Contract coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised</h1>
+<table><thead><tr><th>operation</th><th>status</th><th>requests</th><th>outcome</th></tr></thead><tbody>
 ${rows}
-</tbody></table>${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`;
+</tbody></table>${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
+  });
 }

@@ -1,32 +1,67 @@
-// Contract failures as the drift report and the fingerprint carry them. The suite's failure messages have one form
-// ("OP → STATUS: LOCATION: expected X (spec §S), observed Y", then the request and response); this module reads
-// them back into parts and strips what changes from run to run, so a failure keeps one id across runs.
+// Contract failures as data. A matcher records each failure where it is raised (a test annotation of type
+// CONTRACT_FAILURE: operation, stable place, expectation with its spec section, what was observed, redacted evidence);
+// the drift report, the fingerprint, the mutation score and JUnit read that record. The message a test prints is a
+// rendering of it, never read back.
 import type { FingerprintItem } from './fingerprint.ts';
 
 export const CONTRACT_PREFIX = 'contract.';
+/** Annotation type of a recorded contract failure; its description is the JSON of a ContractFailure. */
+export const CONTRACT_FAILURE = 'contract-failure';
 
 export interface ContractFailure {
-  /** Stable: operation, status and location with run-dependent values replaced. */
-  id: string;
+  /** operationId of the document, when the failure belongs to one operation. */
+  operationId: string | null;
+  /** How QA names the operation ("GET /v2/conversations"), or the operations a comparison spans. */
   operation: string;
   status: number | null;
+  /**
+   * The stable place: a JSON pointer into the answer with every list position written as a star, "status",
+   * "content-type", "body", or the name of the semantic check ("filter CreatedFrom/CreatedTo").
+   */
+  pointer: string;
+  /** The place as a reader wants it, run values included ("filter CreatedTo=2026-11-23T03:43:27Z"). */
   location: string;
   expected: string;
-  observed: string;
+  /** Spec section of the expectation. */
   section: string;
-  /** "request: …\nresponse: …" when the message carried them. */
+  observed: string;
+  /** The request and the answer that show it, secrets removed. */
   evidence?: string;
+}
+
+export interface RecordedFailure extends ContractFailure {
+  /** Stable across runs: operation, status and pointer. */
+  id: string;
   /** The test that failed ("[v2] file › title"). */
   test: string;
 }
 
-const ESC = String.fromCharCode(27);
-const ANSI = new RegExp(`${ESC}\\[[0-9;]*m`, 'g');
-const FINDING = /^(?<operation>.+?)(?: → (?<status>\d{3}))?: (?<location>.+?): expected (?<expected>.+) \(spec §(?<section>[\d.]+)\), observed (?<observed>.*)$/;
+export const failureId = (f: Pick<ContractFailure, 'operation' | 'status' | 'pointer'>) => `${CONTRACT_PREFIX}${f.operation} → ${f.status ?? '-'} ${f.pointer}`;
+
+/** "OP → STATUS: LOCATION: expected X (spec §S), observed Y": how a failure reads in a message and a ticket. */
+export function renderFailure(f: ContractFailure): string {
+  return `${f.operation}${f.status === null ? '' : ` → ${f.status}`}: ${f.location}: expected ${f.expected} (spec §${f.section}), observed ${f.observed}`;
+}
+
+/** A failed test that recorded no contract failure (a thrown error, a timeout): named by the test itself. */
+export function unexplainedFailure(test: string, firstLine: string): RecordedFailure {
+  return {
+    id: `${CONTRACT_PREFIX}test ${test}`,
+    operationId: null,
+    operation: '(test)',
+    status: null,
+    pointer: 'test',
+    location: test,
+    expected: 'the test to pass',
+    section: '-',
+    observed: firstLine || 'failed without a message',
+    test,
+  };
+}
 
 /**
- * Run-dependent values (UUIDs, times, large ids, list indexes) replaced by placeholders, so the same drift reads
- * the same in every run: "$[\"17\"].source" → "$[*].source", "dialog 5f0c…" → "dialog {uuid}".
+ * Run-dependent values (UUIDs, times, large ids, list indexes) in a failure's texts replaced by placeholders, so the
+ * fingerprint item of the same drift reads the same in every run.
  */
 export function normaliseVolatile(text: string): string {
   return text
@@ -36,52 +71,12 @@ export function normaliseVolatile(text: string): string {
     .replace(/\b\d{4,}\b/g, '{n}');
 }
 
-/** Every finding line of one failed test's error messages, with the evidence printed in the same message. */
-export function parseFailures(test: string, messages: readonly string[]): ContractFailure[] {
-  const out: ContractFailure[] = [];
-  for (const message of messages) {
-    const lines = message.replace(ANSI, '').split('\n').map((l) => l.trim().replace(/^Error:\s*/, ''));
-    const request = lines.find((l) => l.startsWith('request: '));
-    const response = lines.find((l) => l.startsWith('response: '));
-    const evidence = request && response ? `${request}\n${response}` : undefined;
-    for (const line of lines) {
-      const m = FINDING.exec(line)?.groups;
-      if (!m) continue;
-      const status = m.status === undefined ? null : Number(m.status);
-      out.push({
-        id: `${CONTRACT_PREFIX}${m.operation} → ${status ?? '-'} ${normaliseVolatile(m.location!)}`,
-        operation: m.operation!,
-        status,
-        location: m.location!,
-        expected: m.expected!,
-        observed: m.observed!,
-        section: m.section!,
-        ...(evidence ? { evidence } : {}),
-        test,
-      });
-    }
-  }
-  return out;
-}
-
-/** A failure that is not in the suite's form (a timeout, a thrown error): still breaking, named by its test. */
-export function unparsedFailure(test: string, messages: readonly string[]): ContractFailure {
-  const first = messages.flatMap((m) => m.replace(ANSI, '').split('\n')).map((l) => l.trim().replace(/^Error:\s*/, '')).find(Boolean) ?? 'failed without a message';
-  return { id: `${CONTRACT_PREFIX}test ${test}`, operation: '(test)', status: null, location: test, expected: 'the test to pass', observed: first, section: '-', test };
-}
-
-/** The failures of one test: its findings, or the test itself when none of its messages is a finding. */
-export function failuresOf(test: string, messages: readonly string[]): ContractFailure[] {
-  const parsed = parseFailures(test, messages);
-  return parsed.length > 0 ? parsed : [unparsedFailure(test, messages)];
-}
-
-export function failureItem(f: ContractFailure): FingerprintItem {
+export function failureItem(f: RecordedFailure): FingerprintItem {
   return {
     id: f.id,
     section: f.section,
     operation: f.operation,
-    item: normaliseVolatile(`${f.location}: expected ${f.expected}`),
+    item: normaliseVolatile(`${f.pointer}: expected ${f.expected}`),
     observed: normaliseVolatile(f.observed),
   };
 }

@@ -16,7 +16,7 @@ const report = buildDriftReport(
 test('markdown: the baseline line, counts, one section per severity, unchanged items as a table', () => {
   const md = renderMarkdown(report);
   assert.match(md, /^# Drift report\n\nCompared with baseline simulator: 3 changes\.\n/);
-  assert.match(md, /\| breaking \| changed \| additive \| new \| unchanged \|\n\|---:\|---:\|---:\|---:\|---:\|\n\| 1 \| 1 \| 1 \| 0 \| 1 \|/);
+  assert.match(md, /\| breaking \| acknowledged \| changed \| additive \| new \| unchanged \|\n\|---:\|---:\|---:\|---:\|---:\|---:\|\n\| 1 \| 0 \| 1 \| 1 \| 0 \| 1 \|/);
   assert.ok(md.indexOf('## Breaking contract failures (1)') < md.indexOf('## Undocumented behaviour changed since the baseline (1)'));
   assert.match(md, /- Observed: 20\n- Before: 40/);
   assert.match(md, /\| `links\.v2` \| 4\.1 \| \{\} \|/);
@@ -41,4 +41,27 @@ test('html: self-contained, escaped, with counts, one row per entry and the evid
 
 test('html: an empty report says so', () => {
   assert.match(renderHtml(buildDriftReport([], detail)), /No entries/);
+});
+
+test('acknowledged drifts show their ticket; expired and resolved entries say what to do', () => {
+  const entries = [
+    { id: 'contract.GET /v2/conversations → 200 $[*].a|b', reason: 'vendor bug 1', ticket: 'https://tickets.example/VB-1', acknowledgedBy: 'qa', until: '2026-12-31' },
+    { id: 'default.v2.PageCount', reason: 'new default', ticket: 'https://tickets.example/VB-2', acknowledgedBy: 'qa', until: '2026-01-01' },
+    { id: 'gone.item', reason: 'fixed?', ticket: 'https://tickets.example/VB-3', acknowledgedBy: 'qa', until: '2026-12-31' },
+  ];
+  const acked = buildDriftReport(
+    [item('default.v2.PageCount', 20), item('links.v2', {}), item('contract.GET /v2/conversations → 200 $[*].a|b', 'missing property')],
+    detail,
+    baseline,
+    entries,
+    '2026-11-23',
+  );
+  const md = renderMarkdown(acked);
+  assert.match(md, /## Acknowledged drifts \(known, with a vendor ticket\) \(1\)/);
+  assert.match(md, /- Acknowledged: https:\/\/tickets\.example\/VB-1 until 2026-12-31, by qa: vendor bug 1/);
+  assert.match(md, /acknowledged drift "default\.v2\.PageCount" expired on 2026-01-01 \(ticket https:\/\/tickets\.example\/VB-2\)/);
+  assert.match(md, /acknowledged drift "gone\.item" was not observed in this run .*: resolved, remove its entry/);
+  const html = renderHtml(acked);
+  assert.match(html, /<span class="badge sev-acknowledged">acknowledged<\/span>/);
+  assert.match(html, /<p class="acknowledgement">acknowledged drift &quot;default\.v2\.PageCount&quot; expired/);
 });

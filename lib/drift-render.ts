@@ -1,9 +1,12 @@
 // The drift report as Markdown (for a PR comment or a ticket) and as one self-contained HTML page (inline CSS and
 // JS, a Content-Security-Policy that forbids any network use), both rendered from the same DriftReport.
+import { expiredLine, resolvedLine } from './acknowledged.ts';
+import { escapeHtml, htmlPage } from './html.ts';
 import { SEVERITIES, SEVERITY_LABEL, type DriftEntry, type DriftReport } from './drift-report.ts';
 
 const HEADINGS: Record<(typeof SEVERITIES)[number], string> = {
   breaking: 'Breaking contract failures',
+  acknowledged: 'Acknowledged drifts (known, with a vendor ticket)',
   changed: 'Undocumented behaviour changed since the baseline',
   additive: 'Additive fields',
   new: 'New observations',
@@ -15,6 +18,14 @@ function baselineLine(report: DriftReport): string {
     ? 'No baseline compared: every observation is listed as new.'
     : `Compared with baseline ${report.baseline}: ${report.changes} change${report.changes === 1 ? '' : 's'}.`;
 }
+
+/** Expired and resolved acknowledgements: what to do about baselines/acknowledged.yaml. */
+function acknowledgementLines(report: DriftReport): string[] {
+  return [...report.expired.map(expiredLine), ...report.resolved.map(resolvedLine)];
+}
+
+const acknowledgementText = (a: NonNullable<DriftEntry['acknowledgement']>) =>
+  `${a.ticket} until ${a.until}${a.expired ? ' (EXPIRED)' : ''}, by ${a.acknowledgedBy}: ${a.reason}`;
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -34,6 +45,7 @@ function markdownEntry(e: DriftEntry): string {
     `- Documented: ${e.documented}`,
     `- Observed: ${e.observed}`,
     ...(e.before !== undefined ? [`- Before: ${e.before}`] : []),
+    ...(e.acknowledgement ? [`- Acknowledged: ${acknowledgementText(e.acknowledgement)}`] : []),
     ...(e.test ? [`- Found by: ${e.test}`] : []),
     '',
     '<details><summary>Vendor ticket</summary>',
@@ -49,6 +61,7 @@ export function renderMarkdown(report: DriftReport): string {
     '# Drift report',
     '',
     baselineLine(report),
+    ...acknowledgementLines(report).map((line) => `\n- ${line}`),
     '',
     `| ${SEVERITIES.join(' | ')} |`,
     `|${SEVERITIES.map(() => '---:').join('|')}|`,
@@ -66,14 +79,13 @@ export function renderMarkdown(report: DriftReport): string {
   return `${out.join('\n')}\n`;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function htmlRow(e: DriftEntry): string {
   const more = [
     ['Id', e.id],
     ['Documented', e.documented],
     ...(e.before !== undefined ? [['Before', e.before]] : []),
+    ...(e.acknowledgement ? [['Acknowledged', acknowledgementText(e.acknowledgement)]] : []),
     ...(e.test ? [['Found by', e.test]] : []),
   ]
     .map(([k, v]) => `<dt>${k}</dt><dd>${escapeHtml(v!)}</dd>`)
@@ -105,6 +117,7 @@ th{background:#f6f8fa;position:sticky;top:0}
 td.observed{font-family:ui-monospace,monospace;word-break:break-word;max-width:28rem}
 .badge{border-radius:999px;padding:.05rem .55rem;font-size:.8rem;color:#fff}
 .badge.sev-breaking{background:#cf222e}.count.sev-breaking .n{color:#cf222e}
+.badge.sev-acknowledged{background:#57606a}.count.sev-acknowledged .n{color:#57606a}
 .badge.sev-changed{background:#bf8700}.count.sev-changed .n{color:#bf8700}
 .badge.sev-additive{background:#0969da}.count.sev-additive .n{color:#0969da}
 .badge.sev-new{background:#8250df}.count.sev-new .n{color:#8250df}
@@ -137,6 +150,9 @@ for (const count of document.querySelectorAll('.count')) {
   count.addEventListener('click', () => { severity.value = severity.value === count.dataset.severity ? '' : count.dataset.severity; apply(); });
 }
 apply();
+// drift.html#ID (the job summary's links) opens that entry.
+const wanted = rows.find((row) => row.dataset.id === decodeURIComponent(location.hash.slice(1)));
+if (wanted) { wanted.querySelector('details').open = true; wanted.scrollIntoView(); }
 `;
 
 export function renderHtml(report: DriftReport): string {
@@ -145,17 +161,13 @@ export function renderHtml(report: DriftReport): string {
   ).join('');
   const options = SEVERITIES.map((s) => `<option value="${s}">${s}</option>`).join('');
   const rows = report.entries.length > 0 ? report.entries.map(htmlRow).join('\n') : '<tr><td colspan="6">No entries: the run recorded nothing.</td></tr>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<title>Drift report</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>Drift report</h1>
+  return htmlPage({
+    title: 'Drift report',
+    style: STYLE,
+    script: SCRIPT,
+    body: `<h1>Drift report</h1>
 <p class="baseline">${escapeHtml(baselineLine(report))}</p>
+${acknowledgementLines(report).map((line) => `<p class="acknowledgement">${escapeHtml(line)}</p>`).join('\n')}
 <section class="summary" aria-label="Counts by severity">${counts}</section>
 <div class="filters">
 <label for="filter">Filter</label> <input id="filter" type="search" placeholder="id, operation, observed, evidence…">
@@ -167,9 +179,6 @@ export function renderHtml(report: DriftReport): string {
 <tbody>
 ${rows}
 </tbody>
-</table>
-<script>${SCRIPT}</script>
-</body>
-</html>
-`;
+</table>`,
+  });
 }

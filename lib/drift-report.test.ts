@@ -14,7 +14,7 @@ test('ids say what kind of item they are', () => {
 
 test('without a baseline every observation is new and nothing counts as a change', () => {
   const report = buildDriftReport([item('status.operator', 'operator'), item('additive.getV2Conversations.$[*].bot_id', 'integer')], detail);
-  assert.deepEqual(report.counts, { breaking: 0, changed: 0, additive: 1, new: 1, unchanged: 0 });
+  assert.deepEqual(report.counts, { breaking: 0, acknowledged: 0, changed: 0, additive: 1, new: 1, unchanged: 0 });
   assert.equal(report.changes, 0);
   assert.deepEqual(report.entries.map((e) => [e.severity, e.change]), [['additive', null], ['new', null]]);
 });
@@ -76,4 +76,29 @@ test('observations of one id from several tests merge the same way whatever orde
   assert.deepEqual(one.items[0]?.observed, { variants: ['integer', 'null'] });
   assert.deepEqual(one.details.get('additive.x.$.a'), { test: 'a', evidence: 'eb' });
   assert.equal(mergeObservations([o('a', 1), o('b', 1)]).items[0]?.observed, 1);
+});
+
+test('an acknowledged drift has its own severity until its entry expires; a fixed failure is no strict change', () => {
+  const failure = item('contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards', '"in-process"');
+  const ack = (id: string, until: string) => ({ id, reason: 'known', ticket: 'https://t.example/1', acknowledgedBy: 'qa', until });
+  const baseline = { name: 'staging', items: [item('status.operator', 'operator'), item('contract.GET /v1/conversations → 200 /meta', 'missing property')] };
+  const current = [failure, item('status.operator', 'waiting-operator')];
+  const active = buildDriftReport(current, detail, baseline, [ack(failure.id, '2026-12-01'), ack('status.operator', '2026-12-01')], '2026-11-23');
+  assert.deepEqual(active.entries.map((e) => [e.id, e.severity, e.change]), [
+    [failure.id, 'acknowledged', 'added'],
+    ['status.operator', 'acknowledged', 'changed'],
+    ['contract.GET /v1/conversations → 200 /meta', 'changed', 'removed'],
+  ]);
+  assert.equal(active.counts.acknowledged, 2);
+  assert.equal(active.changes, 0, 'acknowledged drifts and a fixed failure do not fail --strict');
+  assert.deepEqual([active.expired, active.resolved], [[], []]);
+
+  const expired = buildDriftReport(current, detail, baseline, [ack(failure.id, '2026-11-22')], '2026-11-23');
+  assert.equal(expired.entries[0]!.severity, 'breaking');
+  assert.equal(expired.entries[0]!.acknowledgement?.expired, true);
+  assert.deepEqual(expired.expired.map((e) => e.id), [failure.id]);
+  assert.match(expired.entries[0]!.ticket, /Acknowledged: https:\/\/t\.example\/1 until 2026-11-22 \(EXPIRED\)/);
+
+  const resolved = buildDriftReport([item('status.operator', 'operator')], detail, baseline, [ack(failure.id, '2026-12-01'), ack('status.operator', '2026-12-01')], '2026-11-23');
+  assert.deepEqual(resolved.resolved.map((e) => e.id), [failure.id, 'status.operator'], 'a drift no longer seen (or back to the baseline) resolves its entry');
 });

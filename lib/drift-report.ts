@@ -3,14 +3,16 @@
 // written elsewhere.
 import { stableStringify, type FingerprintItem } from './fingerprint.ts';
 import { CONTRACT_PREFIX } from './drift-failures.ts';
+import { acknowledgementOf, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
 
 export const ADDITIVE_PREFIX = 'additive.';
 
-export const SEVERITIES = ['breaking', 'changed', 'additive', 'new', 'unchanged'] as const;
+export const SEVERITIES = ['breaking', 'acknowledged', 'changed', 'additive', 'new', 'unchanged'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 export const SEVERITY_LABEL: Record<Severity, string> = {
   breaking: 'breaking contract failure',
+  acknowledged: 'known drift with a vendor ticket (baselines/acknowledged.yaml)',
   changed: 'undocumented behaviour changed since baseline',
   additive: 'additive: a field the document does not declare',
   new: 'new observation',
@@ -48,6 +50,8 @@ export interface DriftEntry {
   observed: string;
   /** The baseline's value, when it had the item and it differs. */
   before?: string;
+  /** The entry of baselines/acknowledged.yaml for this drift, when there is one (expired or not). */
+  acknowledgement?: AcknowledgementState;
   test?: string;
   evidence?: string;
   ticket: string;
@@ -57,9 +61,13 @@ export interface DriftReport {
   /** Name of the baseline compared with, or null. */
   baseline: string | null;
   counts: Record<Severity, number>;
-  /** Items added, changed or removed since the baseline (what --strict fails on). */
+  /** Items added, changed or removed since the baseline and not acknowledged (what --strict fails on). */
   changes: number;
   entries: DriftEntry[];
+  /** Acknowledgements past their date whose drift is still there: each fails the run. */
+  expired: Acknowledgement[];
+  /** Acknowledgements whose drift this run did not see: their entries can go. */
+  resolved: Acknowledgement[];
 }
 
 export interface Baseline {
@@ -97,10 +105,10 @@ export function mergeObservations(recorded: readonly RecordedObservation[]): { i
   return { items, details };
 }
 
-function severityOf(kind: Kind, change: Change | null): Severity {
-  if (kind === 'contract') return 'breaking';
-  if (kind === 'additive') return 'additive';
-  return change === 'changed' ? 'changed' : change === 'unchanged' ? 'unchanged' : 'new';
+function severityOf(kind: Kind, change: Change | null, acknowledged: AcknowledgementState | undefined): Severity {
+  const drift = kind === 'contract' ? 'breaking' : kind === 'additive' ? 'additive' : change === 'changed' || change === 'removed' ? 'changed' : change === 'unchanged' ? 'unchanged' : 'new';
+  // Only a drift can be acknowledged, and only until its entry expires.
+  return acknowledged && !acknowledged.expired && (drift === 'breaking' || drift === 'changed') ? 'acknowledged' : drift;
 }
 
 export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string | null): string {
@@ -112,6 +120,9 @@ export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string |
     `Observed: ${entry.observed}`,
     ...(entry.before !== undefined ? [`Observed before (baseline ${baseline}): ${entry.before}`] : []),
     ...(entry.test ? [`Found by: ${entry.test}`] : []),
+    ...(entry.acknowledgement
+      ? [`Acknowledged: ${entry.acknowledgement.ticket} until ${entry.acknowledgement.until}${entry.acknowledgement.expired ? ' (EXPIRED)' : ''} by ${entry.acknowledgement.acknowledgedBy}: ${entry.acknowledgement.reason}`]
+      : []),
     `Reference: ${entry.id}`,
     '',
     entry.evidence ?? (entry.test ? 'Evidence: no single request shows it; see the test named above in the Playwright HTML report.' : 'Evidence: none, the item was not observed in this run.'),
@@ -122,19 +133,30 @@ export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string |
 const bySeverityThenId = (a: DriftEntry, b: DriftEntry) =>
   SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Every current item as an entry, plus every baseline item this run no longer has. */
-export function buildDriftReport(items: readonly FingerprintItem[], detail: (id: string) => EntryDetail, baseline?: Baseline): DriftReport {
+/**
+ * Every current item as an entry, plus every baseline item this run no longer has; acknowledged drifts get their own
+ * severity until their entry expires.
+ */
+export function buildDriftReport(
+  items: readonly FingerprintItem[],
+  detail: (id: string) => EntryDetail,
+  baseline?: Baseline,
+  acknowledgements: readonly Acknowledgement[] = [],
+  today = '9999-12-31',
+): DriftReport {
   const before = new Map(baseline?.items.map((i) => [i.id, i]));
   const name = baseline?.name ?? null;
   const entry = (fields: Omit<DriftEntry, 'ticket'>): DriftEntry => ({ ...fields, ticket: ticketText(fields, name) });
+  const acknowledged = (id: string) => acknowledgementOf(id, acknowledgements, today);
   const entries: DriftEntry[] = items.map((item) => {
     const previous = before.get(item.id);
     const observed = showValue(item.observed);
     const change: Change | null = !baseline ? null : !previous ? 'added' : showValue(previous.observed) === observed ? 'unchanged' : 'changed';
     const { documented, observed: shown, evidence, test } = detail(item.id);
+    const acknowledgement = acknowledged(item.id);
     return entry({
       id: item.id,
-      severity: severityOf(kindOf(item.id), change),
+      severity: severityOf(kindOf(item.id), change, acknowledgement),
       change,
       operation: item.operation,
       section: item.section,
@@ -144,14 +166,16 @@ export function buildDriftReport(items: readonly FingerprintItem[], detail: (id:
       ...(change === 'changed' ? { before: showValue(previous!.observed) } : {}),
       ...(test ? { test } : {}),
       ...(evidence ? { evidence } : {}),
+      ...(acknowledgement ? { acknowledgement } : {}),
     });
   });
   const current = new Set(items.map((i) => i.id));
   for (const gone of baseline?.items.filter((i) => !current.has(i.id)) ?? []) {
+    const acknowledgement = acknowledged(gone.id);
     entries.push(
       entry({
         id: gone.id,
-        severity: 'changed',
+        severity: severityOf(kindOf(gone.id) === 'contract' ? 'observation' : kindOf(gone.id), 'removed', acknowledgement),
         change: 'removed',
         operation: gone.operation,
         section: gone.section,
@@ -159,13 +183,23 @@ export function buildDriftReport(items: readonly FingerprintItem[], detail: (id:
         documented: detail(gone.id).documented,
         observed: 'not observed in this run',
         before: showValue(gone.observed),
+        ...(acknowledgement ? { acknowledgement } : {}),
       }),
     );
   }
   entries.sort(bySeverityThenId);
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, entries.filter((e) => e.severity === s).length])) as Record<Severity, number>;
-  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged').length;
-  return { baseline: name, counts, changes, entries };
+  // A contract failure gone since the baseline is the vendor's fix: reported, never what --strict fails on.
+  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && !(e.change === 'removed' && kindOf(e.id) === 'contract')).length;
+  const live = entries.filter((e) => e.change !== 'removed' && e.severity !== 'unchanged' && e.severity !== 'new' && e.severity !== 'additive');
+  return {
+    baseline: name,
+    counts,
+    changes,
+    entries,
+    expired: live.flatMap((e) => (e.acknowledgement?.expired ? [e.acknowledgement] : [])),
+    resolved: resolvedEntries(acknowledgements, new Set(live.map((e) => e.id))),
+  };
 }
 
 /** One line per change since the baseline, for the console. */

@@ -1,5 +1,25 @@
 // Observation items in the fingerprint format of the drift report and the baselines: a stable id per item, sorted
-// keys at every depth, no timestamps, so two runs diff line by line.
+// keys at every depth, no timestamps, so two runs diff line by line. The file holds the run's metadata first (what
+// changes from run to run lives there only) and then the items.
+
+/** Which run a report belongs to: every JSON report carries it. */
+export interface RunMeta {
+  runId: string;
+  /** ISO time the run started. */
+  startedAt: string;
+  /** Host (and port) of the target: never a credential. */
+  target: string;
+  /** This suite's version (package.json, plus the commit when CI gives it). */
+  suiteVersion: string;
+  /** What the vendor says its version is (a version header of its answers), or null. */
+  vendorVersion: string | null;
+}
+
+/** A fingerprint as a file (and a baseline) holds it. Baselines saved before metadata existed are a bare array. */
+export interface FingerprintFile {
+  run: RunMeta | null;
+  items: FingerprintItem[];
+}
 
 export interface FingerprintItem {
   /** Stable across runs, e.g. "limit.maxPageCount". */
@@ -34,7 +54,16 @@ export function mergeFingerprints(...lists: ReadonlyArray<readonly FingerprintIt
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** The file text: a JSON array of items sorted by id, keys sorted, newline-terminated. */
-export function fingerprintJson(items: readonly FingerprintItem[]): string {
-  return `${stableStringify(mergeFingerprints(items))}\n`;
+/** The file text: the run's metadata, then the items sorted by id, keys sorted, newline-terminated. */
+export function fingerprintJson(items: readonly FingerprintItem[], run: RunMeta | null): string {
+  // Keys sorted: the items come first in the text, so two runs' files differ only in the closing run block.
+  return `${stableStringify({ items: mergeFingerprints(items), run })}\n`;
+}
+
+/** A fingerprint file's content, either form; undefined when it is neither. */
+export function readFingerprintFile(value: unknown): FingerprintFile | undefined {
+  const isItems = (v: unknown): v is FingerprintItem[] => Array.isArray(v) && v.every((i) => i && typeof i === 'object' && typeof (i as FingerprintItem).id === 'string');
+  if (isItems(value)) return { run: null, items: value };
+  if (value && typeof value === 'object' && isItems((value as FingerprintFile).items)) return { run: (value as FingerprintFile).run ?? null, items: (value as FingerprintFile).items };
+  return undefined;
 }

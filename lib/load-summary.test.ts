@@ -58,7 +58,7 @@ test('writes report, text and fingerprint files, with secrets redacted', () => {
   const files = summaryFiles(report, ['tok-secret-123']);
   assert.deepEqual(Object.keys(files).sort(), ['reports/load/size-limits.fingerprint.json', 'reports/load/size-limits.json', 'reports/load/size-limits.txt', 'stdout']);
   assert.ok(!files['reports/load/size-limits.json']!.includes('tok-secret-123'));
-  assert.deepEqual(JSON.parse(files['reports/load/size-limits.fingerprint.json']!), [item]);
+  assert.deepEqual(JSON.parse(files['reports/load/size-limits.fingerprint.json']!), { items: [item], run: null });
   assert.equal(Object.keys(summaryFiles(buildReport('list', 't', summaryData(), { findings: null, lines: [], fingerprint: [] }), [])).length, 3);
 });
 

@@ -136,7 +136,7 @@ export function summaryFiles(report: LoadReport, secrets: ReadonlyArray<string |
     [`${dir}/${report.script}.json`]: `${redact(stableStringify(report), secrets)}\n`,
     [`${dir}/${report.script}.txt`]: text,
   };
-  if (report.fingerprint.length > 0) files[`${dir}/${report.script}.fingerprint.json`] = redact(fingerprintJson(report.fingerprint), secrets);
+  if (report.fingerprint.length > 0) files[`${dir}/${report.script}.fingerprint.json`] = redact(fingerprintJson(report.fingerprint, null), secrets);
   return files;
 }
 

@@ -3,11 +3,13 @@
 // reports/load/fingerprint.json. Against a target, k6 gets the user's environment (.env included) unchanged.
 // Exits with k6's status (2 when k6 is missing or the script is unknown).
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { config as loadDotenv } from 'dotenv';
-import { fingerprintJson, mergeFingerprints, type FingerprintItem } from '../lib/fingerprint.ts';
+import { fingerprintJson, readFingerprintFile } from '../lib/fingerprint.ts';
+import { targetOf } from '../lib/run-meta.ts';
+import { suiteVersion } from '../config/suite-version.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { suiteEnvFor } from '../simulator/suite-env.ts';
 import { buildBundles, SCRIPTS, type ScriptName } from './build.ts';
@@ -88,13 +90,17 @@ function runK6(bundle: string, k6Args: string[], env: NodeJS.ProcessEnv): Promis
   });
 }
 
-/** reports/load/fingerprint.json: the items of every script's latest run, merged by id. */
-function gatherFingerprints(dir = REPORTS_DIR): void {
-  if (!existsSync(dir)) return;
-  const files = readdirSync(dir).filter((name) => name.endsWith('.fingerprint.json'));
-  if (files.length === 0) return;
-  const lists = files.sort().map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as FingerprintItem[]);
-  writeFileSync(join(dir, 'fingerprint.json'), fingerprintJson(mergeFingerprints(...lists)));
+/**
+ * Stamps the findings k6 just wrote for `script` (reports/load/SCRIPT.fingerprint.json) with the run they come from:
+ * the target and the time. The contract run merges them only when they are about its target and recent.
+ */
+function stampFindings(script: string, target: string, startedAt: number, dir = REPORTS_DIR): void {
+  const file = join(dir, `${script}.fingerprint.json`);
+  if (!existsSync(file) || statSync(file).mtimeMs < startedAt) return;
+  const found = readFingerprintFile(JSON.parse(readFileSync(file, 'utf8')));
+  if (!found) return;
+  const started = new Date(startedAt).toISOString();
+  writeFileSync(file, fingerprintJson(found.items, { runId: `k6 ${script} ${started}`, startedAt: started, target, suiteVersion: suiteVersion(), vendorVersion: null }));
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -113,11 +119,12 @@ export async function main(argv: string[]): Promise<number> {
   const local = env.API_BASE_URL?.trim() ? undefined : await startLocalTarget(env);
   Object.assign(env, local?.env);
   mkdirSync(REPORTS_DIR, { recursive: true }); // k6 writes handleSummary files but creates no directory
+  const startedAt = Date.now();
   try {
     return await runK6(bundles[script as ScriptName].file, k6Args, env);
   } finally {
     await local?.close();
-    gatherFingerprints();
+    stampFindings(script!, targetOf(env.API_BASE_URL!), startedAt);
   }
 }
 

@@ -83,7 +83,7 @@ test('size-limits finds every hidden limit exactly and writes them as fingerprin
   assert.equal(harness.counters.completed_iterations, 1);
 
   const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
-  const items = JSON.parse(files['reports/load/size-limits.fingerprint.json']!) as FingerprintItem[];
+  const items = (JSON.parse(files['reports/load/size-limits.fingerprint.json']!) as { items: FingerprintItem[] }).items;
   const largest = Object.fromEntries(items.map((i) => [i.id, (i.observed as { largestAccepted: number }).largestAccepted]));
   assert.deepEqual(largest, {
     'limit.maxPageCount': HIDDEN.maxPageCount,
@@ -146,7 +146,7 @@ test('rate-limit: a rung counts 2xx and 429 apart and hands over one redacted 42
     assert.match(evidence[0]!.name, /"status":429.*retry-after/i);
 
     const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
-    const items = JSON.parse(files['reports/load/rate-limit.fingerprint.json']!) as FingerprintItem[];
+    const items = (JSON.parse(files['reports/load/rate-limit.fingerprint.json']!) as { items: FingerprintItem[] }).items;
     assert.deepEqual(items.map((i) => i.id), ['rate.limit.getV2Conversations', 'rate.limit.postV2ConversationSend']);
     assert.equal((items[0]!.observed as { refusalStatus: number }).refusalStatus, 429);
   } finally {

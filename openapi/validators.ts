@@ -23,6 +23,8 @@ export interface Problem {
   status: number;
   /** JSONPath-like place in the body ("$[\"0\"].source"), or "status" / "content-type" / "body". */
   location: string;
+  /** The same place as a JSON pointer, list positions replaced by a star: stable across runs. */
+  pointer: string;
   expected: string;
   observed: string;
   section: string;
@@ -42,14 +44,29 @@ export interface CheckOptions {
   bodyNotShown?: boolean;
 }
 
-function problem(op: Operation, status: number, p: Omit<Problem, 'operation' | 'operationId' | 'status' | 'message'>): Problem {
+type Place = Omit<Problem, 'operation' | 'operationId' | 'status' | 'message' | 'pointer'> & { pointer?: string };
+
+/** A problem; the pointer of a place outside the body (status, content-type, body) is its name. */
+function problem(op: Operation, status: number, p: Place): Problem {
   return {
     operation: op.label,
     operationId: op.operationId,
     status,
     ...p,
+    pointer: p.pointer ?? p.location,
     message: `${op.label} → ${status}: ${p.location}: expected ${p.expected} (spec §${p.section}), observed ${p.observed}`,
   };
+}
+
+/** JSON pointer of a place in a body, list positions as "*": the same drift gets the same place in every run. */
+function stablePointer(segments: readonly string[]): string {
+  return segments.map((s) => `/${/^\d+$/.test(s) ? '*' : s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('') || '/';
+}
+
+/** JSON pointer of an ajv instance path (plus a missing property), list positions as "*". */
+function pointerOf(instancePath: string, extra?: string): string {
+  const segments = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return stablePointer(extra === undefined ? segments : [...segments, extra]);
 }
 
 /** "$", then .name, ["0"] (object key) or [3] (array index): the way QA reads a place in a JSON body. */
@@ -245,33 +262,34 @@ export class ContractValidators {
       // Branch failures of an anyOf (at its place or below) are summarised by the anyOf error itself.
       if (e.keyword !== 'anyOf' && [...anyOfPaths].some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`))) continue;
       const section = e.parentSchema ? this.sections.get(e.parentSchema) : undefined;
-      let entry: { location: string; expected: string; observed: string; section?: string };
+      let entry: { location: string; pointer: string; expected: string; observed: string; section?: string };
       switch (e.keyword) {
         case 'required': {
           const name = (e.params as { missingProperty: string }).missingProperty;
-          entry = { location: jsonPath(body, e.instancePath, name), expected: 'required property', observed: 'missing property', section };
+          entry = { location: jsonPath(body, e.instancePath, name), pointer: pointerOf(e.instancePath, name), expected: 'required property', observed: 'missing property', section };
           break;
         }
         case 'not':
         case 'false schema':
-          entry = { location: jsonPath(body, e.instancePath), expected: 'no such property', observed: describeValue(e.data), section };
+          entry = { location: jsonPath(body, e.instancePath), pointer: pointerOf(e.instancePath), expected: 'no such property', observed: describeValue(e.data), section };
           break;
         case 'anyOf':
           entry = {
             location: jsonPath(body, e.instancePath),
+            pointer: pointerOf(e.instancePath),
             expected: ((e.schema as unknown[]) ?? []).map((branch) => describeSchema(branch, this.doc.components?.schemas ?? {})).join(' or '),
             observed: describeValue(e.data),
             section,
           };
           break;
         case 'type':
-          entry = { location: jsonPath(body, e.instancePath), expected: `type ${String((e.params as { type: string }).type)}`, observed: describeValue(e.data), section };
+          entry = { location: jsonPath(body, e.instancePath), pointer: pointerOf(e.instancePath), expected: `type ${String((e.params as { type: string }).type)}`, observed: describeValue(e.data), section };
           break;
         case 'format':
-          entry = { location: jsonPath(body, e.instancePath), expected: `format ${String((e.params as { format: string }).format)}`, observed: describeValue(e.data), section };
+          entry = { location: jsonPath(body, e.instancePath), pointer: pointerOf(e.instancePath), expected: `format ${String((e.params as { format: string }).format)}`, observed: describeValue(e.data), section };
           break;
         default:
-          entry = { location: jsonPath(body, e.instancePath), expected: `${e.message ?? e.keyword}`, observed: describeValue(e.data), section };
+          entry = { location: jsonPath(body, e.instancePath), pointer: pointerOf(e.instancePath), expected: `${e.message ?? e.keyword}`, observed: describeValue(e.data), section };
       }
       const key = `${entry.location}|${entry.expected}`;
       if (!seen.has(key)) {

@@ -13,7 +13,7 @@ import { REPORTS_DIR } from '../contract/env.ts';
 import { loadDocument } from '../openapi/document.ts';
 import { parsePrismLog } from '../lib/prism-log.ts';
 import { startSimulator } from '../simulator/server.ts';
-import { freePort, runSuite } from './suite-run.ts';
+import { freePort, runSuite, scriptRun } from './suite-run.ts';
 
 const require = createRequire(import.meta.url);
 const PRISM = join(require.resolve('@stoplight/prism-cli/package.json'), '..', 'dist', 'index.js');
@@ -26,6 +26,7 @@ const prefixed = { ...doc, paths: Object.fromEntries(Object.entries(doc.paths ??
 const docFile = join(dir, 'openapi-under-api.yaml');
 writeFileSync(docFile, stringify(prefixed));
 
+const started = Date.now();
 const callbackPort = await freePort();
 const prismPort = await freePort();
 const sim = await startSimulator({ port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, log: () => {} });
@@ -47,7 +48,8 @@ try {
   writeFileSync(join(dir, 'prism.log'), log);
   const { requests, violations } = parsePrismLog(log);
   const counted = violations.filter((v) => v.counts);
-  writeFileSync(join(REPORTS_DIR, 'crosscheck.json'), `${JSON.stringify({ requests, suite: { failed: run.failed, passed: run.passed }, violations }, null, 2)}\n`);
+  const meta = scriptRun(`the simulator through Prism (${sim.url})`, started);
+  writeFileSync(join(REPORTS_DIR, 'crosscheck.json'), `${JSON.stringify({ run: meta, requests, suite: { failed: run.failed, passed: run.passed }, violations }, null, 2)}\n`);
   for (const v of counted) console.log(`  ${v.level} ${v.direction}: ${v.method} ${v.path} (upstream ${v.upstreamStatus ?? '?'}): ${v.message}`);
   console.log(
     `crosscheck: ${requests} requests through Prism, ${counted.length} violations (${violations.length - counted.length} expected request violations of malformed-input tests); ` +

@@ -8,28 +8,11 @@ import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath } from '../contract/reporters/baselines.ts';
 import { renderTable, reportedDrift, scoreMutations, type DriftInfo, type DriftReported, type SuiteRun } from '../lib/mutation-score.ts';
-import { pool, runAgainstSimulator } from './suite-run.ts';
+import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
 const MAX_FAILURES = 3;
 // The JSON report scores the run; the fingerprint reporter writes its fingerprint and drift report.
-const REPORTERS = '--reporter=json,./contract/reporters/fingerprint.ts';
-const usage = 'usage: npm run mutation [-- --only NAME[,NAME...]] [--concurrency N]';
-
-function parseArgs(argv: string[]): { only?: string[]; concurrency: number } {
-  const out: { only?: string[]; concurrency: number } = { concurrency: Math.max(2, cpus().length + 1) };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    if (flag === '--only' && value) (out.only = value.split(',')), i++;
-    else if (flag === '--concurrency' && value && /^[1-9]\d*$/.test(value)) (out.concurrency = Number(value)), i++;
-    else {
-      console.error(`mutation: unknown or incomplete argument ${flag}; ${usage}`);
-      process.exit(2);
-    }
-  }
-  return out;
-}
-
+const REPORTERS = '--reporter=json,./contract/reporters/run-reports.ts';
 const reportsOf = (drift: string | undefined) => join(REPORTS_DIR, 'mutation', drift ?? 'conforming');
 
 function readReported(reportsDir: string): DriftReported | undefined {
@@ -45,7 +28,7 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
   return reported ? { ...run, reported } : run;
 }
 
-const args = parseArgs(process.argv.slice(2));
+const args = parseRunsArgs('mutation', process.argv.slice(2), Math.max(2, cpus().length + 1));
 const listed = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'simulator/main.ts', '--list-drifts', '--json'], { encoding: 'utf8' })) as DriftInfo[];
 const unknown = (args.only ?? []).filter((n) => !listed.some((d) => d.name === n));
 if (unknown.length) {
@@ -81,7 +64,7 @@ const runs = [runOf.get(undefined)!, ...drifts.map((drift) => runOf.get(drift)!)
 const result = scoreMutations(runs[0]!, drifts.map((drift, i) => ({ drift, run: runs[i + 1]! })));
 const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });
-writeFileSync(join(REPORTS_DIR, 'mutation.json'), `${JSON.stringify({ ...result, wallSeconds: wall }, null, 2)}\n`);
+writeFileSync(join(REPORTS_DIR, 'mutation.json'), `${JSON.stringify({ run: scriptRun('simulators in this process, one per drift mode', started), ...result, wallSeconds: wall }, null, 2)}\n`);
 console.log(`\n${renderTable(result)}`);
 console.log(`mutation: ${runs.length} suite runs in ${wall.toFixed(0)} s wall; reports/mutation.json`);
 if (result.rows[0]!.verdict === 'BASELINE CHANGED') {

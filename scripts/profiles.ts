@@ -13,7 +13,7 @@ import { differingSettings, expectedChanges } from '../lib/profile-choices.ts';
 import type { DriftReport } from '../lib/drift-report.ts';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
-import { pool, runAgainstSimulator } from './suite-run.ts';
+import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
 /** What each profile's run configures, as its user would: the rest is discovered. */
 const CONFIGURED: Record<string, ReadonlyArray<'SEND_BODY' | 'COMMAND_BODY'>> = {
@@ -22,22 +22,6 @@ const CONFIGURED: Record<string, ReadonlyArray<'SEND_BODY' | 'COMMAND_BODY'>> = 
   'form-text-acme': ['COMMAND_BODY'],
   'nested-put-empty': ['COMMAND_BODY'],
 };
-const usage = 'usage: npm run profiles [-- --only NAME[,NAME...]] [--concurrency N]';
-
-function parseArgs(argv: string[]): { only?: string[]; concurrency: number } {
-  const out: { only?: string[]; concurrency: number } = { concurrency: 5 };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if (flag === '--only' && value) (out.only = value.split(',')), i++;
-    else if (flag === '--concurrency' && value && /^[1-9]\d*$/.test(value)) (out.concurrency = Number(value)), i++;
-    else {
-      console.error(`profiles: unknown or incomplete argument ${flag}; ${usage}`);
-      process.exit(2);
-    }
-  }
-  return out;
-}
-
 interface ProfileResult {
   profile: string;
   configured: readonly string[];
@@ -56,7 +40,7 @@ interface ProfileResult {
   ok: boolean;
 }
 
-const args = parseArgs(process.argv.slice(2));
+const args = parseRunsArgs('profiles', process.argv.slice(2), 5);
 const known = listProfiles().filter((p) => p !== 'default');
 const unknown = (args.only ?? []).filter((p) => !known.includes(p));
 if (unknown.length) {
@@ -76,7 +60,7 @@ const results = await pool(profiles, args.concurrency, async (profile): Promise<
   const reportsDir = join(REPORTS_DIR, 'profiles', profile);
   const run = await runAgainstSimulator(
     { profile },
-    { reportsDir, workers: 1, baseline, env: Object.fromEntries(configured.map((name) => [name, templates[name]])), extraArgs: ['--reporter=json,./contract/reporters/fingerprint.ts'] },
+    { reportsDir, workers: 1, baseline, env: Object.fromEntries(configured.map((name) => [name, templates[name]])), extraArgs: ['--reporter=json,./contract/reporters/run-reports.ts'] },
   );
   const driftFile = join(reportsDir, 'drift.json');
   const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;
@@ -92,7 +76,7 @@ const results = await pool(profiles, args.concurrency, async (profile): Promise<
 
 const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });
-writeFileSync(join(REPORTS_DIR, 'profiles.json'), `${JSON.stringify({ wallSeconds: wall, results }, null, 2)}\n`);
+writeFileSync(join(REPORTS_DIR, 'profiles.json'), `${JSON.stringify({ run: scriptRun('simulators in this process, one per vendor profile', started), wallSeconds: wall, results }, null, 2)}\n`);
 for (const r of results.filter((r) => !r.ok)) {
   for (const failed of r.failed) console.error(`profiles: ${r.profile}: failed ${failed}`);
   if (r.breaking) console.error(`profiles: ${r.profile}: ${r.breaking} breaking items in reports/profiles/${r.profile}/drift.md`);

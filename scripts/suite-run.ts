@@ -1,10 +1,13 @@
 // Runs the whole contract suite against a simulator started on its own ports, exactly as a user points the suite
 // at staging (API_BASE_URL), and reads Playwright's JSON report. Shared by the mutation run and the Prism check.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { suiteVersion } from '../config/suite-version.ts';
+import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
 import { profileConfig } from '../simulator/profiles.ts';
 import { startSimulator, type SimulatorOptions } from '../simulator/server.ts';
@@ -57,6 +60,11 @@ export function readJsonReport(file: string): Omit<SuiteRun, 'seconds'> {
   return { failed, passed, skipped, ...(firstMessage ? { firstMessage } : {}), ...(globalError && !failed.length ? { error: globalError } : {}) };
 }
 
+/** The run block of a script's own report (mutation, profiles, crosscheck): it has no single target URL. */
+export function scriptRun(target: string, startedAt: number): RunMeta {
+  return { runId: randomUUID(), startedAt: new Date(startedAt).toISOString(), target, suiteVersion: suiteVersion(), vendorVersion: null };
+}
+
 /**
  * The environment of a run against a simulator started elsewhere, exactly as a user points the suite at staging:
  * the simulator's credentials and bots stand in for the user's .env, nothing of its other choices.
@@ -89,11 +97,16 @@ export interface SuiteRunOptions {
   /** A fingerprint file the run's drift report compares with (BASELINE); none by default. */
   baseline?: string;
   extraArgs?: string[];
+  /** Keep what reportsDir holds (a test of what a run does with an earlier run's reports); emptied by default. */
+  keepReports?: boolean;
 }
 
+/** A run and how its process ended: the exit code and everything it printed. */
+export type FinishedRun = SuiteRun & { exitCode: number | null; output: string };
+
 /** The suite against an external target, with the JSON report read back. */
-export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
-  rmSync(options.reportsDir, { recursive: true, force: true });
+export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
+  if (!options.keepReports) rmSync(options.reportsDir, { recursive: true, force: true });
   mkdirSync(options.reportsDir, { recursive: true });
   const jsonFile = join(options.reportsDir, 'results.json');
   const env: NodeJS.ProcessEnv = {
@@ -107,15 +120,17 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const started = Date.now();
   // Each run its own output folder: Playwright empties it when a run starts, and runs go side by side.
   const args = [PLAYWRIGHT_CLI, 'test', '--reporter=json', '--output', join(options.reportsDir, 'test-results'), ...(options.extraArgs ?? [])];
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
   let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  await new Promise((resolve) => child.once('exit', resolve));
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => ((stderr += c.toString()), (output += c.toString())));
+  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   const seconds = (Date.now() - started) / 1000;
   try {
-    return { ...readJsonReport(jsonFile), seconds };
+    return { ...readJsonReport(jsonFile), seconds, exitCode, output };
   } catch {
-    return { failed: [], passed: 0, skipped: 0, error: `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`, seconds };
+    return { failed: [], passed: 0, skipped: 0, error: `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`, seconds, exitCode, output };
   }
 }
 
@@ -123,7 +138,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
  * The suite against a simulator started in this process on free ports (one per run, no process start per run),
  * closed afterwards; a simulator that cannot start is a run error, not an exception.
  */
-export async function runAgainstSimulator(simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'>, run: Omit<SuiteRunOptions, 'baseUrl' | 'callbackPort' | 'simulator'>): Promise<SuiteRun> {
+export async function runAgainstSimulator(simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'>, run: Omit<SuiteRunOptions, 'baseUrl' | 'callbackPort' | 'simulator'>): Promise<FinishedRun> {
   try {
     const callbackPort = await freePort();
     const sim = await startSimulator({ ...simulator, port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, log: () => {} });
@@ -133,7 +148,7 @@ export async function runAgainstSimulator(simulator: Omit<SimulatorOptions, 'por
       await sim.close();
     }
   } catch (err) {
-    return { failed: [], passed: 0, skipped: 0, error: (err as Error).message, seconds: 0 };
+    return { failed: [], passed: 0, skipped: 0, error: (err as Error).message, seconds: 0, exitCode: null, output: '' };
   }
 }
 
@@ -150,4 +165,23 @@ export async function pool<T, R>(items: readonly T[], size: number, work: (item:
     }),
   );
   return results;
+}
+
+/**
+ * `--only NAME[,NAME...] --concurrency N` of the scripts that run the suite many times (mutation, profiles); a bad
+ * argument is one line and exit 2.
+ */
+export function parseRunsArgs(script: string, argv: readonly string[], concurrency: number): { only?: string[]; concurrency: number } {
+  const usage = `usage: npm run ${script} [-- --only NAME[,NAME...]] [--concurrency N]`;
+  const out: { only?: string[]; concurrency: number } = { concurrency };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, value] = [argv[i], argv[i + 1]];
+    if (flag === '--only' && value) (out.only = value.split(',')), i++;
+    else if (flag === '--concurrency' && value && /^[1-9]\d*$/.test(value)) (out.concurrency = Number(value)), i++;
+    else {
+      console.error(`${script}: unknown or incomplete argument ${flag}; ${usage}`);
+      process.exit(2);
+    }
+  }
+  return out;
 }

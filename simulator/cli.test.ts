@@ -61,6 +61,18 @@ describe('simulator CLI', () => {
     }
   });
 
+  it('runs the live stream with --live RATE, naming it in the ready line', async () => {
+    const lines: string[] = [];
+    const sim = await runCli(['--port', '0', '--dialogs', '5', '--live', '0.5'], {}, (line) => lines.push(line));
+    try {
+      assert.match(lines[0]!, /^simulator listening on http:\/\/127\.0\.0\.1:\d+ \(profile default, seed 1, 5 dialogs, drifts: none, live 0\.5\/s\)$/);
+      assert.equal(sim!.live!.step(3).length, 3);
+      assert.equal(sim!.live!.changes(), 3);
+    } finally {
+      await sim?.close();
+    }
+  });
+
   it('lists the profiles as a table and as JSON', async () => {
     const table = await printed(['--list-profiles']);
     assert.deepEqual(table.map((line) => line.split(' ')[0]), listProfiles());
@@ -104,6 +116,12 @@ describe('simulator CLI', () => {
         [['--config', join(dir, 'missing.json')], /missing\.json: cannot read it \(ENOENT\)/],
         [['--config', join(dir, 'typo.json')], /config\.lists\.defaultPageCount must be an integer >= 1, got "40"/],
         [['--port', String(busy!.port)], new RegExp(`port ${busy!.port} is in use; .*--port 0`)],
+        [['--live', 'often'], /^--live must be a positive number of changes per second, like 2 or 0\.5, got "often"$/],
+        [['--live', '0'], /--live must be a positive number .*got "0"$/],
+        [['--live=-1'], /--live must be a positive number .*got "-1"$/],
+        [['--live', '1e3'], /--live must be a positive number .*got "1e3"$/],
+        [['--live', '-1'], /Option '--live' argument is ambiguous\. .*--live=-XYZ/],
+        [['--live'], /Option '--live <value>' argument missing/],
       ];
       for (const [argv, message] of cases) {
         await assert.rejects(printed(argv), (err: Error) => err instanceof UsageError && message.test(err.message) && !err.message.includes('\n'));

@@ -20,6 +20,16 @@ function integer(name: string, text: string | undefined, fallback: number, min: 
   return value;
 }
 
+/** --live RATE: changes per second, a positive decimal number ("2", "0.5"). */
+function rate(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text) || !(value > 0) || !Number.isFinite(value)) {
+    throw new UsageError(`--live must be a positive number of changes per second, like 2 or 0.5, got "${text}"`);
+  }
+  return value;
+}
+
 function readConfig(file: string | undefined): unknown {
   if (file === undefined) return undefined;
   let text: string;
@@ -75,12 +85,14 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
         config: { type: 'string' },
         'callback-url': { type: 'string' },
         drift: { type: 'string', multiple: true },
+        live: { type: 'string' },
         'list-drifts': { type: 'boolean' },
         json: { type: 'boolean' },
       },
     });
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}; see simulator/main.ts for the flags`);
+    // Some of node's messages span lines ("--live -1": use --live=-1); a UsageError is one line.
+    throw new UsageError(`${(err as Error).message.replace(/\s*\n\s*/g, ' ')}; see simulator/main.ts for the flags`);
   }
   const v = parsed.values;
   if (v['list-drifts']) {
@@ -98,6 +110,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
   const seed = integer('seed', v.seed, 1, 0);
   const dialogs = integer('dialogs', v.dialogs, 120, 0);
   const drifts = v.drift ?? [];
+  const perSecond = rate(v.live);
   const profile = v.profile ?? 'default';
   const sim = await startSimulator({
     port,
@@ -108,6 +121,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
     config: readConfig(v.config) as never,
     callbackUrl,
     drifts,
+    live: perSecond === undefined ? undefined : { perSecond },
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; stop what holds it, or pass --port N (--port 0 picks a free one)`);
     if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') throw new UsageError(`--host ${v.host}: cannot listen there (${err.code}); use 127.0.0.1`);
@@ -115,6 +129,6 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
     if (err instanceof UnknownDriftError || err instanceof UnknownProfileError) throw new UsageError(err.message);
     throw err;
   });
-  print(`simulator listening on ${sim.url} (profile ${profile}, seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'})`);
+  print(`simulator listening on ${sim.url} (profile ${profile}, seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'}${perSecond === undefined ? '' : `, live ${perSecond}/s`})`);
   return sim;
 }

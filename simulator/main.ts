@@ -1,5 +1,5 @@
 // CLI: npm run simulator -- --port 4010 [--host H] [--seed N] [--dialogs N] [--profile NAME] [--config FILE]
-//      [--callback-url URL] [--drift NAME]... [--list-drifts [--json]] [--list-profiles [--json]]
+//      [--callback-url URL] [--drift NAME]... [--live RATE] [--list-drifts [--json]] [--list-profiles [--json]]
 // Prints one line "simulator listening on URL (...)" when ready; exit 0 on SIGINT/SIGTERM; exit 2 with one line
 // on stderr for a bad flag, a bad config or a port in use.
 import { runCli, UsageError } from './cli.ts';

@@ -13,8 +13,14 @@ export function makeFaker(seed: number): Faker {
   return new FakerClass({ locale: english.rawDefinitions, seed });
 }
 
+interface Question {
+  question: string;
+  variable: string | null;
+  answer: (f: Faker) => string;
+}
+
 /** Questions the seeded bots ask; `answer` draws a plausible reply. */
-const QUESTIONS: ReadonlyArray<{ question: string; variable: string | null; answer: (f: Faker) => string }> = [
+const QUESTIONS: readonly Question[] = [
   { question: 'What is your name?', variable: 'name', answer: (f) => f.person.firstName() },
   { question: 'What is your e-mail?', variable: 'email', answer: (f) => f.internet.email() },
   { question: 'How can we help you?', variable: null, answer: (f) => f.lorem.sentence() },
@@ -68,6 +74,7 @@ export function seedStore(store: Store, config: SimulatorConfig, seed: number, c
       data: silent ? [] : undefined,
       fileId: withFile ? seedFile(f, store, config).id : undefined,
       deleted: f.datatype.boolean({ probability: s.deletedShare }),
+      origin: 'seed',
     });
   }
   const dataFaker = makeFaker(seed);
@@ -91,16 +98,21 @@ function seedFile(f: Faker, store: Store, config: SimulatorConfig) {
 
 function seedData(f: Faker, store: Store, config: SimulatorConfig, fileId: number | undefined): DataItem[] {
   const types = config.seed.dataTypes;
-  const items: DataItem[] = f.helpers.arrayElements(QUESTIONS, { min: 1, max: 3 }).map((q) => ({
-    question: q.question,
-    type: f.helpers.arrayElement(types),
-    answer: q.answer(f),
-    variable: q.variable,
-  }));
+  const items = answers(f, config);
   const file = fileId === undefined ? undefined : store.files.get(fileId);
   if (file) {
     // The answer is rendered as an absolute link once the server's address is known (Store.record).
     items.push({ question: 'Please upload a document', type: f.helpers.arrayElement(types), answer: '', variable: 'document', fileId: file.id, deleted: file.deleted });
   }
   return items;
+}
+
+/** What a respondent answered in a dialog: one to three data items. */
+export function answers(f: Faker, config: SimulatorConfig): DataItem[] {
+  return f.helpers.arrayElements(QUESTIONS, { min: 1, max: 3 }).map((q) => answered(f, config, q));
+}
+
+/** The respondent's answer to `question` (a random one by default) as a data item. */
+export function answered(f: Faker, config: SimulatorConfig, question: Question = f.helpers.arrayElement(QUESTIONS)): DataItem {
+  return { question: question.question, type: f.helpers.arrayElement(config.seed.dataTypes), answer: question.answer(f), variable: question.variable };
 }

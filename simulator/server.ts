@@ -10,6 +10,7 @@ import { fileHandlers } from './handlers/files.ts';
 import { listHandler } from './handlers/lists.ts';
 import { vertexHandlers } from './handlers/vertex.ts';
 import { createPipeline } from './http.ts';
+import { LiveStream, type LiveControl, type LiveOptions } from './live.ts';
 import { loadProfile } from './profiles.ts';
 import { makeFaker, seedStore } from './seed.ts';
 import { Simulation } from './simulation.ts';
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Where operational lines go (callback failures, internal errors). Default stderr. */
   log?: (line: string) => void;
+  /** A seeded background stream of changes, like other people's dialogs on a live system (live.ts). Default off. */
+  live?: LiveOptions;
 }
 
 export interface RunningSimulator {
@@ -40,6 +43,8 @@ export interface RunningSimulator {
   port: number;
   /** The configuration it runs with (defaults, profile, config, drifts): credentials, bots, callback shape. */
   config: SimulatorConfig;
+  /** The live stream, when `live` was given: its change counter, and step() to drive it without the timer. */
+  live?: LiveControl;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   faker.seed([seed, 2]);
   const blocks = new CustomBlocks(config, faker, log);
   const sim = new Simulation(config, store, faker, now, blocks, drifts.flatMap((d) => (d.change ? [d.change] : [])));
+  const live = opts.live && new LiveStream(config, store, seed, now, opts.live.perSecond);
   const handlers = {
     getV1Conversations: listHandler(sim, 'v1'),
     getV2Conversations: listHandler(sim, 'v2'),
@@ -87,12 +93,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   store.linkBase = url;
+  live?.start();
   return {
     url,
     port,
     config,
+    live,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        live?.close();
         blocks.close();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();

@@ -57,6 +57,7 @@ export class Simulation {
           }))
         : [],
       deleted: false,
+      origin: 'api',
     });
   }
 

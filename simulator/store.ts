@@ -13,6 +13,9 @@ export interface DataItem {
   deleted?: boolean;
 }
 
+/** Where a dialog came from: the seeded history, an API create, or the live stream (live.ts). */
+export type Origin = 'seed' | 'api' | 'live';
+
 export interface Dialog {
   id: number;
   uuid: string;
@@ -30,6 +33,7 @@ export interface Dialog {
   /** The seeded upload of this dialog, rendered as its last data item. */
   fileId?: number;
   deleted: boolean;
+  origin: Origin;
   /** Rendered JSON of the V1 / V2 list item; dropped on every change. */
   rendered?: { v1?: string; v2?: string };
 }
@@ -72,10 +76,37 @@ export function isoSeconds(ms: number, zone: string): string {
   );
 }
 
+/** A set of dialogs with O(1) add, remove and pick by index: the live stream samples from it on every tick. */
+class Pool {
+  readonly items: Dialog[] = [];
+  private readonly at = new Map<Dialog, number>();
+
+  add(dialog: Dialog): void {
+    this.at.set(dialog, this.items.length);
+    this.items.push(dialog);
+  }
+
+  remove(dialog: Dialog): void {
+    const i = this.at.get(dialog)!;
+    // The last item fills the gap, so removal does not shift the rest.
+    const last = this.items.pop()!;
+    this.at.delete(dialog);
+    if (last !== dialog) {
+      this.items[i] = last;
+      this.at.set(last, i);
+    }
+  }
+}
+
 export class Store {
   /** Ascending by id, ids consecutive from firstDialogId: the index is the id, the end is the newest dialog. */
   readonly dialogs: Dialog[] = [];
   private readonly byUuid = new Map<string, Dialog>();
+  /**
+   * Dialogs not seeded (API-created and live ones) by origin and state, kept current by add() and apply(): the
+   * candidates of the live stream, found without walking the seeded history.
+   */
+  private readonly pools = new Map<string, Pool>();
   readonly files = new Map<number, StoredFile>();
   /** Bumped on every change; list responses are cached per revision. */
   revision = 0;
@@ -97,6 +128,7 @@ export class Store {
     if (dialog.id !== this.nextDialogId) throw new Error(`dialog id ${dialog.id} is not the next id ${this.nextDialogId}`);
     this.dialogs.push(dialog);
     this.byUuid.set(dialog.uuid, dialog);
+    if (dialog.origin !== 'seed') this.poolOf(dialog.origin, dialog.state).add(dialog);
     this.nextDialogId++;
     this.revision++;
     return dialog;
@@ -124,8 +156,24 @@ export class Store {
     return this.config.bots.find((b) => b.id === id);
   }
 
+  /** The API-created or live dialogs in `state`, in no particular order: a view that follows later changes. */
+  pool(origin: Exclude<Origin, 'seed'>, state: StatusKey): readonly Dialog[] {
+    return this.poolOf(origin, state).items;
+  }
+
+  private poolOf(origin: Origin, state: StatusKey): Pool {
+    const key = `${origin} ${state}`;
+    let pool = this.pools.get(key);
+    if (!pool) this.pools.set(key, (pool = new Pool()));
+    return pool;
+  }
+
   /** Applies a change and invalidates what was rendered from the dialog. */
   apply(dialog: Dialog, change: DialogChange): void {
+    if (change.state !== undefined && change.state !== dialog.state && dialog.origin !== 'seed') {
+      this.poolOf(dialog.origin, dialog.state).remove(dialog);
+      this.poolOf(dialog.origin, change.state).add(dialog);
+    }
     if (change.state !== undefined) dialog.state = change.state;
     if (change.botId !== undefined) dialog.botId = change.botId;
     this.touched(dialog);

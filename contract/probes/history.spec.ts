@@ -1,23 +1,24 @@
 // Values the spec lists only as observed (statuses, source, data item type) and when V2 updated is "", read from
-// dialogs created before the run: a set the run's own tests cannot change, so two runs see the same.
+// dialogs of the sample window (lists.ts sampleQuery): dialogs live traffic no longer moves, so two runs see the same,
+// recorded as sets.
 import { test } from './probe-fixtures.ts';
 import { fetchPage } from '../lists.ts';
-import { historyQuery } from '../lists.ts';
+import { sampleQuery } from '../lists.ts';
 import { readV2 } from '../steps.ts';
 
 const RECORDS = 10;
 const distinct = (values: unknown[]) => [...new Set(values.map(String))].sort();
 
-test('records statuses, sources, empty updated times and data item types of dialogs from before the run', async ({ api, config, probe, observe }) => {
-  probe(2 + RECORDS, 'values seen in dialogs from before the run');
-  const query = { ...historyQuery(config.botId), PageCount: 40 };
+test('records statuses, sources, empty updated times and data item types of dialogs of the sample window', async ({ api, config, probe, observe }) => {
+  probe(2 + RECORDS, 'values seen in dialogs of the sample window');
+  const query = { ...sampleQuery(config, config.botId), PageCount: 40 };
   const v1 = await fetchPage(api, 'v1', query);
   const v2 = await fetchPage(api, 'v2', query);
   const list = v2.response.operation.label;
   observe({
     id: 'statuses.seen',
     section: '2.2',
-    item: `status values on the first page of ${query.PageCount} dialogs from before the run`,
+    item: `status values on the first page of ${query.PageCount} dialogs of the sample window`,
     observed: { v1: distinct(v1.items.map((i) => i.status)), v2: distinct(v2.items.map((i) => i.status)) },
   });
   observe({ id: 'sources.seen', section: '2.1', operation: list, item: 'source values on that page', observed: distinct(v2.items.map((i) => i.source)) });

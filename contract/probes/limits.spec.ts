@@ -15,7 +15,7 @@ test('records the longest text send accepts and how a longer one is refused', as
   precondition(!bodies.missing('send'), bodies.missing('send') ?? '', { observations: [limit.id] });
   // Create (and find) a dialog, connect an operator, search, stop it again.
   probe(2 + 1 + searchBound(limit) + 1, limit.item);
-  const { dialog } = await dialogs.create('v2-get');
+  const { dialog } = await dialogs.create('v1-get');
   await stopDialog(api, dialog.uuid);
   observe(await observeSizeLimit(api, limit, { botId: dialog.botId, dialogUuid: dialog.uuid, sendBody: bodies.shapes.send.template! }));
 });

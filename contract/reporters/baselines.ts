@@ -1,10 +1,11 @@
 // Baselines are fingerprints saved under a name (baselines/NAME.json, committed) to compare later runs with.
 // Every problem is a BaselineError whose message is one line: the scripts print it and exit 2.
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FingerprintItem } from '../../lib/fingerprint.ts';
+import { readFingerprintFile, type FingerprintFile } from '../../lib/fingerprint.ts';
 import type { Baseline } from '../../lib/drift-report.ts';
+import type { NamedFingerprint } from '../../lib/history.ts';
 import { REPORTS_DIR } from '../env.ts';
 
 export const BASELINES_DIR = fileURLToPath(new URL('../../baselines', import.meta.url));
@@ -31,30 +32,32 @@ export function baselinePath(nameOrFile: string): string {
   return join(BASELINES_DIR, `${nameOrFile}.json`);
 }
 
-function readItems(path: string, what: string): FingerprintItem[] {
-  let items: unknown;
+function readFile(path: string, what: string): FingerprintFile {
+  let value: unknown;
   try {
-    items = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     throw new BaselineError(`${what} ${shown(path)} cannot be read as JSON (${(err as Error).message.split('\n')[0]})`);
   }
-  if (!Array.isArray(items) || !items.every((i) => i && typeof i === 'object' && typeof (i as FingerprintItem).id === 'string')) {
-    throw new BaselineError(`${what} ${shown(path)} is not a fingerprint (a JSON array of items with an id)`);
-  }
-  return items as FingerprintItem[];
+  const file = readFingerprintFile(value);
+  if (!file) throw new BaselineError(`${what} ${shown(path)} is not a fingerprint (its items, each with an id, and its run)`);
+  return file;
 }
 
-export function readBaseline(nameOrFile: string): Baseline {
+export function readBaseline(nameOrFile: string): Baseline & NamedFingerprint {
   const path = baselinePath(nameOrFile);
   if (!existsSync(path)) {
     throw new BaselineError(`baseline "${nameOrFile}" not found: no file ${shown(path)} (save one after a run with npm run baseline -- ${nameOrFile})`);
   }
-  return { name: nameOrFile, items: readItems(path, 'baseline') };
+  return { name: nameOrFile, ...readFile(path, 'baseline') };
 }
 
-/** A fingerprint file another tool wrote (the k6 runner), or nothing when it is absent. */
-export function readFingerprintIfPresent(path: string): FingerprintItem[] {
-  return existsSync(path) ? readItems(path, 'fingerprint') : [];
+/** Every committed baseline (baselines/*.json but the acknowledged-drifts schema), for the history of items. */
+export function readAllBaselines(): Array<Baseline & NamedFingerprint> {
+  if (!existsSync(BASELINES_DIR)) return [];
+  return readdirSync(BASELINES_DIR)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+    .map((f) => readBaseline(f.slice(0, -'.json'.length)));
 }
 
 /** Copies this run's fingerprint to baselines/NAME.json; returns the path and how many items it holds. */
@@ -62,7 +65,7 @@ export function saveBaseline(name: string, fingerprint = FINGERPRINT_FILE): { pa
   if (name.endsWith('.json')) throw new BaselineError(`baseline name "${name}" is not valid: give a name, not a file (it is saved as baselines/NAME.json)`);
   const path = baselinePath(name);
   if (!existsSync(fingerprint)) throw new BaselineError(`no fingerprint yet: ${shown(fingerprint)} is written by a run of npm run contract`);
-  const items = readItems(fingerprint, 'fingerprint').length;
+  const items = readFile(fingerprint, 'fingerprint').items.length;
   const replaced = existsSync(path);
   mkdirSync(dirname(path), { recursive: true });
   copyFileSync(fingerprint, path);

@@ -9,7 +9,7 @@ import { coverageHtml, coverageMatrix, unexplained, type SeenExchange } from '..
 import { rateLimitFinding } from '../../http/throttle.ts';
 import { UNKNOWN_CATALOG } from '../probes/catalog.ts';
 import { preconditionReasons } from '../preconditions.ts';
-import { readJsonLines } from '../run-records.ts';
+import { currentRun, readJsonLines } from '../run-records.ts';
 import { readThrottleRecords } from '../run-throttle.ts';
 import { NOT_DRIVABLE } from './not-drivable.ts';
 
@@ -35,11 +35,11 @@ test('every catalogued "not shown" item was observed in this run, or its test sa
   expect(missing, 'not observed in this run: the test or probe that records each failed before recording (its failure is in the report)').toEqual([]);
 });
 
-test('every documented (operation, status) pair is exercised or explained', async ({ validators }, testInfo) => {
+test('every documented (operation, status) pair is exercised or explained', async ({ validators, config }, testInfo) => {
   const operations = [...validators.operations.values()].map((op) => ({ operationId: op.operationId, label: op.label, statuses: Object.keys(op.responses) }));
   // What this run could not set up comes first: it says why the pair is missing now.
   const coverage = coverageMatrix(operations, jsonLines<SeenExchange>('exchanges'), { ...NOT_DRIVABLE, ...preconditionReasons(REPORTS_DIR, 'pairs') });
-  writeFileSync(join(REPORTS_DIR, 'coverage.json'), `${JSON.stringify(coverage, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, 'coverage.json'), `${JSON.stringify({ run: currentRun(config), ...coverage }, null, 2)}\n`);
   await testInfo.attach('coverage.html', { body: coverageHtml(coverage), contentType: 'text/html' });
   console.log(`coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised`);
   test.skip(partial !== undefined, partial);

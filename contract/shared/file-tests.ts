@@ -8,7 +8,7 @@ export function defineFileTests(version: 'v1' | 'v2'): void {
   const label = `GET /${version}/file/{fileId}`;
 
   test(`${label} returns the file's bytes; the content type is recorded`, async ({ api, config, observe }) => {
-    const fileId = await discoverFileId(api, config.fileId, config.botId);
+    const fileId = await discoverFileId(api, config);
     test.skip(fileId === undefined, 'FILE_ID is not set and no dialog data links to a file: no file to download');
     const res = await api.call(operationId, { path: { fileId: fileId! } });
     observe({ id: `file.${version}.download`, section: '4.1', operation: label, item: version === 'v1' ? 'content type of the file download' : 'parameters and response of GET /v2/file/{fileId}', observed: { status: res.status, contentType: res.contentType ?? null, nonEmpty: res.bytes.length > 0 } });
@@ -17,7 +17,7 @@ export function defineFileTests(version: 'v1' | 'v2'): void {
       return;
     }
     await expect(res).toMatchContract({ status: 200, because: `for existing file ${fileId}`, section: '4.1' });
-    expect(res.bytes.length > 0).toHold({ operation: label, status: res.status, location: 'body', expected: 'the file itself (non-empty bytes)', section: '4.1', observed: 'an empty body' });
+    expect(res.bytes.length > 0).toHold({ operation: label, operationId, status: res.status, pointer: 'body', expected: 'the file itself (non-empty bytes)', section: '4.1', observed: 'an empty body' });
   });
 
   test(`${label} answers 404 for a file that does not exist`, async ({ api, fake, observe }) => {

@@ -1,6 +1,7 @@
 // List semantics (spec §2.3, §4.1), defined once and registered for V1 and V2.
 import { test, expect } from '../fixtures.ts';
-import { CLOCK_SKEW_MS, fetchPage, fetchPages, findInList, historyQuery, isoUtc, type Page, type Version } from '../lists.ts';
+import { CLOCK_SKEW_MS, fetchPage, fetchPages, findInList, sampleQuery, isoUtc, type ListItem, type Page, type Version } from '../lists.ts';
+import { sameValue, settledDifferences } from '../steps.ts';
 import type { Query } from '../client.ts';
 import { declaredProperties } from '../../openapi/document.ts';
 
@@ -17,9 +18,11 @@ export function shiftIso(value: string, deltaMs: number): string {
 async function expectWellFormedPage(page: Page, query: Query) {
   const { pagination: p, keys, response } = page;
   const op = response.operation.label;
-  const f = (location: string, expected: string, observed: unknown) => ({
+  const f = (pointer: string, expected: string, observed: unknown, location?: string) => ({
     operation: op,
+    operationId: response.operationId,
     status: response.status,
+    pointer,
     location,
     expected,
     section: '2.3',
@@ -29,19 +32,19 @@ async function expectWellFormedPage(page: Page, query: Query) {
   const expectedKeys = Array.from({ length: p.count }, (_, i) => String(i));
   const itemKeys = keys.filter((k) => k !== 'meta');
   expect(JSON.stringify(itemKeys) === JSON.stringify(expectedKeys)).toHold(
-    f('item keys', `decimal indexes "0".."${p.count - 1}" (one per item, count ${p.count})`, itemKeys.length > 12 ? [...itemKeys.slice(0, 12), '…'] : itemKeys),
+    f('/ (item keys)', `decimal indexes "0".."${p.count - 1}" (one per item, count ${p.count})`, itemKeys.length > 12 ? [...itemKeys.slice(0, 12), '…'] : itemKeys),
   );
-  expect(p.count <= p.per_page).toHold(f('$.meta.pagination.count', `at most per_page (${p.per_page})`, p.count));
+  expect(p.count <= p.per_page).toHold(f('/meta/pagination/count', `at most per_page (${p.per_page})`, p.count));
   const pages = Math.ceil(p.total / p.per_page);
-  expect(p.total_pages === pages).toHold(f('$.meta.pagination.total_pages', `ceil(total / per_page) = ceil(${p.total} / ${p.per_page}) = ${pages}`, p.total_pages));
-  if (query.PageCount !== undefined) expect(p.per_page === Number(query.PageCount)).toHold(f('$.meta.pagination.per_page', `the PageCount asked for (${query.PageCount})`, p.per_page));
-  if (query.PageNumber !== undefined) expect(p.current_page === Number(query.PageNumber)).toHold(f('$.meta.pagination.current_page', `the PageNumber asked for (${query.PageNumber})`, p.current_page));
+  expect(p.total_pages === pages).toHold(f('/meta/pagination/total_pages', `ceil(total / per_page) = ceil(${p.total} / ${p.per_page}) = ${pages}`, p.total_pages));
+  if (query.PageCount !== undefined) expect(p.per_page === Number(query.PageCount)).toHold(f('/meta/pagination/per_page', `the PageCount asked for (${query.PageCount})`, p.per_page));
+  if (query.PageNumber !== undefined) expect(p.current_page === Number(query.PageNumber)).toHold(f('/meta/pagination/current_page', `the PageNumber asked for (${query.PageNumber})`, p.current_page));
   const lastFull = Math.max(0, Math.min(p.per_page, p.total - (p.current_page - 1) * p.per_page));
-  expect(p.count === lastFull).toHold(f('$.meta.pagination.count', `min(per_page, total - (current_page - 1) * per_page) = ${lastFull}`, p.count));
+  expect(p.count === lastFull).toHold(f('/meta/pagination/count', `min(per_page, total - (current_page - 1) * per_page) = ${lastFull}`, p.count));
   for (const item of page.items) {
     const t = item.updated === '' ? NaN : Date.parse(item.updated);
     const plausible = item.updated === '' || (t > Date.UTC(2000, 0, 1) && t < Date.now() + 24 * 60 * MINUTE);
-    expect(plausible).toHold(f(`$[…].updated of ${item.id}`, 'an ISO 8601 time between 2000 and now', item.updated));
+    expect(plausible).toHold(f('/*/updated', 'an ISO 8601 time between 2000 and now', item.updated, `$[…].updated of ${item.id}`));
   }
 }
 
@@ -58,10 +61,10 @@ export function defineListTests(version: Version): void {
   });
 
   test(`${op} honours PageNumber and PageCount; pages are disjoint and together hold the total`, async ({ api, config, observe }) => {
-    const query = historyQuery(config.botId);
+    const query = sampleQuery(config, config.botId);
     const probe = await fetchPage(api, version, { ...query, PageCount: 1 });
     const total = probe.pagination.total;
-    test.skip(total < 2, `the target has fewer than 2 dialogs on bot ${config.botId} before the run: pagination cannot be observed`);
+    test.skip(total < 2, `the target has fewer than 2 dialogs on bot ${config.botId} in the sample window (SAMPLE_CREATED_FROM/TO): pagination cannot be observed`);
     // About four pages over the whole window when it is small; the first pages only when it is large. Never more
     // than 40 a page: the page size observed in the spec (§8.1), so a vendor whose maximum is lower than what the
     // suite asks (not shown, §8.3: it may clamp) is not taken for one that ignores PageCount.
@@ -75,6 +78,7 @@ export function defineListTests(version: Version): void {
         const again = seen.get(String(item.id));
         expect(again === undefined).toHold({
           operation: op,
+          pointer: '/*/id (pages disjoint)',
           location: `$[…].id ${item.id}`,
           expected: 'each dialog on exactly one page',
           section: '2.3',
@@ -82,10 +86,10 @@ export function defineListTests(version: Version): void {
         });
         seen.set(String(item.id), i + 1);
       }
-      expect(page.pagination.total === total).toHold({ operation: op, location: '$.meta.pagination.total', expected: `the same total on every page (${total})`, section: '2.3', observed: String(page.pagination.total) });
+      expect(page.pagination.total === total).toHold({ operation: op, pointer: '/meta/pagination/total', expected: `the same total on every page (${total})`, section: '2.3', observed: String(page.pagination.total) });
     }
     if (total <= 160) {
-      expect(seen.size === total).toHold({ operation: op, location: 'union of all pages', expected: `total (${total}) distinct dialogs`, section: '2.3', observed: `${seen.size} over ${pages.length} pages of ${perPage}` });
+      expect(seen.size === total).toHold({ operation: op, pointer: 'union of all pages', expected: `total (${total}) distinct dialogs`, section: '2.3', observed: `${seen.size} over ${pages.length} pages of ${perPage}` });
     }
     const pastNumber = probe.pagination.total + 1;
     const past = await fetchPage(api, version, { ...query, PageCount: perPage, PageNumber: pastNumber });
@@ -97,12 +101,13 @@ export function defineListTests(version: Version): void {
 
   test(`${op} BotID filter keeps the bot's dialogs and excludes other bots'`, async ({ api, config, dialogs }) => {
     const totals = async (query: Query) => (await fetchPage(api, version, { ...query, PageCount: 1 })).pagination.total;
-    const history = historyQuery(config.botId);
+    const history = sampleQuery(config, config.botId);
     const all = await totals({ CreatedTo: history.CreatedTo });
     const own = await totals(history);
-    const other = await totals(historyQuery(config.gotoBotId));
+    const other = await totals(sampleQuery(config, config.gotoBotId));
     expect(own + other <= all && (other === 0 || own < all)).toHold({
       operation: op,
+      pointer: 'filter BotID (totals)',
       location: '$.meta.pagination.total',
       expected: `totals of BotID ${config.botId} and ${config.gotoBotId} adding up to at most the unfiltered total`,
       section: '4.1',
@@ -115,6 +120,7 @@ export function defineListTests(version: Version): void {
     const underOther = await findInList(api, version, { ...since, BotID: config.gotoBotId }, id!);
     expect(underOwn !== undefined && underOther === undefined).toHold({
       operation: op,
+      pointer: 'filter BotID',
       location: `BotID filter, dialog ${id} created on bot ${config.botId}`,
       expected: `listed with BotID=${config.botId}, not with BotID=${config.gotoBotId}`,
       section: '4.1',
@@ -139,6 +145,7 @@ export function defineListTests(version: Version): void {
       const hit = await findInList(api, version, { BotID: config.botId, ...window }, id!);
       expect((hit !== undefined) === inside).toHold({
         operation: op,
+        pointer: 'filter CreatedFrom/CreatedTo',
         location: `filter ${new URLSearchParams(window as Record<string, string>)}`,
         expected: `dialog ${id} (created between ${before} and ${after}) ${inside ? 'listed' : 'not listed'}`,
         section: '4.1',
@@ -150,7 +157,7 @@ export function defineListTests(version: Version): void {
   // UpdatedFrom/To filter on the respondent's last message, updated shows the last message of anyone (§2.1, §4.1):
   // only what holds for both is asserted; whether they coincide is recorded.
   test(`${op} UpdatedFrom and UpdatedTo exclude what lies outside the window`, async ({ api, config, observe }) => {
-    const history = historyQuery(config.botId);
+    const history = sampleQuery(config, config.botId);
     const total = async (window: Query) => (await fetchPage(api, version, { ...history, ...window, PageCount: 1 })).pagination.total;
     const all = await total({});
     const future = isoUtc(Date.now() + 24 * 60 * MINUTE);
@@ -159,17 +166,17 @@ export function defineListTests(version: Version): void {
       [{ UpdatedTo: '2000-01-01' }, 'nothing was updated before 2000'],
     ] as const) {
       const n = await total(window);
-      expect(n === 0).toHold({ operation: op, location: `$.meta.pagination.total for ${new URLSearchParams(window)}`, expected: `0: ${why}`, section: '4.1', observed: `${n} of ${all}` });
+      expect(n === 0).toHold({ operation: op, pointer: 'filter UpdatedFrom/UpdatedTo (outside)', location: `$.meta.pagination.total for ${new URLSearchParams(window)}`, expected: `0: ${why}`, section: '4.1', observed: `${n} of ${all}` });
     }
     const [page] = await fetchPages(api, version, { ...history, PageCount: 40 }, 1);
     const sample = page!.items.find((item) => item.updated !== '' && !Number.isNaN(Date.parse(item.updated)));
-    test.skip(!sample, `no dialog on bot ${config.botId} with an updated time before the run`);
+    test.skip(!sample, `no dialog on bot ${config.botId} with an updated time in the sample window (SAMPLE_CREATED_FROM/TO)`);
     const u = sample!.updated;
     const counts = [];
     for (const from of [shiftIso(u, -30 * 24 * 60 * MINUTE), shiftIso(u, -MINUTE), shiftIso(u, MINUTE)]) counts.push(await total({ UpdatedFrom: from }));
-    expect(counts[0]! >= counts[1]! && counts[1]! >= counts[2]!).toHold({ operation: op, location: '$.meta.pagination.total as UpdatedFrom moves later', expected: 'never growing', section: '4.1', observed: counts.join(' → ') });
+    expect(counts[0]! >= counts[1]! && counts[1]! >= counts[2]!).toHold({ operation: op, pointer: 'filter UpdatedFrom (monotone)', location: '$.meta.pagination.total as UpdatedFrom moves later', expected: 'never growing', section: '4.1', observed: counts.join(' → ') });
     const later = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, MINUTE) }, sample!.id);
-    expect(later === undefined).toHold({ operation: op, location: `filter UpdatedFrom=${shiftIso(u, MINUTE)}`, expected: `dialog ${sample!.id} (last message ${u}) not listed: its respondent wrote no later`, section: '4.1', observed: 'listed' });
+    expect(later === undefined).toHold({ operation: op, pointer: 'filter UpdatedFrom', location: `filter UpdatedFrom=${shiftIso(u, MINUTE)}`, expected: `dialog ${sample!.id} (last message ${u}) not listed: its respondent wrote no later`, section: '4.1', observed: 'listed' });
     const around = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, -MINUTE), UpdatedTo: shiftIso(u, MINUTE) }, sample!.id);
     observe({ id: `filter.${version}.updated-matches-field`, section: '4.1', operation: op, item: 'whether UpdatedFrom/UpdatedTo filter on the same time as the updated field', observed: around !== undefined });
   });
@@ -182,20 +189,27 @@ export function defineReadTests(version: Version): void {
   test(`${op} reads existing dialogs as documented, agreeing with their list items`, async ({ api, config, validators }) => {
     // Only documented fields: a field the vendor adds to one view is additive, not a disagreement.
     const fields = declaredProperties(validators.doc, version === 'v1' ? 'V1ConversationListItem' : 'V2ConversationListItem');
-    const [page] = await fetchPages(api, version, { ...historyQuery(config.botId), PageCount: 10 }, 1);
-    test.skip(!page?.items.length, `no dialog on bot ${config.botId} before the run`);
+    const [page] = await fetchPages(api, version, { ...sampleQuery(config, config.botId), PageCount: 10 }, 1);
+    test.skip(!page?.items.length, `no dialog on bot ${config.botId} in the sample window (SAMPLE_CREATED_FROM/TO)`);
+    const read = (id: unknown) => api.call(version === 'v1' ? 'getV1Conversation' : 'getV2Conversation', { path: version === 'v1' ? { id: Number(id) } : { uuid: String(id) } });
     for (const item of page!.items) {
-      const res = await api.call(version === 'v1' ? 'getV1Conversation' : 'getV2Conversation', { path: version === 'v1' ? { id: item.id } : { uuid: item.id } });
+      const res = await read(item.id);
       await expect.soft(res).toMatchContract({ status: 200, because: `for dialog ${item.id} from the list`, section: version === 'v1' ? '4.1' : '4.2' });
-      const record = res.json<Record<string, unknown>>() ?? {};
-      const differing = fields.filter((key) => JSON.stringify(record[key]) !== JSON.stringify(item[key]));
+      // A dialog may move between the two reads (a message, a status change): moving fields are read again first.
+      let first = true;
+      const reads = async (): Promise<[ListItem | undefined, Record<string, unknown> | undefined]> => {
+        if (first) return (first = false), [item, res.json<Record<string, unknown>>()];
+        return [await findInList(api, version, { ...sampleQuery(config, config.botId), PageCount: 40 }, item.id), (await read(item.id)).json<Record<string, unknown>>()];
+      };
+      const { differing, a, b } = await settledDifferences(reads, fields, sameValue);
       expect.soft(differing.length === 0).toHold({
         operation: op,
         status: res.status,
+        pointer: `record vs list item ${differing.map((k) => `/${k}`).join(',') || '/'}`,
         location: differing.map((k) => `$.${k}`).join(', ') || '$',
         expected: `the fields of the list item of dialog ${item.id} (a record is the list item plus data, spec §2.2)`,
         section: '2.2',
-        observed: differing.map((k) => `${k}: list ${JSON.stringify(item[k])}, record ${JSON.stringify(record[k])}`).join('; '),
+        observed: differing.map((k) => `${k}: list ${JSON.stringify(a?.[k])}, record ${JSON.stringify(b?.[k])}`).join('; '),
       });
     }
   });

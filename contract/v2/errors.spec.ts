@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures.ts';
-import { fetchPages, historyQuery } from '../lists.ts';
+import { fetchPages, sampleQuery } from '../lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
 import { shapeOf, wellFormedRequest } from '../shared/requests.ts';
 import { gotoBot, readV2 } from '../steps.ts';
@@ -46,7 +46,7 @@ for (const [index, operationId] of ACTIONS.entries()) {
     const shape = shapeOf(operationId);
     const covers = { pairs: [`${operationId} 403`], observations: operationId === 'postV2ConversationStart' ? ['transition.start.completed'] : [] };
     if (shape) precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
-    const history = { ...historyQuery(config.botId), PageCount: 40 };
+    const history = { ...sampleQuery(config, config.botId), PageCount: 40 };
     const completed = (await fetchPages(api, 'v2', history, 5)).flatMap((p) => p.items).filter((item) => item.status === 'completed');
     let uuid: string | undefined;
     // The index keeps the four actions on different dialogs; each is read again right before its action.
@@ -68,7 +68,9 @@ for (const [index, operationId] of ACTIONS.entries()) {
     const after = (await readV2(api, uuid!)).record?.status;
     expect(res.status === 403 ? after === 'completed' : after === 'in-process').toHold({
       operation: res.operation.label,
+      operationId: res.operationId,
       status: res.status,
+      pointer: 'status of the dialog afterwards',
       location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
       expected: res.status === 403 ? '"completed" still, the start being refused' : '"in-process": start resumes the dialog',
       section: '3',

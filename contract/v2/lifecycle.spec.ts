@@ -4,19 +4,20 @@ import { bodyShape } from '../../lib/shape.ts';
 import { gotoBot, readV2, sendAsOperator, startDialog, stopDialog } from '../steps.ts';
 
 test('walks a dialog through create, start, stop, send and command goto as documented', async ({ api, dialogs, config, bodies, observe, fake, precondition }) => {
-  const { dialog, response: created } = await dialogs.create('v2-get');
-  await expect(created).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
-  observe({ id: 'body.getV2DialogCreate', section: '4.2', operation: created.operation.label, item: 'response body of GET /v2/dialog/{BotID}/create', observed: bodyShape(created.text), evidence: created.evidence() });
-
+  // Created without starting it through V1, whose answer names the dialog (§2.4): on a busy target a dialog created
+  // through V2 GET (answer not shown) may not be told apart from others created at the same moment.
+  const { dialog } = await dialogs.create('v1-get');
   const fresh = await readV2(api, dialog.uuid);
   await expect(fresh.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
-  observe({ id: 'status.created-not-started', section: '3', operation: 'GET /v2/dialog/{BotID}/create', item: 'exact status string of a created, not started dialog', observed: fresh.record!.status, evidence: fresh.response.evidence() });
+  observe({ id: 'status.created-not-started', section: '3', operation: 'GET /v1/dialog/{BotID}/create', item: 'exact status string of a created, not started dialog', observed: fresh.record!.status, evidence: fresh.response.evidence() });
 
   await test.step('start resumes the dialog: 204, status in-process', async () => {
     await expect(await startDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
     const { record } = await readV2(api, dialog.uuid);
     expect(record!.status === 'in-process').toHold({
       operation: 'POST /v2/conversation/{uuid}/start',
+      operationId: 'postV2ConversationStart',
+      pointer: 'status of the dialog afterwards',
       location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
       expected: '"in-process"',
       section: '3',
@@ -29,6 +30,8 @@ test('walks a dialog through create, start, stop, send and command goto as docum
     const { response: read, record } = await readV2(api, dialog.uuid);
     expect(record!.status !== 'in-process').toHold({
       operation: 'POST /v2/conversation/{uuid}/stop',
+      operationId: 'postV2ConversationStop',
+      pointer: 'status of the dialog afterwards',
       location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
       expected: 'the operator state, a status other than "in-process"',
       section: '3',
@@ -46,7 +49,8 @@ test('walks a dialog through create, start, stop, send and command goto as docum
     const sent = await sendAsOperator(api, bodies, dialog.uuid, text);
     await expect(sent).toMatchContract({ status: 204, because: `for a body carrying the text in the run's shape (${bodies.shapes.send.how})`, section: '4.2' });
     const after = await readV2(api, dialog.uuid);
-    observe({ id: 'send.in-record', section: '2.2', operation: sent.operation.label, item: 'whether an operator message shows in the dialog record (its text among the data items)', observed: { textInData: (after.record?.data ?? []).some((d) => d.answer === text), dataItemsAdded: (after.record?.data.length ?? 0) - (before.record?.data.length ?? 0) } });
+    const added = (after.record?.data.length ?? 0) > (before.record?.data.length ?? 0);
+    observe({ id: 'send.in-record', section: '2.2', operation: sent.operation.label, item: 'whether an operator message shows in the dialog record (a data item added, its text among the answers)', observed: { dataItemAdded: added, textInData: (after.record?.data ?? []).some((d) => d.answer === text) } });
   });
 
   await test.step('command goto moves the dialog to the target bot', async () => {
@@ -57,6 +61,8 @@ test('walks a dialog through create, start, stop, send and command goto as docum
     const onSource = await dialogs.listedUnderBot(dialog, config.botId);
     expect(onTarget && !onSource).toHold({
       operation: 'POST /v2/conversation/{uuid}/command',
+      operationId: 'postV2ConversationCommand',
+      pointer: 'bot of the dialog afterwards',
       location: 'bot of the dialog afterwards (GET /v2/conversations?BotID=…)',
       expected: `listed under the goto target bot ${config.gotoBotId} and no longer under bot ${config.botId}`,
       section: '4.2',
@@ -75,7 +81,7 @@ test('records what illegal steps do: send before an operator is connected', asyn
 });
 
 test('records what start and stop do from each state', async ({ api, dialogs, observe }) => {
-  const { dialog } = await dialogs.create('v2-get');
+  const { dialog } = await dialogs.create('v1-get');
   const seen: Record<string, { status: number; after: string | undefined }> = {};
   for (const [label, step] of [
     ['stop from created', stopDialog],

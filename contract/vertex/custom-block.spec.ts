@@ -10,8 +10,9 @@ function expectSentNow(res: ApiResponse) {
   const now = Math.floor(Date.now() / 1000);
   expect(typeof body?.created_at === 'number' && Math.abs(body.created_at - now) <= 300).toHold({
     operation: res.operation.label,
+    operationId: res.operationId,
     status: res.status,
-    location: '$.created_at',
+    pointer: '/created_at',
     expected: `the Unix timestamp (seconds) of sending, close to now (${now})`,
     section: '2.5',
     observed: JSON.stringify(body?.created_at),

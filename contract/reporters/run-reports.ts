@@ -1,0 +1,162 @@
+// Turns a run into its reports: the API fingerprint, the drift report compared with a baseline, the contract
+// failures as recorded, vendor tickets and the CI job summary. Collects the observations tests record and the
+// contract failures matchers record (both test annotations: nothing is read back from a message), merges the k6
+// findings about the same target when they are recent, applies baselines/acknowledged.yaml, and decides the run:
+// an expired acknowledgement or a strict baseline change fails it; failures that are all acknowledged pass it (they
+// stay failed in every report). Listed before secret-guard, which checks what this one wrote.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { secretsOf } from '../../config/suite-config.ts';
+import { expiredLine, resolvedLine, utcDay } from '../../lib/acknowledged.ts';
+import { CONTRACT_FAILURE, failureId, failureItem, unexplainedFailure, type ContractFailure, type RecordedFailure } from '../../lib/drift-failures.ts';
+import { buildDriftReport, changeLines, kindOf, mergeObservations, showValue, type DriftEntry, type EntryDetail, type RecordedObservation } from '../../lib/drift-report.ts';
+import { renderHtml, renderMarkdown } from '../../lib/drift-render.ts';
+import { fingerprintJson, mergeFingerprints, readFingerprintFile, type RunMeta } from '../../lib/fingerprint.ts';
+import { jobSummary } from '../../lib/job-summary.ts';
+import { freshLoadFindings, type LoadFile } from '../../lib/load-findings.ts';
+import { vendorVersion } from '../../lib/run-meta.ts';
+import { ticketFiles } from '../../lib/tickets.ts';
+import { AcknowledgementsError, readAcknowledgements } from '../acknowledgements.ts';
+import { callbackSecrets } from '../callback-inbox.ts';
+import { loadSuiteConfig, REPORTS_DIR } from '../env.ts';
+import { OBSERVATION, type Observation } from '../observation.ts';
+import { documentedFor } from '../probes/catalog.ts';
+import { PROBE_REQUESTS } from '../probes/budget.ts';
+import { redactText } from '../redact.ts';
+import { currentRun } from '../run-records.ts';
+import { BaselineError, FINGERPRINT_FILE, readAllBaselines, readBaseline } from './baselines.ts';
+
+/** Files this reporter writes: removed before a run starts, so none of them can outlive the run that wrote it. */
+export const RUN_REPORTS = ['fingerprint.json', 'drift.json', 'drift.md', 'drift.html', 'failures.json', 'summary.md', 'tickets'];
+
+const LOAD_DIR = join(REPORTS_DIR, 'load');
+
+function loadFiles(): LoadFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(LOAD_DIR).filter((f) => f.endsWith('.fingerprint.json'));
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const content = readFingerprintFile(JSON.parse(readFileSync(join(LOAD_DIR, name), 'utf8')));
+    return content ? [{ name, content }] : [];
+  });
+}
+
+export default class RunReports implements Reporter {
+  private readonly observations: RecordedObservation[] = [];
+  private readonly failures: RecordedFailure[] = [];
+  /** Each failed test and the ids of what failed in it, to tell a run failed only by acknowledged drifts. */
+  private readonly failedTests = new Map<string, string[]>();
+  private readonly probes = { sent: 0, retries: 0, bound: 0 };
+  private ran = 0;
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const [, project, ...rest] = test.titlePath();
+    const title = `[${project}] ${rest.join(' › ')}`;
+    if (result.status !== 'skipped') this.ran++;
+    for (const { type, description = '{}' } of result.annotations) {
+      if (type === OBSERVATION) this.observations.push({ ...(JSON.parse(description) as Observation), test: title });
+      if (type === PROBE_REQUESTS) {
+        const spent = JSON.parse(description) as typeof this.probes;
+        this.probes.sent += spent.sent;
+        this.probes.retries += spent.retries;
+        this.probes.bound += spent.bound;
+      }
+    }
+    if (result.status !== test.expectedStatus && result.status !== 'skipped') {
+      const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as ContractFailure);
+      const firstLine = stripVTControlCharacters(result.errors[0]?.message ?? result.errors[0]?.value ?? '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+      const failed = recorded.length > 0 ? recorded.map((f) => ({ ...f, id: failureId(f), test: title })) : [unexplainedFailure(title, firstLine)];
+      this.failures.push(...failed);
+      this.failedTests.set(title, failed.map((f) => f.id));
+    }
+  }
+
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    const config = loadSuiteConfig();
+    const secrets = [...secretsOf(config), ...callbackSecrets];
+    const clean = (text: string | undefined) => (text === undefined ? undefined : redactText(text, secrets));
+    const observed = mergeObservations(this.observations.map((o) => ({ ...o, evidence: clean(o.evidence) })));
+    const signals = observed.items.find((i) => i.id === 'versioning.deprecation-signals')?.observed as Record<string, Record<string, string>> | undefined;
+    const run: RunMeta = currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {}))));
+    const failures = [...this.failures]
+      .sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0))
+      .map((f) => ({ ...f, observed: clean(f.observed)!, ...(f.evidence ? { evidence: clean(f.evidence) } : {}) }));
+    const firstOf = new Map<string, RecordedFailure>();
+    for (const f of failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);
+
+    let baseline;
+    let acknowledgements;
+    let history;
+    try {
+      baseline = config.baseline ? readBaseline(config.baseline) : undefined;
+      acknowledgements = readAcknowledgements();
+      history = readAllBaselines();
+    } catch (err) {
+      if (!(err instanceof BaselineError || err instanceof AcknowledgementsError)) throw err;
+      console.error(`drift: ${err.message}`);
+      return { status: 'failed' };
+    }
+    const load = freshLoadFindings(loadFiles(), run.target, config.loadFindingsMaxAgeHours, Date.now());
+    for (const skipped of load.skipped) console.log(`drift: load findings left out: ${skipped}`);
+    const items = mergeFingerprints(load.items, observed.items, [...firstOf.values()].map(failureItem));
+
+    const detail = (id: string): EntryDetail => {
+      const failure = firstOf.get(id);
+      if (failure) return { documented: `${failure.expected} (spec §${failure.section})`, observed: failure.observed, evidence: failure.evidence, test: failure.test };
+      const seen = observed.details.get(id) ?? {};
+      const origin = load.origin.get(id);
+      return { documented: kindOf(id) === 'additive' ? 'not declared by the document (its objects are open)' : documentedFor(id), ...seen, ...(origin ? { evidence: origin } : {}) };
+    };
+    const report = buildDriftReport(items, detail, baseline, acknowledgements, utcDay(Date.now()));
+    // First seen: the oldest baseline holding the item with the value seen now, else this run.
+    const firstSeen = (entry: DriftEntry) => {
+      const holding = history.filter((b) => b.items.some((i) => i.id === entry.id && showValue(i.observed) === entry.observed)).sort((a, b) => (a.run?.startedAt ?? '').localeCompare(b.run?.startedAt ?? ''));
+      return holding[0] ? `${holding[0].run?.startedAt ?? 'an undated baseline'} (baseline ${holding[0].name})` : `${run.startedAt} (this run)`;
+    };
+
+    mkdirSync(join(REPORTS_DIR, 'tickets'), { recursive: true });
+    writeFileSync(FINGERPRINT_FILE, fingerprintJson(items, run));
+    writeFileSync(join(REPORTS_DIR, 'drift.json'), `${JSON.stringify({ run, ...report, probes: this.probes, noTestRan: this.ran === 0 }, null, 2)}\n`);
+    writeFileSync(join(REPORTS_DIR, 'drift.md'), renderMarkdown(report));
+    writeFileSync(join(REPORTS_DIR, 'drift.html'), renderHtml(report));
+    writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures }, null, 2)}\n`);
+    writeFileSync(join(REPORTS_DIR, 'summary.md'), jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`));
+    for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
+
+    const counts = Object.entries(report.counts).map(([severity, n]) => `${n} ${severity}`).join(', ');
+    if (this.ran === 0) console.error('drift: no test ran: the reports say so and hold no observation of this run');
+    console.log(`drift: ${items.length} items in reports/fingerprint.json; reports/drift.html: ${counts}`);
+    if (this.probes.bound > 0) console.log(`probes: ${this.probes.sent} requests (${this.probes.retries} resends after 429/503), declared bound ${this.probes.bound}`);
+    for (const entry of report.resolved) console.log(`drift: ${resolvedLine(entry)}`);
+    let status = result.status;
+    if (baseline) {
+      console.log(`drift: compared with baseline ${baseline.name}: ${report.changes === 0 ? 'no changes' : `${report.changes} changes`}`);
+      for (const line of changeLines(report)) console.log(line);
+      if (config.strictBaseline && report.changes > 0) {
+        console.error(`drift: STRICT_BASELINE: ${report.changes} changes since baseline ${baseline.name} fail the run`);
+        status = 'failed';
+      }
+    }
+    for (const entry of report.expired) console.error(`drift: ${expiredLine(entry)}`);
+    if (report.expired.length > 0) status = 'failed';
+    // Failed tests whose every failure is an acknowledged drift do not fail the run; they stay failed in the reports.
+    const acknowledged = new Set(report.entries.filter((e) => e.severity === 'acknowledged').map((e) => e.id));
+    const failedTests = [...this.failedTests.values()];
+    if (status === 'failed' && result.status === 'failed' && failedTests.length > 0 && report.expired.length === 0 && !(config.strictBaseline && report.changes > 0)) {
+      if (failedTests.every((ids) => ids.every((id) => acknowledged.has(id)))) {
+        console.log(`drift: every failure of this run is an acknowledged drift (${acknowledged.size}, baselines/acknowledged.yaml): the run passes`);
+        status = 'passed';
+      }
+    }
+    return { status };
+  }
+}

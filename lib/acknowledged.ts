@@ -1,0 +1,46 @@
+// Known drifts (baselines/acknowledged.yaml): a drift the vendor already has a ticket for is reported with its own
+// severity, "acknowledged", with the ticket, and does not fail the run until its entry expires. An expired entry
+// fails the run with one line naming it; an entry whose drift is no longer observed is reported as resolved. Pure:
+// the entries come parsed and checked against baselines/acknowledged.schema.json.
+
+export interface Acknowledgement {
+  /** The drift's stable id, as the drift report shows it ("contract.GET /v2/conversation/{uuid} → 200 /source"). */
+  id: string;
+  reason: string;
+  /** The vendor ticket. */
+  ticket: string;
+  acknowledgedBy: string;
+  /** Last day (UTC, YYYY-MM-DD) the acknowledgement holds. */
+  until: string;
+}
+
+export type AcknowledgementState = Acknowledgement & { expired: boolean };
+
+/** Today as YYYY-MM-DD in UTC, the form `until` is compared in. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The entry for an id, and whether it has expired (`until` before `today`). */
+export function acknowledgementOf(id: string, entries: readonly Acknowledgement[], today: string): AcknowledgementState | undefined {
+  const entry = entries.find((e) => e.id === id);
+  return entry && { ...entry, expired: entry.until < today };
+}
+
+/** Entries whose drift this run did not see: the vendor fixed it, or the suite no longer finds it. */
+export function resolvedEntries(entries: readonly Acknowledgement[], seen: ReadonlySet<string>): Acknowledgement[] {
+  return entries.filter((e) => !seen.has(e.id));
+}
+
+/** One line for an expired entry: what to do about it. */
+export function expiredLine(entry: Acknowledgement): string {
+  return `acknowledged drift "${entry.id}" expired on ${entry.until} (ticket ${entry.ticket}): renew it with npm run acknowledge, or have the vendor fix it`;
+}
+
+/** One line for a resolved entry. */
+export function resolvedLine(entry: Acknowledgement): string {
+  return `acknowledged drift "${entry.id}" was not observed in this run (ticket ${entry.ticket}): resolved, remove its entry from baselines/acknowledged.yaml`;
+}
+
+/** Adds or replaces the entry for its id; entries stay sorted by id so the file diffs cleanly. */
+export function withAcknowledgement(entries: readonly Acknowledgement[], entry: Acknowledgement): Acknowledgement[] {
+  return [...entries.filter((e) => e.id !== entry.id), entry].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -1,0 +1,30 @@
+// The CI job summary of a run (GitHub's $GITHUB_STEP_SUMMARY): counts by severity and the first items of each kind
+// that needs a look, each linked to the report. Pure Markdown from the drift report.
+import { expiredLine, resolvedLine } from './acknowledged.ts';
+import type { DriftEntry, DriftReport, Severity } from './drift-report.ts';
+import type { RunMeta } from './fingerprint.ts';
+
+const LISTED: Severity[] = ['breaking', 'changed', 'acknowledged'];
+const FIRST = 20;
+
+export function jobSummary(report: DriftReport, run: RunMeta | null, link: (entry: DriftEntry) => string): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 160);
+  const out = [
+    `## Contract drift${run ? ` — ${run.target}${run.vendorVersion ? ` (${run.vendorVersion})` : ''}, run ${run.startedAt}` : ''}`,
+    '',
+    report.baseline === null ? 'No baseline compared.' : `Compared with baseline \`${report.baseline}\`: ${report.changes} change${report.changes === 1 ? '' : 's'}.`,
+    '',
+    `| ${Object.keys(report.counts).join(' | ')} |`,
+    `|${Object.keys(report.counts).map(() => '---:').join('|')}|`,
+    `| ${Object.values(report.counts).join(' | ')} |`,
+    ...[...report.expired.map(expiredLine), ...report.resolved.map(resolvedLine)].map((line) => `\n- ${line}`),
+  ];
+  for (const severity of LISTED) {
+    const entries = report.entries.filter((e) => e.severity === severity);
+    if (entries.length === 0) continue;
+    out.push('', `### ${severity} (${entries.length})`, '');
+    for (const e of entries.slice(0, FIRST)) out.push(`- [${cell(e.id)}](${link(e)}) — ${cell(e.operation || 'API')}: ${cell(e.observed)}`);
+    if (entries.length > FIRST) out.push(`- … and ${entries.length - FIRST} more in the report`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,43 @@
+// Vendor tickets as files (reports/tickets/*.md), one per breaking or changed item (an acknowledgement past its date
+// makes its drift one of those again): ready to paste into a tracker. Pure: the caller writes the files.
+import type { DriftEntry, DriftReport } from './drift-report.ts';
+
+/** A file name from an id: readable, and unique through a short hash of the whole id. */
+export function ticketFileName(entry: Pick<DriftEntry, 'id' | 'severity'>): string {
+  let hash = 2166136261;
+  for (let i = 0; i < entry.id.length; i++) hash = Math.imul(hash ^ entry.id.charCodeAt(i), 16777619);
+  const slug = entry.id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 70);
+  return `${entry.severity}-${slug}-${(hash >>> 0).toString(16).padStart(8, '0')}.md`;
+}
+
+export function ticketMarkdown(entry: DriftEntry, baseline: string | null, firstSeen: string): string {
+  const title = `[Dialog Bot Service] ${entry.operation || 'API'}: ${entry.item}`;
+  return [
+    `# ${title}`,
+    '',
+    `- Severity: ${entry.severity}${entry.change ? ` (${entry.change} since baseline ${baseline})` : ''}`,
+    `- Operation: ${entry.operation || 'API'}`,
+    `- Specification: §${entry.section}`,
+    `- Expected: ${entry.documented}`,
+    `- Observed: ${entry.observed}`,
+    ...(entry.before !== undefined ? [`- Baseline ${baseline}: ${entry.before}`] : []),
+    `- First seen: ${firstSeen}`,
+    ...(entry.acknowledgement ? [`- Acknowledged until ${entry.acknowledgement.until}${entry.acknowledgement.expired ? ' (EXPIRED)' : ''}: ${entry.acknowledgement.ticket} (${entry.acknowledgement.reason})`] : []),
+    ...(entry.test ? [`- Found by: ${entry.test}`] : []),
+    `- Reference: ${entry.id}`,
+    '',
+    '## Request and response (secrets removed)',
+    '',
+    '```text',
+    entry.evidence ?? 'No single request shows it; see the test named above in the Playwright HTML report.',
+    '```',
+    '',
+  ].join('\n');
+}
+
+/** Every ticket of a report: breaking and changed items, expired acknowledgements among them. */
+export function ticketFiles(report: DriftReport, firstSeen: (entry: DriftEntry) => string): Array<{ name: string; text: string }> {
+  return report.entries
+    .filter((e) => e.severity === 'breaking' || e.severity === 'changed')
+    .map((e) => ({ name: ticketFileName(e), text: ticketMarkdown(e, report.baseline, firstSeen(e)) }));
+}

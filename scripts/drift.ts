@@ -1,0 +1,52 @@
+// `npm run drift -- summary [--link URL]`: the CI job summary of the last run (counts by severity, the first
+// breaking, changed and acknowledged items), each item linked to URL (the uploaded report artifact) or drift.html.
+// `npm run drift -- history [NAME...]`: reports/history.html, every item's value in each baseline (all of them when
+// none is named), in the order they were taken, and where it changed. Bad input: one line, exit 2.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { DriftReport } from '../lib/drift-report.ts';
+import type { RunMeta } from '../lib/fingerprint.ts';
+import { buildHistory, renderHistoryHtml } from '../lib/history.ts';
+import { jobSummary } from '../lib/job-summary.ts';
+import { REPORTS_DIR } from '../contract/env.ts';
+import { BaselineError, readAllBaselines, readBaseline } from '../contract/reporters/baselines.ts';
+
+const usage = 'usage: npm run drift -- summary [--link URL] | history [NAME...]';
+
+function fail(message: string): never {
+  console.error(`drift: ${message}`);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { link: { type: 'string' } } });
+} catch (err) {
+  fail(`${(err as Error).message}; ${usage}`);
+}
+const [command, ...names] = parsed.positionals;
+
+if (command === 'summary') {
+  const file = join(REPORTS_DIR, 'drift.json');
+  if (!existsSync(file)) fail(`no drift report yet (${relative(process.cwd(), file)}): run npm run contract first`);
+  const report = JSON.parse(readFileSync(file, 'utf8')) as DriftReport & { run: RunMeta | null };
+  const link = parsed.values.link;
+  process.stdout.write(jobSummary(report, report.run, (e) => (link ? link : `drift.html#${encodeURIComponent(e.id)}`)));
+} else if (command === 'history') {
+  try {
+    const baselines = names.length > 0 ? names.map(readBaseline) : readAllBaselines();
+    if (baselines.length === 0) fail('no baselines to show: save some with npm run baseline -- NAME');
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const out = join(REPORTS_DIR, 'history.html');
+    const history = buildHistory(baselines);
+    writeFileSync(out, renderHistoryHtml(history));
+    const changed = history.rows.filter((r) => r.changedAt.length > 0).length;
+    console.log(`drift: ${relative(process.cwd(), out)}: ${history.rows.length} items over ${history.columns.length} baselines (${history.columns.map((c) => c.name).join(' → ')}), ${changed} changed`);
+  } catch (err) {
+    if (!(err instanceof BaselineError)) throw err;
+    fail(err.message);
+  }
+} else {
+  fail(`${command ? `unknown command "${command}"` : 'no command'}; ${usage}`);
+}

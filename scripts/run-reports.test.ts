@@ -1,0 +1,69 @@
+// A run's reports as a whole: nothing of an earlier run survives it, the coverage matrix exists after a failing run,
+// and baselines/acknowledged.yaml works end to end: an acknowledged drift is green and reported, an expired one fails
+// the run with one line naming it, one no longer observed is reported as resolved.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { runAgainstSimulator } from './suite-run.ts';
+
+const REPORTERS = '--reporter=json,./contract/reporters/run-reports.ts';
+// A few V1 tests: enough to fail against the drift below, quick enough to run five times.
+const NARROW = ['--project', 'v1', '-g', 'GET /v1/conversation/\\{id\\} answers 404'];
+const DRIFT = 'unknown-dialog-200';
+
+const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
+
+function run(reportsDir: string, drifts: string[], acknowledged: unknown[] = [], keepReports = false) {
+  const file = join(reportsDir, '..', `${reportsDir.split('/').pop()}-acknowledged.yaml`);
+  writeFileSync(file, stringify(acknowledged));
+  return runAgainstSimulator({ drifts }, { reportsDir, workers: 1, keepReports, env: { ACKNOWLEDGED_FILE: file }, extraArgs: [REPORTERS, ...NARROW] });
+}
+
+test('no report of an earlier run survives a run, and the coverage matrix exists after a failing one', async () => {
+  const reports = join(mkdtempSync(join(tmpdir(), 'run-reports-')), 'reports');
+  mkdirSync(join(reports, 'tickets'), { recursive: true });
+  const stale = ['drift.json', 'drift.md', 'drift.html', 'fingerprint.json', 'failures.json', 'summary.md', 'coverage.json', 'tickets/old.md'];
+  for (const name of stale) writeFileSync(join(reports, name), 'STALE');
+  const result = await run(reports, [DRIFT], [], true);
+  assert.notEqual(result.exitCode, 0, 'the drift fails the run');
+  assert.ok(result.failed.length > 0);
+  assert.ok(!existsSync(join(reports, 'tickets', 'old.md')), 'a stale ticket survived');
+  for (const name of stale.filter((n) => !n.startsWith('tickets/'))) {
+    const text = readFileSync(join(reports, name), 'utf8');
+    assert.notEqual(text, 'STALE', `${name} was left from an earlier run`);
+  }
+  const runId = json(join(reports, 'drift.json')).run.runId as string;
+  for (const name of ['fingerprint.json', 'failures.json', 'coverage.json']) assert.equal(json(join(reports, name)).run.runId, runId, `${name} belongs to another run`);
+  assert.ok(Array.isArray(json(join(reports, 'coverage.json')).rows), 'coverage.json after a failing run');
+});
+
+test('acknowledged drifts pass the run and are reported; expired ones fail it with one line; gone ones are resolved', async () => {
+  const base = mkdtempSync(join(tmpdir(), 'acknowledged-'));
+  const failing = await run(join(base, 'failing'), [DRIFT]);
+  const ids = [...new Set((json(join(base, 'failing', 'failures.json')).failures as Array<{ id: string }>).map((f) => f.id))];
+  assert.ok(ids.length > 0 && failing.exitCode !== 0);
+  const entries = (until: string) => ids.map((id) => ({ id, reason: 'known vendor bug', ticket: 'https://tickets.example/VB-7', acknowledgedBy: 'qa', until }));
+
+  const acknowledged = await run(join(base, 'acknowledged'), [DRIFT], entries('2099-12-31'));
+  assert.equal(acknowledged.exitCode, 0, `acknowledged failures must not fail the run:\n${acknowledged.output.slice(-800)}`);
+  assert.ok(acknowledged.failed.length > 0, 'the tests still fail, visibly');
+  const report = json(join(base, 'acknowledged', 'drift.json'));
+  assert.equal(report.counts.breaking, 0);
+  assert.equal(report.counts.acknowledged, ids.length);
+  assert.match(readFileSync(join(base, 'acknowledged', 'drift.md'), 'utf8'), /- Acknowledged: https:\/\/tickets\.example\/VB-7 until 2099-12-31, by qa: known vendor bug/);
+  assert.match(acknowledged.output, /every failure of this run is an acknowledged drift/);
+
+  const expired = await run(join(base, 'expired'), [DRIFT], entries('2020-01-01'));
+  assert.notEqual(expired.exitCode, 0);
+  const lines = expired.output.split('\n').filter((l) => /acknowledged drift ".*" expired on 2020-01-01 \(ticket https:\/\/tickets\.example\/VB-7\)/.test(l));
+  assert.equal(lines.length, ids.length, 'one line per expired entry');
+  assert.equal(json(join(base, 'expired', 'drift.json')).counts.breaking, ids.length);
+
+  const resolved = await run(join(base, 'resolved'), [], entries('2099-12-31'));
+  assert.equal(resolved.exitCode, 0);
+  assert.deepEqual((json(join(base, 'resolved', 'drift.json')).resolved as Array<{ id: string }>).map((e) => e.id).sort(), [...ids].sort());
+  assert.match(resolved.output, /was not observed in this run .*: resolved, remove its entry from baselines\/acknowledged\.yaml/);
+});
