@@ -14,6 +14,7 @@
 import type { FingerprintItem } from './fingerprint.ts';
 import type { LadderStep } from './load-shapes.ts';
 import { metricStat, type SummaryData } from './load-summary.ts';
+import { retryAfterForm } from '../http/throttle.ts';
 
 export interface LadderStage {
   name: string;
@@ -164,12 +165,23 @@ export function ladderStagesFromSummary(data: SummaryData, steps: readonly Ladde
   }));
 }
 
-/** One text line and one fingerprint item for the ladder of one operation. */
+/** How a rejection says when to come back: "Retry-After 2 s", "Retry-After at <date>", "Retry-After absent". */
+function retryAfterText(value: string | null): string {
+  const form = retryAfterForm(value ?? undefined);
+  if (form === 'seconds') return `Retry-After ${value!.trim()} s`;
+  if (form === 'http-date') return `Retry-After at ${value!.trim()}`;
+  return form === 'absent' ? 'Retry-After absent' : `Retry-After unreadable (${JSON.stringify(value)})`;
+}
+
+/**
+ * One text line and one fingerprint item for the ladder of one operation. A 503 is what an overloaded target says
+ * too: the ladder cannot tell the two apart, and the line says so instead of calling it a rate limit.
+ */
 export function ladderFinding(operationId: string, label: string, analysis: LadderAnalysis): { line: string; item: FingerprintItem } {
   const { rejection, estimatedLimit, sustainedRate, firstLimited } = analysis;
-  const refused = rejection
-    ? `refused with ${rejection.status}, Retry-After ${rejection.retryAfter ?? 'absent'}${Object.keys(rejection.rateLimitHeaders).length ? `, ${Object.entries(rejection.rateLimitHeaders).map(([k, v]) => `${k}: ${v}`).join(', ')}` : ''}`
-    : 'no rejection seen';
+  const ambiguous = rejection?.status === 503 ? ' (an overload looks the same: could not tell it from a rate limit)' : '';
+  const headers = rejection && Object.keys(rejection.rateLimitHeaders).length ? `, ${Object.entries(rejection.rateLimitHeaders).map(([k, v]) => `${k}: ${v}`).join(', ')}` : '';
+  const refused = rejection ? `refused with ${rejection.status}${ambiguous}, ${retryAfterText(rejection.retryAfter)}${headers}` : 'no rejection seen';
   const limit = estimatedLimit === null ? 'no rate limit reached' : `rate limit ≈ ${estimatedLimit}/s`;
   const until = firstLimited ? `; first rung not sustained: ${firstLimited.targetRate}/s (${firstLimited.verdict})` : '';
   return {
@@ -183,7 +195,7 @@ export function ladderFinding(operationId: string, label: string, analysis: Ladd
         estimatedPerSecond: estimatedLimit === null ? null : twoSignificant(estimatedLimit),
         sustainedRung: sustainedRate,
         refusalStatus: rejection?.status ?? null,
-        retryAfter: rejection ? rejection.retryAfter !== null : null,
+        retryAfter: rejection ? retryAfterForm(rejection.retryAfter ?? undefined) : null,
         rateLimitHeaders: rejection ? Object.keys(rejection.rateLimitHeaders).map((h) => h.toLowerCase()).sort() : null,
       },
     },

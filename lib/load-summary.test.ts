@@ -81,12 +81,12 @@ test('a ladder round trip: thresholds expose each rung, the summary gives the st
   assert.deepEqual(stages[2], { name: 'getV2Conversations_r40', targetRate: 40, durationSeconds: 10, iterations: 400, droppedIterations: 0, ok: 300, rateLimited: 100, failed: 0, p95Ms: 3 });
 
   const { line, item } = ladderFinding('getV2Conversations', 'GET /v2/conversations', analyseLadder(stages, [sample429]));
-  assert.equal(line, 'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s, refused with 429, Retry-After 1, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)');
+  assert.equal(line, 'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s, refused with 429, Retry-After 1 s, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)');
   assert.deepEqual(item, {
     id: 'rate.limit.getV2Conversations',
     section: '8.2',
     operation: 'GET /v2/conversations',
     item: 'rate limit per credential (requests per second) and how it is refused',
-    observed: { estimatedPerSecond: 30, sustainedRung: 20, refusalStatus: 429, retryAfter: true, rateLimitHeaders: ['x-ratelimit-limit'] },
+    observed: { estimatedPerSecond: 30, sustainedRung: 20, refusalStatus: 429, retryAfter: 'seconds', rateLimitHeaders: ['x-ratelimit-limit'] },
   });
 });

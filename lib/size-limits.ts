@@ -119,6 +119,8 @@ export interface SizeLimitFinding {
   result: LimitSearchResult | null;
   /** Why the search did not run (e.g. no VERTEX_TOKEN). */
   skipped?: string;
+  /** Why an inconclusive search could not tell (the answer that was neither a yes nor a no). */
+  unclear?: string;
   refusal: Refusal | null;
 }
 
@@ -132,7 +134,7 @@ export function sizeLimitLine(finding: SizeLimitFinding): string {
     result.outcome === 'found' ? `${result.limit} (${result.firstRejected}${refused})`
     : result.outcome === 'below-lower' ? `nothing accepted (${result.firstRejected}${refused})`
     : result.outcome === 'above-upper' ? `no limit up to ${result.limit}`
-    : `inconclusive between ${result.limit ?? 'nothing'} and ${result.firstRejected ?? 'the top'}`;
+    : `could not tell: ${finding.unclear ?? 'no clear answer'} (accepted up to ${result.limit ?? 'nothing'}, refused from ${result.firstRejected ?? 'nothing yet'})`;
   return `${head}: ${found}, ${result.requests} requests (bound ${result.bound})`;
 }
 
@@ -162,7 +164,10 @@ export interface ProbeResponse {
   body: string;
 }
 
-/** What the search asks its driver for: send a request, or wait before asking again (429, 503). */
+/**
+ * What the search asks its driver for: send a request, or wait before asking again (429, 503). A 503 costs up to two
+ * more requests (a control and a resend) beyond the search's bound, to tell a refusal from an overload.
+ */
 export type SizeSearchStep = { kind: 'send'; request: ApiRequest } | { kind: 'wait'; seconds: number };
 
 export interface SizeSearchOptions {
@@ -205,20 +210,43 @@ export function* sizeLimitSearch(
   const refusals = new Map<number, Refusal>();
   const search = searchLimit(limit);
   let waited = 0;
+  let largestAccepted: number | undefined;
+  let unclear: string | undefined;
   let next = search.next();
   while (!next.done) {
     const value = next.value;
     let verdict: boolean | null = null;
+    let controlled = false;
+    let controlStatus: number | undefined;
     for (let attempt = 1; ; attempt++) {
-      const response = yield { kind: 'send', request: limit.request(value, context) };
+      let response = yield { kind: 'send', request: limit.request(value, context) };
       if (!response) throw new Error('the driver must answer a send step with the response');
+      // A 503 is an overloaded target, or this value refused: a value known to pass, sent right away, tells them
+      // apart. Passing, and the value refused again, it is a refusal; refused too, it is a throttle to wait out.
+      const control = largestAccepted ?? limit.lower;
+      if (response.status === 503 && !controlled && control !== value) {
+        controlled = true;
+        const check = yield { kind: 'send', request: limit.request(control, context) };
+        controlStatus = check?.status;
+        if (check && probeVerdict(check.status) === true) {
+          response = yield { kind: 'send', request: limit.request(value, context) };
+          if (!response) throw new Error('the driver must answer a send step with the response');
+          if (response.status === 503) {
+            verdict = false;
+            refusals.set(value, { status: 503, contentType: headerValue(response.headers, 'Content-Type') ?? null, body: redact(response.body.slice(0, BODY_EXCERPT), secrets) });
+            break;
+          }
+        }
+      }
       const decision = throttleDecision(response, attempt, waited, throttle, random, now());
       if (decision.throttled && decision.retry) {
         waited += decision.waitSeconds;
         yield { kind: 'wait', seconds: decision.waitSeconds };
         continue;
       }
+      if (decision.throttled) unclear = `${value}: ${decision.why}${controlStatus === undefined ? '' : `, and ${control}, a value that passed, answered ${controlStatus} too`}`;
       verdict = decision.throttled ? null : probeVerdict(response.status);
+      if (verdict === null && !decision.throttled) unclear = `${value} answered ${response.status}, neither accepted nor refused`;
       const contentType = headerValue(response.headers, 'Content-Type') ?? null;
       const served = verdict === true && limit.served ? limit.served(jsonOf(response.body)) : undefined;
       if (served !== undefined && served < value) {
@@ -229,8 +257,9 @@ export function* sizeLimitSearch(
       }
       break;
     }
+    if (verdict === true) largestAccepted = value;
     next = search.next(verdict);
   }
   const result = next.value;
-  return { id: limit.id, operation, result, refusal: result.firstRejected === null ? null : (refusals.get(result.firstRejected) ?? null) };
+  return { id: limit.id, operation, result, refusal: result.firstRejected === null ? null : (refusals.get(result.firstRejected) ?? null), ...(unclear && result.outcome === 'inconclusive' ? { unclear } : {}) };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { basicAuthorization } from '../config/suite-config.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
-import { DEFAULT_CONFIG } from '../simulator/config.ts';
+import { DEFAULT_CONFIG, type RateLimitConfig } from '../simulator/config.ts';
 import type { SimulatorOptions } from '../simulator/server.ts';
 import { buildBundles, type ScriptName } from './build.ts';
 import { importBundle, newHarness, summaryOf, type K6Harness } from './testing/k6-harness.ts';
@@ -231,4 +231,58 @@ test('setup waits out a throttled answer, and gives up after THROTTLE_MAX_RETRIE
     assert.equal(limited.harness.requests.length, 3, 'the first send and 2 retries');
     assert.match(limited.harness.aborted ?? '', /setup prepared no dialog/);
   });
+});
+
+/** The fingerprint items and the text summary of a script's handleSummary. */
+function summaryItems(module: Record<string, unknown>, harness: K6Harness, script: ScriptName) {
+  const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
+  const items = (JSON.parse(files[`reports/load/${script}.fingerprint.json`]!) as { items: FingerprintItem[] }).items;
+  return { stdout: files.stdout!, observed: (id: string) => items.find((i) => i.id === id)?.observed as Record<string, unknown> | undefined };
+}
+
+test('size-limits names a limit refused with 503 as refused, not throttled, and one that clamps as clamped', async () => {
+  const limits = { maxPageCount: { value: 250, clamp: true }, maxTextLength: { value: 2000, status: 503 }, maxVariablesBytes: { value: 3000, status: 503 } };
+  await withSimulator({ config: { limits } }, async (sim) => {
+    const { module, harness } = await load('size-limits', { VERTEX_TOKEN: '' }, sim);
+    call(module, 'searchLimits', call(module, 'setup'));
+    assert.deepEqual(failedChecks(harness), []);
+    const { stdout, observed } = summaryItems(module, harness, 'size-limits');
+    assert.match(stdout, /limit\.maxPageCount \(GET \/v2\/conversations\): 250 \(251 clamped to 250\)/);
+    assert.match(stdout, /limit\.maxTextLength\.send \([^)]+\): 2000 \(2001 refused with 503\)/);
+    assert.match(stdout, /limit\.maxVariablesBytes \([^)]+\): 3000 \(3001 refused with 503\)/);
+    assert.deepEqual([observed('limit.maxTextLength.send')?.largestAccepted, observed('limit.maxTextLength.send')?.refusalStatus], [2000, 503]);
+    assert.equal(observed('limit.maxPageCount')?.refusal, 'clamped to 250');
+    assert.equal(harness.sleeps.length, 0, 'a 503 the target gives a value alone is no throttle to wait out');
+  });
+});
+
+test('size-limits says plainly that it could not tell when the target answers 503 to everything', async () => {
+  await withSimulator({}, async (sim) => {
+    const overloaded: SyncHttp['request'] = (method, url, body, headers) =>
+      url.includes('/send') ? { status: 503, headers: { 'retry-after': '0' }, body: '' } : sim.request(method, url, body, headers);
+    const { module, harness } = await load('size-limits', { VERTEX_TOKEN: '', SEND_BODY: '{"text":"{{text}}"}', THROTTLE_MAX_RETRIES: '1' }, { url: sim.url, request: overloaded });
+    call(module, 'searchLimits', call(module, 'setup'));
+    const { stdout, observed } = summaryItems(module, harness, 'size-limits');
+    assert.match(stdout, /limit\.maxTextLength\.send \([^)]+\): could not tell: /);
+    assert.equal(observed('limit.maxTextLength.send')?.outcome, 'inconclusive');
+  });
+});
+
+test('rate-limit names how the target refuses: Retry-After in seconds, as an HTTP date, or absent, and a 503 as ambiguous', async () => {
+  const cases: Array<[RateLimitConfig, RegExp, string]> = [
+    [{ perSecond: 1, burst: 3 }, /refused with 429, Retry-After \d+ s/, 'seconds'],
+    [{ perSecond: 1, burst: 3, retryAfter: 'http-date' }, /refused with 429, Retry-After at [A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4}/, 'http-date'],
+    [{ perSecond: 1, burst: 3, retryAfter: 'none' }, /refused with 429, Retry-After absent/, 'absent'],
+    [{ perSecond: 1, burst: 3, status: 503 }, /refused with 503 \(an overload looks the same: could not tell it from a rate limit\)/, 'seconds'],
+  ];
+  for (const [rate, line, form] of cases) {
+    await withSimulator({ config: { limits: { rate } } }, async (sim) => {
+      const { module, harness } = await load('rate-limit', {}, sim);
+      for (let i = 0; i < 6; i++) call(module, 'listRung');
+      const { stdout, observed } = summaryItems(module, harness, 'rate-limit');
+      assert.match(stdout, line, JSON.stringify(rate));
+      assert.equal(observed('rate.limit.getV2Conversations')?.retryAfter, form, JSON.stringify(rate));
+      assert.equal(observed('rate.limit.getV2Conversations')?.refusalStatus, rate.status ?? 429);
+    });
+  }
 });
