@@ -1,15 +1,19 @@
 // `npm run bench:contract`: wall time of the whole contract suite against the simulator next to the floor, an
-// empty Playwright run with the same configuration (goal: the suite within 3× the floor).
+// empty Playwright run with the same configuration (goal: the suite within 3× the floor), then the profile of one
+// more run: when each project's worker ran its tests, and the time before the first test and between projects.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
-function wall(args: string[]): number {
+function wall(args: string[], env: Record<string, string> = {}): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [cli, 'test', ...args], { stdio: 'ignore', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(process.execPath, [cli, 'test', ...args], { stdio: 'ignore', env: { ...process.env, FORCE_COLOR: '0', ...env } });
   if (result.status !== 0) throw new Error(`playwright test ${args.join(' ')} exited with ${result.status}`);
   return (performance.now() - started) / 1000;
 }
@@ -24,3 +28,32 @@ for (let i = 0; i < runs; i++) {
 const f = median(floor);
 const s = median(suite);
 console.log(`contract suite ${s.toFixed(1)} s, empty run ${f.toFixed(1)} s, ratio ${(s / f).toFixed(2)} (goal ≤ 3); median of ${runs}`);
+
+interface JsonSuite {
+  specs?: Array<{ tests: Array<{ projectName: string; results: Array<{ startTime: string; duration: number }> }> }>;
+  suites?: JsonSuite[];
+}
+
+// The profile: one span per project (its worker), from its first test's start to its last test's end.
+const json = join(mkdtempSync(join(tmpdir(), 'bench-contract-')), 'results.json');
+wall(['--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+const report = JSON.parse(readFileSync(json, 'utf8')) as { suites: JsonSuite[]; stats: { startTime: string; duration: number } };
+const spans = new Map<string, { from: number; to: number; tests: number; busy: number }>();
+const walk = (suite: JsonSuite) => {
+  for (const t of (suite.specs ?? []).flatMap((spec) => spec.tests)) {
+    for (const r of t.results) {
+      const from = Date.parse(r.startTime) - Date.parse(report.stats.startTime);
+      const span = spans.get(t.projectName) ?? { from, to: from, tests: 0, busy: 0 };
+      spans.set(t.projectName, { from: Math.min(span.from, from), to: Math.max(span.to, from + r.duration), tests: span.tests + 1, busy: span.busy + r.duration });
+    }
+  }
+  suite.suites?.forEach(walk);
+};
+report.suites.forEach(walk);
+const ordered = [...spans.entries()].sort((a, b) => a[1].from - b[1].from);
+const gaps = ordered.slice(1).reduce((sum, [, span], i) => sum + Math.max(0, span.from - ordered[i]![1].to), 0);
+const sec = (ms: number) => (ms / 1000).toFixed(1);
+console.log(
+  `profile: ${sec(report.stats.duration)} s; before the first test ${sec(ordered[0]?.[1].from ?? 0)} s, between projects ${sec(gaps)} s; ` +
+    ordered.map(([name, span]) => `${name} ${sec(span.to - span.from)} s (${span.tests} tests, ${sec(span.busy)} s in tests)`).join(', '),
+);

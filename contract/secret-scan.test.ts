@@ -90,7 +90,7 @@ for (const { how, callback } of DELIVERIES) {
       const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
       const env = { ...simulatorTargetEnv(sim.url, inboxPort), REPORTS_DIR: reports };
       // Asynchronously: the simulator and the relay answer from this very process.
-      const child = spawn(process.execPath, [cli, 'test', '--output', join(reports, 'test-results'), '--project', 'vertex', '--project', 'v1', '-g', 'token|password'], { env });
+      const child = spawn(process.execPath, [cli, 'test', '--output', join(reports, 'test-results'), 'contract/v1/', 'contract/vertex/', '--project', 'api', '-g', 'token|password'], { env });
       const run = { output: '', status: null as number | null };
       child.stdout.on('data', (c: Buffer) => (run.output += c.toString()));
       child.stderr.on('data', (c: Buffer) => (run.output += c.toString()));

@@ -24,14 +24,16 @@ interface Vendor {
 }
 
 /** Runs the discovery against a fake vendor on a fake clock; returns the result and the requests sent. */
-function discover(vendor: Vendor, preset: { sendBody?: string; commandBody?: string } = {}): { result: DiscoveryResult; sent: string[] } {
+function discover(vendor: Vendor, preset: { sendBody?: string; commandBody?: string } = {}): { result: DiscoveryResult; sent: string[]; waits: number } {
   let clock = 1_000_000;
   let updated = '';
   let bot = 101;
   const data: string[] = [];
   const sent: string[] = [];
+  let waits = 0;
   const answer = (step: DiscoveryStep): DiscoveryAnswer | undefined => {
     if (step.kind === 'wait') {
+      waits++;
       clock += step.seconds * 1000;
       return undefined;
     }
@@ -66,7 +68,7 @@ function discover(vendor: Vendor, preset: { sendBody?: string; commandBody?: str
     }
   };
   const result = drive(discoverRequestShapes({ botId: 101, gotoBotId: 202, now: () => clock, ...preset }), answer);
-  return { result, sent };
+  return { result, sent, waits };
 }
 
 const field = (name: string) => (body: Record<string, unknown>) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
@@ -88,6 +90,15 @@ test('a vendor that ignores unknown fields: acceptance is not enough, `updated` 
   assert.equal(result.send.verifiedBy, 'updated moved');
   assert.ok(result.send.tried.filter((t) => t.status === 204 && t.effect === 'none').length >= SEND_CANDIDATES.length - 2, 'the lenient vendor accepted bodies without effect');
   assert.equal(result.command.template, '{"cmd":"goto","bot":{{botId}}}');
+});
+
+test('a dialog without a message yet is sent to at once; once `updated` holds a time, each send waits out its second', () => {
+  const first = discover({ text: field('text'), target: field('bot_id') });
+  assert.equal(first.result.send.template, '{"text":"{{text}}"}');
+  assert.equal(first.waits, 0, 'the first send that moves updated needs no wait');
+  const later = discover({ text: field('content'), lenient: true, anySendMoves: true, textInRecord: true, target: field('bot_id') });
+  assert.equal(later.result.send.template, '{"content":"{{text}}"}');
+  assert.ok(later.waits >= 1, 'after the control moved updated, the next send waits');
 });
 
 test('when every accepted body moves `updated`, only the text itself decides', () => {

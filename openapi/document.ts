@@ -1,7 +1,9 @@
 // Loads the OpenAPI document once and gives the rest of the project a typed, $ref-resolved view of it.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
@@ -139,6 +141,29 @@ export function listUnknowns(doc: Document): UnknownItem[] {
 
 let cached: Document | undefined;
 
+/**
+ * The parsed document kept as JSON under the system's temporary directory, named by the hash of its text: every
+ * Playwright worker and simulator reads it, and parsing the YAML cost each of them a tenth of a second.
+ */
+function parsedOnce(text: string): Document {
+  const file = join(tmpdir(), 'dialog-contract', `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 20)}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Document;
+  } catch {
+    // not parsed yet (or unreadable): parse and try to keep it
+  }
+  const doc = parseOpenApi(text);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    // Written aside and renamed, so a process reading meanwhile never sees half a file.
+    writeFileSync(`${file}.${process.pid}`, JSON.stringify(doc));
+    renameSync(`${file}.${process.pid}`, file);
+  } catch {
+    // a read-only temporary directory only costs the parse
+  }
+  return doc;
+}
+
 /** The project's document, read and parsed once per process. */
 export function loadDocument(): Document {
   if (!cached) {
@@ -148,7 +173,7 @@ export function loadDocument(): Document {
     } catch (err) {
       throw new DocumentError(`${DOCUMENT_PATH}: cannot read (${(err as NodeJS.ErrnoException).code ?? err})`);
     }
-    cached = parseOpenApi(text);
+    cached = parsedOnce(text);
   }
   return cached;
 }

@@ -11,7 +11,7 @@ import { runAgainstSimulator } from './suite-run.ts';
 
 const REPORTERS = '--reporter=json,./contract/reporters/run-reports.ts';
 // A few V1 tests: enough to fail against the drift below, quick enough to run five times.
-const NARROW = ['--project', 'v1', '-g', 'GET /v1/conversation/\\{id\\} answers 404'];
+const NARROW = ['--project', 'api', '-g', 'GET /v1/conversation/\\{id\\} answers 404'];
 const DRIFT = 'unknown-dialog-200';
 
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;

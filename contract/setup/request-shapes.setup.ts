@@ -1,4 +1,4 @@
-// The setup project: before the v1, v2, vertex and probes projects, the run settles the send and command body
+// The setup project: before the api and probes projects, the run settles the send and command body
 // shapes (spec §4.2: not shown) once — configured, or discovered and verified by their effect — and every test
 // then uses that one shape. It never fails on the target's answers: a failure here would skip the whole run, so
 // what went wrong is recorded, and each test that needs a shape says why it has none.
