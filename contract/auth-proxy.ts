@@ -7,6 +7,10 @@ import type { AuthMode } from './client.ts';
 
 /** Header a proxied response carries when the target could not be reached: the client turns it into an error. */
 export const PROXY_ERROR_HEADER = 'x-dialog-contract-proxy-error';
+/** With PROXY_ERROR_HEADER when the target's status and headers came but its body broke off: that status. */
+export const PROXY_BODY_ERROR_HEADER = 'x-dialog-contract-body-error';
+
+const reason = (err: unknown) => `${(err as { code?: string }).code ?? 'error'}: ${(err as Error).message}`.replace(/[\r\n]/g, ' ');
 const TIMEOUT_MS = 10_000;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host', 'authorization', 'proxy-connection', 'upgrade']);
 
@@ -56,11 +60,17 @@ export async function startAuthProxy(target: string, credentials: Credentials): 
       });
       const out: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(upstream.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
-      const bytes = Buffer.from(await upstream.body.arrayBuffer());
+      let bytes: Buffer;
+      try {
+        bytes = Buffer.from(await upstream.body.arrayBuffer());
+      } catch (err) {
+        // The target answered, then its body broke off: that is the target's answer, not a missing one.
+        res.writeHead(502, { [PROXY_ERROR_HEADER]: reason(err), [PROXY_BODY_ERROR_HEADER]: `${upstream.statusCode}` }).end();
+        return;
+      }
       res.writeHead(upstream.statusCode, out).end(bytes);
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      res.writeHead(502, { [PROXY_ERROR_HEADER]: `${code ?? 'error'}: ${(err as Error).message}`.replace(/[\r\n]/g, ' ') }).end();
+      res.writeHead(502, { [PROXY_ERROR_HEADER]: reason(err) }).end();
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -60,6 +60,8 @@ type WorkerFixtures = {
   throttle: RunThrottle;
   /** Base URL of the worker's auth proxy, the only holder of the credentials. */
   authProxy: string;
+  /** One request context per auth mode for the worker's life: creating one per test cost more than its requests. */
+  requestContext: (auth: AuthMode) => Promise<APIRequestContext>;
   /** The send and command bodies of the run (configured, or discovered by the setup project). */
   bodies: RequestBodies;
 };
@@ -108,10 +110,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  requestContext: [
+    async ({ authProxy }, use) => {
+      const contexts = new Map<AuthMode, Promise<APIRequestContext>>();
+      // Only the base URL and auth live here; tests use operationIds (paths come from the document).
+      await use((auth) => contexts.get(auth) ?? contexts.set(auth, request.newContext({ baseURL: `${authProxy}/${auth}/api/` })).get(auth)!);
+      await Promise.all([...contexts.values()].map(async (c) => (await c).dispose()));
+    },
+    { scope: 'worker' },
+  ],
   bodies: [async ({ config }, use) => use(new RequestBodies(readRequestShapes(REPORTS_DIR, config))), { scope: 'worker' }],
 
-  clientFor: async ({ authProxy, validators, recordExchange, requestHooks, throttle, observe }, use, testInfo) => {
-    const contexts: APIRequestContext[] = [];
+  clientFor: async ({ requestContext, validators, recordExchange, requestHooks, throttle, observe }, use, testInfo) => {
     // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
     const additive = new Set<string>();
     const hooks: ClientHooks = {
@@ -125,13 +135,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       },
     };
     await use(async (auth, options = {}) => {
-      // Only the base URL and auth live here; tests use operationIds (paths come from the document).
-      const context = await request.newContext({ baseURL: `${authProxy}/${auth}/api/` });
-      contexts.push(context);
+      const context = await requestContext(auth);
       const record = (e: Exchange) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') });
       return new ApiClient(context, validators, auth, throttle, record, hooks, options.serverErrorsFail ?? true);
     });
-    await Promise.all(contexts.map((c) => c.dispose()));
   },
   api: async ({ clientFor }, use) => use(await clientFor('valid')),
   anonymousApi: async ({ clientFor }, use) => use(await clientFor('none')),
@@ -157,7 +164,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   observe: async ({ recordObservation }, use, testInfo: TestInfo) => {
-    await use((observation) => {
+    await use((recorded) => {
+      // A value that is not there at all (a field the target left out) is recorded as such, not dropped from the JSON.
+      const observation = recorded.observed === undefined ? { ...recorded, observed: '(absent)' } : recorded;
       testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) });
       recordObservation({ id: observation.id, test: testInfo.titlePath.join(' › ') });
     });

@@ -5,6 +5,13 @@
 import type { FingerprintItem } from './fingerprint.ts';
 
 export const CONTRACT_PREFIX = 'contract.';
+/**
+ * CONTRACT_FAILURES=record (the mutation run only): a contract failure is recorded and the test goes on, so a
+ * drifted run does not restart a Playwright worker per failed test. Each failure that a normal run would not have
+ * reached, because an earlier hard assertion of its test had already stopped it, is marked `unreached`.
+ */
+export const RECORD_ONLY_ENV = 'CONTRACT_FAILURES';
+export const recordOnly = (env: Record<string, string | undefined>) => env[RECORD_ONLY_ENV] === 'record';
 /** Annotation type of a recorded contract failure; its description is the JSON of a ContractFailure. */
 export const CONTRACT_FAILURE = 'contract-failure';
 
@@ -27,6 +34,8 @@ export interface ContractFailure {
   observed: string;
   /** The request and the answer that show it, secrets removed. */
   evidence?: string;
+  /** Record-only runs: after a hard failure of the same test, where a normal run had stopped. */
+  unreached?: true;
 }
 
 export interface RecordedFailure extends ContractFailure {

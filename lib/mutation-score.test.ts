@@ -1,51 +1,75 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstLine, renderTable, reportedDrift, scoreMutations, type DriftInfo, type DriftKind, type SuiteRun } from './mutation-score.ts';
+import { namesLocation, renderTable, reportedDrift, scoreMutations, type DriftInfo, type ReportedChange, type SuiteRun } from './mutation-score.ts';
 import { buildDriftReport } from './drift-report.ts';
 import type { FingerprintItem } from './fingerprint.ts';
 
-const drift = (name: string, kind: DriftKind): DriftInfo => ({ name, kind, clause: '§x', description: name });
-const green = (reported?: SuiteRun['reported']): SuiteRun => ({ failed: [], passed: 10, skipped: 0, seconds: 1, ...(reported ? { reported } : {}) });
-const red: SuiteRun = { failed: ['[v2] lists › a'], passed: 9, skipped: 0, seconds: 1, firstMessage: 'GET /v2/conversations → 200: …' };
-const nothing = { additive: [], observations: [] };
+const META = { operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta'] };
+const breaking = (name: string, breaks = [META]): DriftInfo => ({ name, kind: 'breaking', clause: '§2.3', description: name, breaks });
+const additive = (name: string, reports: string[]): DriftInfo => ({ name, kind: 'additive', clause: '§2.2', description: name, reports });
+const undocumented = (name: string, reports: string[]): DriftInfo => ({ name, kind: 'undocumented', clause: '§3', description: name, reports });
+const change = (id: string, severity: ReportedChange['severity'], kind = 'changed'): ReportedChange => ({ id, severity, change: kind, line: `${kind} ${id}` });
+const green = (changes: ReportedChange[] = []): SuiteRun => ({ failed: [], passed: 10, skipped: 0, seconds: 1, reported: { changes } });
+const failure = (operationId: string, pointer: string) => ({ id: `contract.${operationId} → 200 ${pointer}`, operationId, operation: operationId, pointer });
+const red = (...failures: ReturnType<typeof failure>[]): SuiteRun => ({ failed: ['[v2] lists › a'], passed: 9, skipped: 0, seconds: 1, failures, firstMessage: 'first line' });
 
-test('breaking drifts must fail the suite; additive and undocumented ones must stay green and be reported', () => {
+test('a breaking drift is detected only where a failure names its operation and place', () => {
   const result = scoreMutations(green(), [
-    { drift: drift('meta-missing', 'breaking'), run: red },
-    { drift: drift('record-extra-field', 'additive'), run: green({ additive: ['added additive.getV2Conversation.$.tags: []'], observations: [] }) },
-    { drift: drift('operator-status-renamed', 'undocumented'), run: green({ additive: [], observations: ['changed status.operator: operator → waiting-operator'] }) },
+    { drift: breaking('meta-missing'), run: red(failure('getV2Conversations', '/meta')) },
+    // Only an unrelated test failed: the suite caught something, but not the drifted item.
+    { drift: breaking('meta-missing-elsewhere'), run: red(failure('getV2Conversation', '/source')) },
+    { drift: breaking('meta-missing-unseen'), run: green() },
   ]);
-  assert.deepEqual(result.rows.map((r) => r.verdict), ['green', 'detected', 'reported', 'reported']);
-  assert.equal(result.ok, true);
-  assert.equal(result.scoreLine, 'mutation score: 1/1 breaking drifts detected, 2/2 additive and undocumented drifts reported in the drift report, 0 false positives');
-  assert.match(renderTable(result), /operator-status-renamed\s+undocumented\s+reported\s*\n\s+↳ changed status\.operator: operator → waiting-operator/);
+  assert.deepEqual(result.rows.map((r) => r.verdict), ['green', 'detected', 'ELSEWHERE ONLY', 'MISSED']);
+  assert.deepEqual([result.detected, result.elsewhere, result.ok], [1, 1, false]);
+  assert.match(result.scoreLine, /^mutation score: 1\/3 breaking drifts detected at the drifted item, 1 only elsewhere;/);
+  assert.match(renderTable(result), /meta-missing\s+breaking\s+detected.*\n\s+↳ getV2Conversations: \/meta \(contract\.getV2Conversations → 200 \/meta\)/);
 });
 
-test('a green run whose drift report lists nothing of the right kind is not reported', () => {
+test('a record-only run: its recorded failures fail it, and one a normal run would not have reached counts for nothing', () => {
+  const recorded = (...failures: Array<ReturnType<typeof failure> & { unreached?: true }>): SuiteRun => ({ ...green(), failures: failures.map((f) => ({ ...f, test: '[api] v2/lists.spec.ts › a' })) });
   const result = scoreMutations(green(), [
-    // An additive drift needs a new additive field: a changed observation alone does not count, and vice versa.
-    { drift: drift('list-item-extra-field', 'additive'), run: green({ additive: [], observations: ['changed x: 1 → 2'] }) },
-    { drift: drift('default-page-count-20', 'undocumented'), run: green({ additive: ['added additive.x.$.y: integer'], observations: [] }) },
-    { drift: drift('error-body-plain-text', 'undocumented'), run: green() },
+    { drift: breaking('meta-missing'), run: recorded(failure('getV2Conversations', '/meta')) },
+    // The drifted item was named only after a hard failure of the same test had stopped it in a normal run.
+    { drift: breaking('meta-missing-late'), run: recorded(failure('getV2Conversations', 'status'), { ...failure('getV2Conversations', '/meta'), unreached: true }) },
+    { drift: additive('pagination-extra-key', ['x']), run: recorded(failure('getV1Conversations', 'status')) },
   ]);
-  assert.deepEqual(result.rows.slice(1).map((r) => r.verdict), ['NOT REPORTED', 'NOT REPORTED', 'NOT REPORTED']);
-  assert.equal(result.ok, false);
-  assert.match(result.scoreLine, /0\/3 additive and undocumented drifts reported/);
+  assert.deepEqual(result.rows.map((r) => r.verdict), ['green', 'detected', 'ELSEWHERE ONLY', 'FALSE POSITIVE']);
+  assert.deepEqual(result.rows[1]!.failed, ['[api] v2/lists.spec.ts › a']);
+});
+
+test('a place names a failure by itself or with a qualifier, never by prefix alone', () => {
+  const at = { operations: ['getV2Conversations', 'GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}'], at: ['/*/id', 'filter BotID'] };
+  assert.ok(namesLocation({ operationId: 'getV2Conversations', operation: 'GET /v2/conversations', pointer: '/*/id (pages disjoint)' }, at));
+  assert.ok(namesLocation({ operationId: null, operation: 'GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}', pointer: 'filter BotID' }, at));
+  assert.ok(!namesLocation({ operationId: 'getV2Conversations', operation: 'x', pointer: '/*/identity' }, at));
+  assert.ok(!namesLocation({ operationId: 'getV1Conversations', operation: 'x', pointer: '/*/id' }, at));
+});
+
+test('additive and undocumented drifts count only when their own item is reported with the right severity', () => {
+  const result = scoreMutations(green(), [
+    { drift: additive('record-extra-field', ['additive.getV2Conversation.$.tags']), run: green([change('additive.getV2Conversation.$.tags', 'additive', 'added')]) },
+    { drift: undocumented('operator-status-renamed', ['status.operator']), run: green([change('status.operator', 'changed')]) },
+    // Something changed, but not the drift's item.
+    { drift: undocumented('default-page-count-20', ['default.v2.PageCount']), run: green([change('links.v2', 'changed')]) },
+    // The right item with the wrong severity: a new additive field is not a changed observation.
+    { drift: additive('list-item-extra-field', ['additive.getV2Conversations.$[*].bot_id']), run: green([change('additive.getV2Conversations.$[*].bot_id', 'changed')]) },
+  ]);
+  assert.deepEqual(result.rows.slice(1).map((r) => r.verdict), ['reported', 'reported', 'NOT REPORTED', 'NOT REPORTED']);
+  assert.match(result.scoreLine, /2\/4 additive and undocumented drifts reported at their own item/);
 });
 
 test('failures without a breaking drift are false positives; a broken run has no verdict', () => {
-  const result = scoreMutations(red, [
-    { drift: drift('pagination-extra-key', 'additive'), run: red },
-    { drift: drift('v1-id-string', 'breaking'), run: { ...green(), error: 'no Playwright report' } },
-    { drift: drift('page-count-ignored', 'breaking'), run: green(nothing) },
+  const result = scoreMutations(red(failure('getV1Conversations', 'status')), [
+    { drift: additive('pagination-extra-key', ['x']), run: red(failure('getV1Conversations', 'status')) },
+    { drift: breaking('v1-id-string'), run: { ...green(), error: 'no Playwright report' } },
   ]);
-  assert.deepEqual(result.rows.map((r) => r.verdict), ['FALSE POSITIVE', 'FALSE POSITIVE', 'RUN ERROR', 'MISSED']);
+  assert.deepEqual(result.rows.map((r) => r.verdict), ['FALSE POSITIVE', 'FALSE POSITIVE', 'RUN ERROR']);
   assert.equal(result.falsePositives, 2);
-  assert.equal(result.ok, false);
   assert.match(result.scoreLine, /2 false positives, 1 runs broken$/);
 });
 
-test('the drift report of a run against the conforming fingerprint splits into new additive fields and other changes', () => {
+test('the drift report of a run against the conforming fingerprint lists its changes, contract failures aside', () => {
   const item = (id: string, observed: unknown): FingerprintItem => ({ id, section: '2', operation: 'op', item: 'i', observed });
   const conforming = { name: 'conforming', items: [item('status.operator', 'operator'), item('additive.a.$.old', 'integer'), item('links.v2', {})] };
   const report = buildDriftReport(
@@ -53,19 +77,15 @@ test('the drift report of a run against the conforming fingerprint splits into n
     () => ({ documented: 'd' }),
     conforming,
   );
-  assert.deepEqual(reportedDrift(report), {
-    additive: ['added additive.a.$.new: boolean'],
-    observations: ['changed status.operator: operator → waiting-operator'],
-  });
+  assert.deepEqual(reportedDrift(report).changes.map((c) => [c.id, c.severity, c.change, c.line]), [
+    ['status.operator', 'changed', 'changed', 'changed status.operator: operator → waiting-operator'],
+    ['additive.a.$.new', 'additive', 'added', 'added additive.a.$.new: boolean'],
+  ]);
 });
 
 test('the conforming run must also match the committed baseline of the simulator', () => {
-  const result = scoreMutations(green({ additive: [], observations: ['changed default.v2.PageCount: 40 → 50'] }), []);
+  const result = scoreMutations(green([change('default.v2.PageCount', 'changed')]), []);
   assert.equal(result.rows[0]?.verdict, 'BASELINE CHANGED');
-  assert.equal(result.rows[0]?.reported, 'changed default.v2.PageCount: 40 → 50');
+  assert.equal(result.rows[0]?.reported, 'changed default.v2.PageCount');
   assert.equal(result.ok, false);
-});
-
-test('firstLine drops colours and the Error prefix', () => {
-  assert.equal(firstLine(`\n${String.fromCharCode(27)}[31mError: GET /x → 500: status${String.fromCharCode(27)}[39m\nmore`), 'GET /x → 500: status');
 });

@@ -1,17 +1,30 @@
 // Scores the contract suite against the simulator's drift modes. Pure: takes the drift list and what each run
-// reported, returns rows, the score line and whether the run passes. A breaking drift must fail the suite; an
-// additive or undocumented one must leave it green and show up in the drift report, compared with the conforming
-// run's fingerprint: as a new additive field, or as a changed observation. The conforming run itself must be green
-// and match the committed baseline of the simulator (two runs, no changes).
-import type { DriftReport } from './drift-report.ts';
+// recorded, returns rows, the score line and whether the run passes. A breaking drift counts as detected only when
+// a recorded contract failure names the operation and the place the drift breaks (its `breaks`); a run that failed
+// elsewhere only is "caught elsewhere", not a detection. An additive or undocumented drift must leave the suite green
+// and be reported at its own item (its `reports`), in the drift report compared with the conforming run's
+// fingerprint. The conforming run itself must be green and match the committed baseline of the simulator.
+import type { ContractFailure } from './drift-failures.ts';
+import type { DriftReport, Severity } from './drift-report.ts';
 
 export type DriftKind = 'breaking' | 'additive' | 'undocumented';
+
+/** Where a drift breaks the contract: operations (operationIds, or the label of a comparison) and stable places. */
+export interface DriftLocation {
+  operations: readonly string[];
+  /** Places as failures name them: a JSON pointer ("/meta/pagination/total"), "status", "body", or a check's name. */
+  at: readonly string[];
+}
 
 export interface DriftInfo {
   name: string;
   kind: DriftKind;
   clause: string;
   description: string;
+  /** Breaking drifts: where the contract breaks. */
+  breaks?: readonly DriftLocation[];
+  /** Additive and undocumented drifts: the drift report items that must show them. */
+  reports?: readonly string[];
 }
 
 export interface SuiteRun {
@@ -24,37 +37,54 @@ export interface SuiteRun {
   /** The run itself broke (simulator did not start, Playwright crashed): no verdict possible. */
   error?: string;
   seconds: number;
+  /**
+   * The contract failures the run recorded (reports/failures.json). In a record-only run tests go on after a
+   * failure; those a normal run would not have reached are marked `unreached` and count for nothing.
+   */
+  failures?: ReadonlyArray<Pick<ContractFailure, 'operationId' | 'operation' | 'pointer' | 'unreached'> & { id: string; test?: string }>;
   /** What its drift report lists against the conforming run; absent when it wrote none. */
   reported?: DriftReported;
 }
 
-/** Changes a run's drift report lists against the conforming run, as "change id" lines. */
+export interface ReportedChange {
+  id: string;
+  severity: Severity;
+  change: string;
+  /** "changed status.operator: operator → waiting-operator". */
+  line: string;
+}
+
+/** Changes a run's drift report lists against the conforming run (contract failures aside). */
 export interface DriftReported {
-  /** Additive fields the conforming run did not see. */
-  additive: string[];
-  /** Observations added, changed or removed (additive fields and contract failures aside). */
-  observations: string[];
+  changes: ReportedChange[];
 }
 
 export function reportedDrift(report: Pick<DriftReport, 'entries'>): DriftReported {
-  const changed = report.entries.filter((e) => e.change !== null && e.change !== 'unchanged');
-  const line = (e: DriftReport['entries'][number]) => `${e.change} ${e.id}: ${e.before === undefined ? '' : `${e.before} → `}${e.observed}`;
   return {
-    additive: changed.filter((e) => e.severity === 'additive' && e.change === 'added').map(line),
-    observations: changed.filter((e) => e.severity !== 'additive' && e.severity !== 'breaking').map(line),
+    changes: report.entries
+      .filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'breaking')
+      .map((e) => ({ id: e.id, severity: e.severity, change: e.change!, line: `${e.change} ${e.id}: ${e.before === undefined ? '' : `${e.before} → `}${e.observed}` })),
   };
+}
+
+/** Does a failure name this place? Its pointer is the place, or the place with a qualifier: "/*\/id (pages disjoint)". */
+export function namesLocation(failure: Pick<ContractFailure, 'operationId' | 'operation' | 'pointer'>, location: DriftLocation): boolean {
+  const operation = location.operations.includes(failure.operationId ?? '') || location.operations.includes(failure.operation);
+  return operation && location.at.some((at) => failure.pointer === at || failure.pointer.startsWith(`${at} (`));
 }
 
 export interface MutationRow {
   drift: string;
   kind: DriftKind | 'conforming';
   clause: string;
-  detected: boolean;
+  /** The suite failed, wherever. */
+  failedAnywhere: boolean;
   /** What the row means for the score. */
-  verdict: 'detected' | 'MISSED' | 'green' | 'BASELINE CHANGED' | 'reported' | 'NOT REPORTED' | 'FALSE POSITIVE' | 'RUN ERROR';
+  verdict: 'detected' | 'ELSEWHERE ONLY' | 'MISSED' | 'green' | 'BASELINE CHANGED' | 'reported' | 'NOT REPORTED' | 'FALSE POSITIVE' | 'RUN ERROR';
   failed: string[];
+  /** The failure at the drifted item, or the first one. */
   firstMessage?: string;
-  /** The first change the drift report lists: the drift's, or the conforming run's against the baseline. */
+  /** The drift report item that shows the drift, or the conforming run's first change against the baseline. */
   reported?: string;
   seconds: number;
 }
@@ -62,8 +92,11 @@ export interface MutationRow {
 export interface MutationResult {
   rows: MutationRow[];
   breaking: number;
+  /** Breaking drifts named at their own item. */
   detected: number;
-  /** Additive and undocumented drifts, and how many of them the drift report listed. */
+  /** Breaking drifts that failed the suite only at other items. */
+  elsewhere: number;
+  /** Additive and undocumented drifts, and how many of them the drift report listed at their own item. */
   reportable: number;
   reported: number;
   falsePositives: number;
@@ -72,68 +105,76 @@ export interface MutationResult {
   scoreLine: string;
 }
 
-const ESC = String.fromCharCode(27);
-const ANSI = new RegExp(`${ESC}\\[[0-9;]*m`, 'g');
+const reached = (run: SuiteRun) => (run.failures ?? []).filter((f) => !f.unreached);
 
-/** The first meaningful line of a Playwright error message (no colours, no "Error: " prefix). */
-export function firstLine(message: string | undefined): string | undefined {
-  const line = message
-    ?.replace(ANSI, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l.length > 0);
-  return line?.replace(/^Error:\s*/, '');
+/** The failure that names the drifted item, if any. */
+function atItem(drift: DriftInfo, run: SuiteRun) {
+  return reached(run).find((f) => (drift.breaks ?? []).some((location) => namesLocation(f, location)));
 }
 
-function verdictOf(kind: MutationRow['kind'], run: SuiteRun, detected: boolean, reported: boolean): MutationRow['verdict'] {
+/** Tests that failed, and tests of a record-only run that recorded a failure they reached. */
+function failedTests(run: SuiteRun): string[] {
+  return [...new Set([...run.failed, ...reached(run).flatMap((f) => (f.test ? [f.test] : []))])];
+}
+
+/** The change of the drift report that is the drift's own item, with the severity its kind calls for. */
+function ownReport(drift: DriftInfo, run: SuiteRun): ReportedChange | undefined {
+  const wanted = drift.kind === 'additive' ? (c: ReportedChange) => c.severity === 'additive' && c.change === 'added' : (c: ReportedChange) => c.severity === 'changed';
+  return run.reported?.changes.find((c) => (drift.reports ?? []).includes(c.id) && wanted(c));
+}
+
+function verdictOf(kind: MutationRow['kind'], run: SuiteRun, failed: boolean, named: boolean, reported: boolean): MutationRow['verdict'] {
   if (run.error) return 'RUN ERROR';
-  if (kind === 'breaking') return detected ? 'detected' : 'MISSED';
-  if (detected) return 'FALSE POSITIVE';
+  if (kind === 'breaking') return named ? 'detected' : failed ? 'ELSEWHERE ONLY' : 'MISSED';
+  if (failed) return 'FALSE POSITIVE';
   if (kind === 'conforming') return reported ? 'BASELINE CHANGED' : 'green';
   return reported ? 'reported' : 'NOT REPORTED';
 }
 
 export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: DriftInfo; run: SuiteRun }>): MutationResult {
-  const row = (drift: string, kind: MutationRow['kind'], clause: string, run: SuiteRun): MutationRow => {
-    const detected = run.failed.length > 0;
-    const lists = run.reported ?? { additive: [], observations: [] };
-    const reported = kind === 'additive' ? lists.additive : kind === 'undocumented' ? lists.observations : kind === 'conforming' ? [...lists.additive, ...lists.observations] : [];
-    const verdict = verdictOf(kind, run, detected, reported.length > 0);
+  const row = (drift: DriftInfo | undefined, run: SuiteRun): MutationRow => {
+    const kind = drift?.kind ?? 'conforming';
+    const tests = failedTests(run);
+    const failed = tests.length > 0;
+    const named = drift ? atItem(drift, run) : undefined;
+    const own = drift && kind !== 'breaking' ? ownReport(drift, run) : undefined;
+    // The conforming run against the committed baseline: any change means a stale baseline or a moving value.
+    const baselineChange = kind === 'conforming' ? run.reported?.changes[0] : undefined;
+    const reported = own ?? baselineChange;
     return {
-      drift,
+      drift: drift?.name ?? '(none: conforming simulator)',
       kind,
-      clause,
-      detected,
-      verdict,
-      failed: run.failed,
+      clause: drift?.clause ?? '',
+      failedAnywhere: failed,
+      verdict: verdictOf(kind, run, failed, named !== undefined, reported !== undefined),
+      failed: tests,
       seconds: run.seconds,
-      ...(run.firstMessage ? { firstMessage: run.firstMessage } : {}),
-      ...(reported[0] ? { reported: reported[0] } : {}),
+      ...(named ? { firstMessage: `${named.operation}: ${named.pointer} (${named.id})` } : run.firstMessage ? { firstMessage: run.firstMessage } : {}),
+      ...(reported ? { reported: reported.line } : {}),
     };
   };
-  const rows = [row('(none: conforming simulator)', 'conforming', '', conforming), ...drifts.map(({ drift, run }) => row(drift.name, drift.kind, drift.clause, run))];
+  const rows = [row(undefined, conforming), ...drifts.map(({ drift, run }) => row(drift, run))];
+  const count = (verdict: MutationRow['verdict']) => rows.filter((r) => r.verdict === verdict).length;
   const breaking = rows.filter((r) => r.kind === 'breaking').length;
-  const detected = rows.filter((r) => r.kind === 'breaking' && r.verdict === 'detected').length;
   const reportable = rows.filter((r) => r.kind === 'additive' || r.kind === 'undocumented').length;
-  const reported = rows.filter((r) => r.verdict === 'reported').length;
-  const falsePositives = rows.filter((r) => r.verdict === 'FALSE POSITIVE').length;
-  const runErrors = rows.filter((r) => r.verdict === 'RUN ERROR').length;
+  const [detected, elsewhere, reported, falsePositives, runErrors] = [count('detected'), count('ELSEWHERE ONLY'), count('reported'), count('FALSE POSITIVE'), count('RUN ERROR')];
   return {
     rows,
     breaking,
     detected,
+    elsewhere,
     reportable,
     reported,
     falsePositives,
     runErrors,
     ok: detected === breaking && reported === reportable && falsePositives === 0 && runErrors === 0 && rows[0]!.verdict === 'green',
     scoreLine:
-      `mutation score: ${detected}/${breaking} breaking drifts detected, ${reported}/${reportable} additive and undocumented drifts ` +
-      `reported in the drift report, ${falsePositives} false positives${runErrors ? `, ${runErrors} runs broken` : ''}`,
+      `mutation score: ${detected}/${breaking} breaking drifts detected at the drifted item, ${elsewhere} only elsewhere; ` +
+      `${reported}/${reportable} additive and undocumented drifts reported at their own item; ${falsePositives} false positives${runErrors ? `, ${runErrors} runs broken` : ''}`,
   };
 }
 
-/** Console table: drift, kind, verdict, the tests that caught it, the first message. */
+/** Console table: drift, kind, verdict, the tests that caught it, the failure at the drifted item or the report line. */
 export function renderTable(result: MutationResult): string {
   const width = Math.max(...result.rows.map((r) => r.drift.length));
   const lines = result.rows.map((r) => {

@@ -37,6 +37,8 @@ export interface ResponseToCheck {
   contentType?: string | null;
   /** Raw body text; '' for none. */
   body: string;
+  /** Value of the Content-Length header, if any: a 204 must not announce content its client will not read. */
+  contentLength?: string | null;
 }
 
 export interface CheckOptions {
@@ -225,9 +227,10 @@ export class ContractValidators {
     if (mediaTypes.length === 0) {
       // No content declared: an empty body is documented (204), unless the body is marked "not shown".
       if ((response as Record<string, unknown>)['x-unknown']) return [];
-      return res.body.length === 0
-        ? []
-        : [problem(op, res.status, { location: 'body', expected: `an empty body for ${res.status}`, observed: describeValue(res.body), section: '7' })];
+      // HTTP clients do not read the body of a 204 (RFC 9110 §15.3.5): one the server announces shows in its length.
+      const announced = Number(res.contentLength ?? 0);
+      if (res.body.length === 0 && !(announced > 0)) return [];
+      return [problem(op, res.status, { location: 'body', expected: `an empty body for ${res.status}`, observed: res.body.length > 0 ? describeValue(res.body) : `Content-Length ${announced}`, section: '7' })];
     }
     const observedType = (res.contentType ?? '').split(';')[0]!.trim().toLowerCase();
     const mediaType = mediaTypes.includes(observedType) ? observedType : mediaTypes.includes('*/*') ? '*/*' : undefined;

@@ -1,4 +1,5 @@
-// `npm run mutation`: the whole contract suite against the conforming simulator and against each drift mode alone.
+// `npm run mutation`: the whole contract suite against the conforming simulator and against each drift mode alone,
+// recording contract failures as data instead of failing tests on them (lib/drift-failures.ts RECORD_ONLY_ENV).
 // A breaking drift the suite misses, any failure without a breaking drift, or an additive or undocumented drift
 // that the drift report (compared with the conforming run's fingerprint) does not list, fails the run.
 import { execFileSync } from 'node:child_process';
@@ -7,25 +8,31 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath } from '../contract/reporters/baselines.ts';
-import { renderTable, reportedDrift, scoreMutations, type DriftInfo, type DriftReported, type SuiteRun } from '../lib/mutation-score.ts';
+import { RECORD_ONLY_ENV } from '../lib/drift-failures.ts';
+import { renderTable, reportedDrift, scoreMutations, type DriftInfo, type SuiteRun } from '../lib/mutation-score.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
-const MAX_FAILURES = 3;
 // The JSON report scores the run; the fingerprint reporter writes its fingerprint and drift report.
 const REPORTERS = '--reporter=json,./contract/reporters/run-reports.ts';
 const reportsOf = (drift: string | undefined) => join(REPORTS_DIR, 'mutation', drift ?? 'conforming');
 
-function readReported(reportsDir: string): DriftReported | undefined {
-  const file = join(reportsDir, 'drift.json');
-  return existsSync(file) ? reportedDrift(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+/** What a run recorded: its contract failures as data, and its drift report's changes against the baseline. */
+function readRecorded(reportsDir: string): Pick<SuiteRun, 'failures' | 'reported'> {
+  const read = (name: string) => (existsSync(join(reportsDir, name)) ? JSON.parse(readFileSync(join(reportsDir, name), 'utf8')) : undefined);
+  const drift = read('drift.json');
+  const failures = read('failures.json');
+  return { ...(failures ? { failures: failures.failures } : {}), ...(drift ? { reported: reportedDrift(drift) } : {}) };
 }
 
 async function runAgainst(drift: string | undefined, workers: number, baseline?: string): Promise<SuiteRun> {
   const reportsDir = reportsOf(drift);
-  // A detected drift needs no more than a few failures to be named, and every failure costs a worker restart.
-  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, extraArgs: [`--max-failures=${MAX_FAILURES}`, REPORTERS] });
-  const reported = readReported(reportsDir);
-  return reported ? { ...run, reported } : run;
+  // The whole suite, every test to its end (the failure that names the drifted item may come late), recording
+  // contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
+  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, extraArgs: [REPORTERS], env: { [RECORD_ONLY_ENV]: 'record' } });
+  const recorded = readRecorded(reportsDir);
+  // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
+  if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };
+  return { ...run, ...recorded };
 }
 
 const args = parseRunsArgs('mutation', process.argv.slice(2), Math.max(2, cpus().length + 1));
@@ -40,8 +47,7 @@ const drifts = args.only ? listed.filter((d) => args.only!.includes(d.name)) : l
 const started = Date.now();
 console.log(`mutation: the contract suite against the conforming simulator and ${drifts.length} drifts, ${args.concurrency} at a time`);
 // The conforming run's fingerprint is the baseline of the additive and undocumented drift runs, which wait for it.
-// A few breaking runs (no baseline needed) fill the other slots meanwhile; the rest come last, as breaking runs stop
-// at their third failure and so are the short ones that pack the end of the pool best.
+// A few breaking runs (no baseline needed) fill the other slots meanwhile; the rest follow.
 const breaking = drifts.filter((d) => d.kind === 'breaking');
 const headStart = 2 * (args.concurrency - 1);
 const queue = [undefined, ...breaking.slice(0, headStart), ...drifts.filter((d) => d.kind !== 'breaking'), ...breaking.slice(headStart)];
@@ -56,7 +62,8 @@ const queued = await pool(queue, args.concurrency, async (drift) => {
   const compareWith = !drift ? committed : drift.kind !== 'breaking' ? baseline : undefined;
   const run = await runAgainst(drift?.name, 1, compareWith && existsSync(compareWith) ? compareWith : undefined);
   if (!drift) conformingDone();
-  console.log(`  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${run.failed.length} failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s`);
+  const recorded = (run.failures ?? []).filter((f) => !f.unreached).length;
+  console.log(`  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${recorded} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s`);
   return run;
 });
 const runOf = new Map(queue.map((drift, i) => [drift, queued[i]!]));

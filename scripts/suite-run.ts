@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { suiteVersion } from '../config/suite-version.ts';
@@ -12,9 +13,13 @@ import type { SimulatorConfig } from '../simulator/config.ts';
 import { profileConfig } from '../simulator/profiles.ts';
 import { startSimulator, type SimulatorOptions } from '../simulator/server.ts';
 import { suiteEnvFor } from '../simulator/suite-env.ts';
-import { firstLine, type SuiteRun } from '../lib/mutation-score.ts';
+import type { SuiteRun } from '../lib/mutation-score.ts';
 
 const require = createRequire(import.meta.url);
+
+/** The first meaningful line of a Playwright error message (no colours, no "Error: " prefix). */
+const firstLine = (message: string | undefined) =>
+  stripVTControlCharacters(message ?? '').split('\n').map((l) => l.trim()).find(Boolean)?.replace(/^Error:\s*/, '');
 const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
 
 export function freePort(): Promise<number> {

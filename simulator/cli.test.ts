@@ -89,7 +89,7 @@ describe('simulator CLI', () => {
     assert.match(table[0]!, /^v2-source-removed +breaking +§2\.1 /);
     assert.deepEqual(
       JSON.parse((await printed(['--list-drifts', '--json'])).join('\n')),
-      DRIFTS.map(({ name, kind, clause, description }) => ({ name, kind, clause, description })),
+      DRIFTS.map(({ name, kind, clause, description, breaks, reports }) => JSON.parse(JSON.stringify({ name, kind, clause, description, breaks, reports }))),
     );
   });
 

@@ -47,7 +47,7 @@ function readConfig(file: string | undefined): unknown {
 
 function listDrifts(json: boolean, print: (line: string) => void): void {
   if (json) {
-    print(JSON.stringify(DRIFTS.map(({ name, kind, clause, description }) => ({ name, kind, clause, description })), null, 2));
+    print(JSON.stringify(DRIFTS.map(({ name, kind, clause, description, breaks, reports }) => ({ name, kind, clause, description, breaks, reports })), null, 2));
     return;
   }
   const width = Math.max(...DRIFTS.map((d) => d.name.length));

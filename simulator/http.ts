@@ -107,7 +107,8 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
       type ??= JSON_TYPE;
     }
     if (type) headers['Content-Type'] = type;
-    headers['Content-Length'] = payload === undefined ? 0 : Buffer.byteLength(payload);
+    // A drift may announce another length than it sends (a vendor's broken download).
+    headers['Content-Length'] ??= payload === undefined ? 0 : Buffer.byteLength(payload);
     res.writeHead(reply.status, headers);
     res.end(payload);
   }

@@ -68,7 +68,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const faker = makeFaker(seed);
   faker.seed([seed, 2]);
   const blocks = new CustomBlocks(config, faker, log);
-  const sim = new Simulation(config, store, faker, now, blocks, drifts.flatMap((d) => (d.change ? [d.change] : [])));
+  const sim = new Simulation(
+    config,
+    store,
+    faker,
+    now,
+    blocks,
+    drifts.flatMap((d) => (d.change ? [d.change] : [])),
+    drifts.flatMap((d) => (d.pageOffset ? [d.pageOffset] : [])),
+  );
   const live = opts.live && new LiveStream(config, store, seed, now, opts.live.perSecond);
   const handlers = {
     getV1Conversations: listHandler(sim, 'v1'),

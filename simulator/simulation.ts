@@ -7,6 +7,8 @@ import { HttpError, type Exchange } from './exchange.ts';
 import type { Dialog, DialogChange, Store } from './store.ts';
 
 export type ChangeHook = (ex: Exchange, dialog: Dialog, change: DialogChange) => DialogChange;
+/** Where a list page starts (a drift may make pages overlap): the offset of page `page` of `perPage` items. */
+export type PageOffsetHook = (offset: number, perPage: number, page: number) => number;
 
 export class Simulation {
   constructor(
@@ -17,7 +19,13 @@ export class Simulation {
     readonly now: () => number,
     readonly blocks: CustomBlocks,
     private readonly changeHooks: ChangeHook[],
+    private readonly pageOffsetHooks: PageOffsetHook[] = [],
   ) {}
+
+  /** The first item of a list page, as the drifts bend it. */
+  pageOffset(page: number, perPage: number): number {
+    return this.pageOffsetHooks.reduce((offset, hook) => hook(offset, perPage, page), (page - 1) * perPage);
+  }
 
   /** Applies a state or bot change, letting drifts alter it first. */
   change(ex: Exchange, dialog: Dialog, change: DialogChange): void {

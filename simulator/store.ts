@@ -60,6 +60,8 @@ export interface ListQuery {
 export interface DialogChange {
   state?: StatusKey;
   botId?: number;
+  /** A message sent in the dialog at `at` (epoch ms), optionally recorded as a data item. */
+  message?: { at: number; item?: DataItem };
 }
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
@@ -176,6 +178,7 @@ export class Store {
     }
     if (change.state !== undefined) dialog.state = change.state;
     if (change.botId !== undefined) dialog.botId = change.botId;
+    if (change.message) this.message(dialog, change.message.at, change.message.item);
     this.touched(dialog);
   }
 

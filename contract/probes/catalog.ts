@@ -45,7 +45,6 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
   { section: '2.2', item: 'data item type values other than Text', ids: ['data.types.seen'] },
   { section: '4.2', item: 'name and type of the send body field; maximum message text length (spec 8.4)', ids: ['body.send.accepted', 'lenience.send', 'limit.maxTextLength.send'] },
   { section: '4.2', item: 'names and types of the command body fields', ids: ['body.command.accepted', 'lenience.command'] },
-  { section: '4.3', item: 'accepted shapes of complete data', ids: ['vertex.complete.data-shapes'] },
   {
     section: '4.3',
     item: 'whether text and typing are each required; maximum text length (spec 8.4)',

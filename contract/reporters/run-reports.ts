@@ -71,8 +71,9 @@ export default class RunReports implements Reporter {
         this.probes.bound += spent.bound;
       }
     }
-    if (result.status !== test.expectedStatus && result.status !== 'skipped') {
-      const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as ContractFailure);
+    const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as ContractFailure);
+    // A passed test holds recorded failures only in a record-only run (CONTRACT_FAILURES=record): they count the same.
+    if ((result.status !== test.expectedStatus && result.status !== 'skipped') || recorded.length > 0) {
       const firstLine = stripVTControlCharacters(result.errors[0]?.message ?? result.errors[0]?.value ?? '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
       const failed = recorded.length > 0 ? recorded.map((f) => ({ ...f, id: failureId(f), test: title })) : [unexplainedFailure(title, firstLine)];
       this.failures.push(...failed);
@@ -138,6 +139,7 @@ export default class RunReports implements Reporter {
     if (this.probes.bound > 0) console.log(`probes: ${this.probes.sent} requests (${this.probes.retries} resends after 429/503), declared bound ${this.probes.bound}`);
     for (const entry of report.resolved) console.log(`drift: ${resolvedLine(entry)}`);
     let status = result.status;
+    if (status === 'passed' && failures.length > 0) status = 'failed';
     if (baseline) {
       console.log(`drift: compared with baseline ${baseline.name}: ${report.changes === 0 ? 'no changes' : `${report.changes} changes`}`);
       for (const line of changeLines(report)) console.log(line);

@@ -1,6 +1,7 @@
 // List semantics (spec §2.3, §4.1), defined once and registered for V1 and V2.
 import { test, expect } from '../fixtures.ts';
-import { CLOCK_SKEW_MS, fetchPage, fetchPages, findInList, sampleQuery, isoUtc, type ListItem, type Page, type Version } from '../lists.ts';
+import { holdEach, type Finding } from '../matchers.ts';
+import { CLOCK_SKEW_MS, fetchPage, fetchPages, findInList, listOperation, sampleQuery, isoUtc, type ListItem, type Page, type Version } from '../lists.ts';
 import { sameValue, settledDifferences } from '../steps.ts';
 import type { Query } from '../client.ts';
 import { declaredProperties } from '../../openapi/document.ts';
@@ -14,10 +15,18 @@ export function shiftIso(value: string, deltaMs: number): string {
   return hasOffset ? isoUtc(ms) : isoUtc(ms).replace(/Z$/, '');
 }
 
+/** An instant in ISO 8601 with an explicit offset of `minutes` east of UTC: "2026-11-23T15:01:00+05:00". */
+function zoned(ms: number, minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const hhmm = `${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+  return `${new Date(ms + minutes * MINUTE).toISOString().slice(0, 19)}${sign}${hhmm}`;
+}
+
 /** Well-formedness of one page: keys, count, per_page, total_pages, current_page (spec §2.3). */
 async function expectWellFormedPage(page: Page, query: Query) {
   const { pagination: p, keys, response } = page;
   const op = response.operation.label;
+  const evidence = response.evidence(300);
   const f = (pointer: string, expected: string, observed: unknown, location?: string) => ({
     operation: op,
     operationId: response.operationId,
@@ -27,29 +36,33 @@ async function expectWellFormedPage(page: Page, query: Query) {
     expected,
     section: '2.3',
     observed: JSON.stringify(observed),
-    evidence: response.evidence(300),
+    evidence,
   });
   const expectedKeys = Array.from({ length: p.count }, (_, i) => String(i));
   const itemKeys = keys.filter((k) => k !== 'meta');
-  expect(JSON.stringify(itemKeys) === JSON.stringify(expectedKeys)).toHold(
-    f('/ (item keys)', `decimal indexes "0".."${p.count - 1}" (one per item, count ${p.count})`, itemKeys.length > 12 ? [...itemKeys.slice(0, 12), '…'] : itemKeys),
-  );
-  expect(p.count <= p.per_page).toHold(f('/meta/pagination/count', `at most per_page (${p.per_page})`, p.count));
-  const pages = Math.ceil(p.total / p.per_page);
-  expect(p.total_pages === pages).toHold(f('/meta/pagination/total_pages', `ceil(total / per_page) = ceil(${p.total} / ${p.per_page}) = ${pages}`, p.total_pages));
-  if (query.PageCount !== undefined) expect(p.per_page === Number(query.PageCount)).toHold(f('/meta/pagination/per_page', `the PageCount asked for (${query.PageCount})`, p.per_page));
-  if (query.PageNumber !== undefined) expect(p.current_page === Number(query.PageNumber)).toHold(f('/meta/pagination/current_page', `the PageNumber asked for (${query.PageNumber})`, p.current_page));
   const lastFull = Math.max(0, Math.min(p.per_page, p.total - (p.current_page - 1) * p.per_page));
-  expect(p.count === lastFull).toHold(f('/meta/pagination/count', `min(per_page, total - (current_page - 1) * per_page) = ${lastFull}`, p.count));
-  for (const item of page.items) {
-    const t = item.updated === '' ? NaN : Date.parse(item.updated);
-    const plausible = item.updated === '' || (t > Date.UTC(2000, 0, 1) && t < Date.now() + 24 * 60 * MINUTE);
-    expect(plausible).toHold(f('/*/updated', 'an ISO 8601 time between 2000 and now', item.updated, `$[…].updated of ${item.id}`));
-  }
+  const pages = Math.ceil(p.total / p.per_page);
+  holdEach(
+    [
+      JSON.stringify(itemKeys) === JSON.stringify(expectedKeys),
+      f('/ (item keys)', `decimal indexes "0".."${p.count - 1}" (one per item, count ${p.count})`, itemKeys.length > 12 ? [...itemKeys.slice(0, 12), '…'] : itemKeys),
+    ],
+    [p.count <= p.per_page, f('/meta/pagination/count', `at most per_page (${p.per_page})`, p.count)],
+    [p.total_pages === pages, f('/meta/pagination/total_pages', `ceil(total / per_page) = ceil(${p.total} / ${p.per_page}) = ${pages}`, p.total_pages)],
+    [query.PageCount === undefined || p.per_page === Number(query.PageCount), f('/meta/pagination/per_page', `the PageCount asked for (${query.PageCount})`, p.per_page)],
+    [query.PageNumber === undefined || p.current_page === Number(query.PageNumber), f('/meta/pagination/current_page', `the PageNumber asked for (${query.PageNumber})`, p.current_page)],
+    [p.count === lastFull, f('/meta/pagination/count', `min(per_page, total - (current_page - 1) * per_page) = ${lastFull}`, p.count)],
+    ...page.items.map((item): [boolean, Finding] => {
+      const t = item.updated === '' ? NaN : Date.parse(item.updated);
+      const plausible = item.updated === '' || (t > Date.UTC(2000, 0, 1) && t < Date.now() + 24 * 60 * MINUTE);
+      return [plausible, f('/*/updated', 'an ISO 8601 time between 2000 and now', item.updated, `$[…].updated of ${item.id}`)];
+    }),
+  );
 }
 
 export function defineListTests(version: Version): void {
   const op = version === 'v1' ? 'GET /v1/conversations' : 'GET /v2/conversations';
+  const operationId = listOperation(version);
 
   test(`${op} without parameters answers a well-formed first page; the defaults are recorded`, async ({ api, observe }) => {
     const page = await fetchPage(api, version, {});
@@ -78,6 +91,7 @@ export function defineListTests(version: Version): void {
         const again = seen.get(String(item.id));
         expect(again === undefined).toHold({
           operation: op,
+          operationId,
           pointer: '/*/id (pages disjoint)',
           location: `$[…].id ${item.id}`,
           expected: 'each dialog on exactly one page',
@@ -86,10 +100,10 @@ export function defineListTests(version: Version): void {
         });
         seen.set(String(item.id), i + 1);
       }
-      expect(page.pagination.total === total).toHold({ operation: op, pointer: '/meta/pagination/total', expected: `the same total on every page (${total})`, section: '2.3', observed: String(page.pagination.total) });
+      expect(page.pagination.total === total).toHold({ operation: op, operationId, pointer: '/meta/pagination/total', expected: `the same total on every page (${total})`, section: '2.3', observed: String(page.pagination.total) });
     }
     if (total <= 160) {
-      expect(seen.size === total).toHold({ operation: op, pointer: 'union of all pages', expected: `total (${total}) distinct dialogs`, section: '2.3', observed: `${seen.size} over ${pages.length} pages of ${perPage}` });
+      expect(seen.size === total).toHold({ operation: op, operationId, pointer: '/meta/pagination/total (all pages)', expected: `total (${total}) distinct dialogs`, section: '2.3', observed: `${seen.size} over ${pages.length} pages of ${perPage}` });
     }
     const pastNumber = probe.pagination.total + 1;
     const past = await fetchPage(api, version, { ...query, PageCount: perPage, PageNumber: pastNumber });
@@ -107,6 +121,7 @@ export function defineListTests(version: Version): void {
     const other = await totals(sampleQuery(config, config.gotoBotId));
     expect(own + other <= all && (other === 0 || own < all)).toHold({
       operation: op,
+      operationId,
       pointer: 'filter BotID (totals)',
       location: '$.meta.pagination.total',
       expected: `totals of BotID ${config.botId} and ${config.gotoBotId} adding up to at most the unfiltered total`,
@@ -120,6 +135,7 @@ export function defineListTests(version: Version): void {
     const underOther = await findInList(api, version, { ...since, BotID: config.gotoBotId }, id!);
     expect(underOwn !== undefined && underOther === undefined).toHold({
       operation: op,
+      operationId,
       pointer: 'filter BotID',
       location: `BotID filter, dialog ${id} created on bot ${config.botId}`,
       expected: `listed with BotID=${config.botId}, not with BotID=${config.gotoBotId}`,
@@ -140,11 +156,16 @@ export function defineListTests(version: Version): void {
       [{ CreatedFrom: isoUtc(dialog.createdAfter - 24 * 60 * MINUTE).slice(0, 10) }, true],
       [{ CreatedTo: before }, false],
       [{ CreatedFrom: after }, false],
+      // The same bounds in other time zones (§4.1: "time and time zone may be added"): the same instants, so the
+      // same answer; a target that drops the zone reads them hours off and answers otherwise.
+      [{ CreatedFrom: zoned(dialog.createdAfter - CLOCK_SKEW_MS, 5 * 60) }, true],
+      [{ CreatedTo: zoned(Date.now() + CLOCK_SKEW_MS, -5 * 60) }, true],
     ];
     for (const [window, inside] of cases) {
       const hit = await findInList(api, version, { BotID: config.botId, ...window }, id!);
       expect((hit !== undefined) === inside).toHold({
         operation: op,
+        operationId,
         pointer: 'filter CreatedFrom/CreatedTo',
         location: `filter ${new URLSearchParams(window as Record<string, string>)}`,
         expected: `dialog ${id} (created between ${before} and ${after}) ${inside ? 'listed' : 'not listed'}`,
@@ -166,7 +187,7 @@ export function defineListTests(version: Version): void {
       [{ UpdatedTo: '2000-01-01' }, 'nothing was updated before 2000'],
     ] as const) {
       const n = await total(window);
-      expect(n === 0).toHold({ operation: op, pointer: 'filter UpdatedFrom/UpdatedTo (outside)', location: `$.meta.pagination.total for ${new URLSearchParams(window)}`, expected: `0: ${why}`, section: '4.1', observed: `${n} of ${all}` });
+      expect(n === 0).toHold({ operation: op, operationId, pointer: 'filter UpdatedFrom/UpdatedTo (outside)', location: `$.meta.pagination.total for ${new URLSearchParams(window)}`, expected: `0: ${why}`, section: '4.1', observed: `${n} of ${all}` });
     }
     const [page] = await fetchPages(api, version, { ...history, PageCount: 40 }, 1);
     const sample = page!.items.find((item) => item.updated !== '' && !Number.isNaN(Date.parse(item.updated)));
@@ -174,9 +195,9 @@ export function defineListTests(version: Version): void {
     const u = sample!.updated;
     const counts = [];
     for (const from of [shiftIso(u, -30 * 24 * 60 * MINUTE), shiftIso(u, -MINUTE), shiftIso(u, MINUTE)]) counts.push(await total({ UpdatedFrom: from }));
-    expect(counts[0]! >= counts[1]! && counts[1]! >= counts[2]!).toHold({ operation: op, pointer: 'filter UpdatedFrom (monotone)', location: '$.meta.pagination.total as UpdatedFrom moves later', expected: 'never growing', section: '4.1', observed: counts.join(' → ') });
+    expect(counts[0]! >= counts[1]! && counts[1]! >= counts[2]!).toHold({ operation: op, operationId, pointer: 'filter UpdatedFrom (monotone)', location: '$.meta.pagination.total as UpdatedFrom moves later', expected: 'never growing', section: '4.1', observed: counts.join(' → ') });
     const later = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, MINUTE) }, sample!.id);
-    expect(later === undefined).toHold({ operation: op, pointer: 'filter UpdatedFrom', location: `filter UpdatedFrom=${shiftIso(u, MINUTE)}`, expected: `dialog ${sample!.id} (last message ${u}) not listed: its respondent wrote no later`, section: '4.1', observed: 'listed' });
+    expect(later === undefined).toHold({ operation: op, operationId, pointer: 'filter UpdatedFrom', location: `filter UpdatedFrom=${shiftIso(u, MINUTE)}`, expected: `dialog ${sample!.id} (last message ${u}) not listed: its respondent wrote no later`, section: '4.1', observed: 'listed' });
     const around = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, -MINUTE), UpdatedTo: shiftIso(u, MINUTE) }, sample!.id);
     observe({ id: `filter.${version}.updated-matches-field`, section: '4.1', operation: op, item: 'whether UpdatedFrom/UpdatedTo filter on the same time as the updated field', observed: around !== undefined });
   });
@@ -186,6 +207,7 @@ export function defineListTests(version: Version): void {
 /** Records of existing dialogs (with their data items, file links, deleted flags) against their list items. */
 export function defineReadTests(version: Version): void {
   const op = version === 'v1' ? 'GET /v1/conversation/{id}' : 'GET /v2/conversation/{uuid}';
+  const operationId = version === 'v1' ? 'getV1Conversation' : 'getV2Conversation';
   test(`${op} reads existing dialogs as documented, agreeing with their list items`, async ({ api, config, validators }) => {
     // Only documented fields: a field the vendor adds to one view is additive, not a disagreement.
     const fields = declaredProperties(validators.doc, version === 'v1' ? 'V1ConversationListItem' : 'V2ConversationListItem');
@@ -204,6 +226,7 @@ export function defineReadTests(version: Version): void {
       const { differing, a, b } = await settledDifferences(reads, fields, sameValue);
       expect.soft(differing.length === 0).toHold({
         operation: op,
+        operationId,
         status: res.status,
         pointer: `record vs list item ${differing.map((k) => `/${k}`).join(',') || '/'}`,
         location: differing.map((k) => `$.${k}`).join(', ') || '$',

@@ -25,8 +25,10 @@ test('walks a dialog through create, start, stop, send and command goto as docum
     });
   });
 
+  let stoppedAt = 0;
   await test.step('stop connects an operator: 204, status changes to the operator state', async () => {
     await expect(await stopDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
+    stoppedAt = Date.now();
     const { response: read, record } = await readV2(api, dialog.uuid);
     expect(record!.status !== 'in-process').toHold({
       operation: 'POST /v2/conversation/{uuid}/stop',
@@ -43,12 +45,26 @@ test('walks a dialog through create, start, stop, send and command goto as docum
   const missing = bodies.missing('send') ?? bodies.missing('command');
   precondition(missing === undefined, missing ?? '', { pairs: ['postV2ConversationSend 204', 'postV2ConversationCommand 2XX'], observations: ['response.command'] });
 
-  await test.step('an operator sends a message: 204', async () => {
+  await test.step('an operator sends a message: 204, and it is the last message of the dialog', async () => {
     const before = await readV2(api, dialog.uuid);
+    // `updated` may have whole seconds: a message in the same second as the last change would not move it.
+    if (before.record?.updated) await new Promise((resolve) => setTimeout(resolve, Math.max(0, stoppedAt + 1100 - Date.now())));
     const text = messageText(fake);
     const sent = await sendAsOperator(api, bodies, dialog.uuid, text);
     await expect(sent).toMatchContract({ status: 204, because: `for a body carrying the text in the run's shape (${bodies.shapes.send.how})`, section: '4.2' });
     const after = await readV2(api, dialog.uuid);
+    // updated is the time of the last message (§2.1) and send sends one (§4.2): it moves.
+    const moved = typeof after.record?.updated === 'string' && after.record.updated !== '' && after.record.updated !== before.record?.updated;
+    expect(moved).toHold({
+      operation: sent.operation.label,
+      operationId: sent.operationId,
+      pointer: 'updated of the dialog afterwards',
+      location: 'updated of the dialog afterwards (GET /v2/conversation/{uuid} $.updated)',
+      expected: `the time of the message just sent, not ${JSON.stringify(before.record?.updated)} as before (updated is the time of the last message, §2.1; send sends one, §4.2)`,
+      section: '2.1',
+      observed: JSON.stringify(after.record?.updated),
+      evidence: after.response.evidence(),
+    });
     const added = (after.record?.data.length ?? 0) > (before.record?.data.length ?? 0);
     observe({ id: 'send.in-record', section: '2.2', operation: sent.operation.label, item: 'whether an operator message shows in the dialog record (a data item added, its text among the answers)', observed: { dataItemAdded: added, textInData: (after.record?.data ?? []).some((d) => d.answer === text) } });
   });

@@ -36,8 +36,8 @@ test('a dialog reaching the custom block hands a token to the block URL; send_me
   }
   observe({ id: 'vertex.message-id.distinct', section: '2.5', operation: 'POST /vertex/v1/dialog/send_message', item: 'whether message ids differ per message', observed: ids[0] !== ids[1] });
 
-  const completed = await anonymousApi.call('postVertexComplete', { json: { token, data: { source: 'dialog-contract' } } });
-  await expect(completed).toMatchContract({ status: 204, because: 'for a valid token', section: '4.3' });
+  const completed = await anonymousApi.call('postVertexComplete', { json: { token, data: { source: 'dialog-contract', tags: [] } } });
+  await expect(completed).toMatchContract({ status: 204, because: 'for a valid token and data that is an object', section: '4.3' });
   observe({ id: 'vertex.after-complete.status', section: '4.3', item: 'dialog status after the custom block is completed', observed: (await readV2(api, dialog.uuid)).record?.status ?? null });
 
   // Token lifetime is not shown (§5.5): what a finished block's token still opens is recorded, not asserted.
@@ -52,6 +52,23 @@ test('a dialog reaching the custom block hands a token to the block URL; send_me
   }
   observe({ id: 'vertex.token.after-complete', section: '5.5', item: 'token lifetime: the token of a completed block, used again', observed: reused });
 });
+
+// data is "any JSON value" (§4.3); object and null are only what was observed. A block completes once, so each
+// other kind of value completes a block of its own.
+const DATA_KINDS: ReadonlyArray<[string, unknown]> = [
+  ['null', null],
+  ['a string', 'dialog-contract'],
+  ['a number', 2.5],
+  ['a boolean', true],
+  ['an array', ['dialog-contract', 1, null, { tags: [] }]],
+];
+for (const [kind, data] of DATA_KINDS) {
+  test(`complete takes ${kind} as data: any JSON value`, async ({ anonymousApi, customBlock }) => {
+    const { token } = await customBlock({ pairs: ['postVertexComplete 204'], observations: [] });
+    const res = await anonymousApi.call('postVertexComplete', { json: { token, data } });
+    await expect(res).toMatchContract({ status: 204, because: `for a valid token and data that is ${kind}`, section: '4.3' });
+  });
+}
 
 for (const operationId of ['postVertexSendMessage', 'postVertexComplete']) {
   test(`${operationId} answers 403 for an invalid integration token`, async ({ anonymousApi, fake }) => {

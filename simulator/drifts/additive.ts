@@ -7,6 +7,7 @@ export const ADDITIVE_DRIFTS: Drift[] = [
     kind: 'additive',
     clause: '§2.1 dialog list item',
     description: 'list items gain bot_id (integer)',
+    reports: ['additive.getV1Conversations.$[*].bot_id', 'additive.getV2Conversations.$[*].bot_id'],
     transformResponse: (ex, reply, sim) =>
       LIST_OPS.has(ex.operationId ?? '')
         ? eachDialog(ex, reply, 'any', (d) => {
@@ -20,6 +21,7 @@ export const ADDITIVE_DRIFTS: Drift[] = [
     kind: 'additive',
     clause: '§2.3 meta.pagination',
     description: 'meta.pagination gains has_more (boolean)',
+    reports: ['additive.getV1Conversations.$.meta.pagination.has_more', 'additive.getV2Conversations.$.meta.pagination.has_more'],
     transformResponse: editPagination((p) => (p.has_more = Number(p.current_page) < Number(p.total_pages))),
   },
   {
@@ -27,6 +29,7 @@ export const ADDITIVE_DRIFTS: Drift[] = [
     kind: 'additive',
     clause: '§2.2 dialog record',
     description: 'records gain tags (array of strings, empty)',
+    reports: ['additive.getV1Conversation.$.tags', 'additive.getV2Conversation.$.tags'],
     transformResponse: editBody([...RECORD_OPS], (body) => (body.tags = [])),
   },
   {
@@ -34,6 +37,7 @@ export const ADDITIVE_DRIFTS: Drift[] = [
     kind: 'additive',
     clause: '§2.5 sent bot message',
     description: 'send_message answers also dialog_id (integer)',
+    reports: ['additive.postVertexSendMessage.$.dialog_id'],
     transformResponse: editBody(['postVertexSendMessage'], (body, ex) => (body.dialog_id = ex.dialog?.id ?? null)),
   },
   {
@@ -42,6 +46,7 @@ export const ADDITIVE_DRIFTS: Drift[] = [
     kind: 'additive',
     clause: '§2.5 sent bot message',
     description: 'send_message answers also the integration token it was given (token, string)',
+    reports: ['additive.postVertexSendMessage.$.token'],
     transformResponse: editBody(['postVertexSendMessage'], (body, ex) => {
       const sent = JSON.parse(ex.body.toString('utf8') || '{}') as { token?: unknown };
       body.token = typeof sent.token === 'string' ? sent.token : null;

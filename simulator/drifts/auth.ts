@@ -10,6 +10,7 @@ export const AUTH_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§5.2 a missing or wrong login or password yields 401',
     description: 'V1/V2 requests are served normally whatever their Authorization header',
+    breaks: [{ operations: ['getV1Conversations', 'getV1Conversation', 'getV1DialogCreate', 'getV1File', 'getV2Conversations', 'getV2Conversation', 'getV2DialogCreate', 'postV2DialogCreate', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand', 'getV2File'], at: ['status'] }],
     beforeRequest: (ex, sim) => {
       const { login, password } = sim.config.auth;
       ex.authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
@@ -20,6 +21,7 @@ export const AUTH_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§5.4 an invalid integration token yields 403',
     description: 'send_message and complete succeed with any token (200 / 204)',
+    breaks: [{ operations: ['postVertexSendMessage', 'postVertexComplete'], at: ['status'] }],
     transformResponse: (ex, reply, sim) => {
       if (reply.status !== 403 || sim.config.blocked || !VERTEX_OPS.has(ex.operationId ?? '')) return reply;
       return ex.operationId === 'postVertexComplete'

@@ -1,6 +1,7 @@
 // Every drift mode, by name. `--list-drifts` prints this table.
 import { ADDITIVE_DRIFTS } from './additive.ts';
 import { AUTH_DRIFTS } from './auth.ts';
+import { EFFECT_DRIFTS } from './effects.ts';
 import { FIELD_DRIFTS } from './fields.ts';
 import { FILTER_DRIFTS } from './filters.ts';
 import { PAGINATION_DRIFTS } from './pagination.ts';
@@ -8,6 +9,7 @@ import { STATUS_CODE_DRIFTS } from './status-codes.ts';
 import { TRANSITION_DRIFTS } from './transitions.ts';
 import type { Drift } from './types.ts';
 import { UNDOCUMENTED_DRIFTS } from './undocumented.ts';
+import { VERSION_DRIFTS } from './versions.ts';
 
 export type { Drift, DriftKind } from './types.ts';
 
@@ -18,6 +20,8 @@ export const DRIFTS: readonly Drift[] = [
   ...STATUS_CODE_DRIFTS,
   ...AUTH_DRIFTS,
   ...TRANSITION_DRIFTS,
+  ...EFFECT_DRIFTS,
+  ...VERSION_DRIFTS,
   ...ADDITIVE_DRIFTS,
   ...UNDOCUMENTED_DRIFTS,
 ];

@@ -7,6 +7,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 total_pages of meta.pagination',
     description: 'total_pages is one more than ceil(total / per_page)',
+    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/total_pages'] }],
     transformResponse: editPagination((p) => (p.total_pages = Number(p.total_pages) + 1)),
   },
   {
@@ -14,6 +15,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 list items are under the keys "0", "1", ...',
     description: 'list items are keyed from "1" instead of "0"',
+    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/'] }],
     transformResponse: editBody([...LIST_OPS], (body) => {
       const { meta, ...items } = body;
       for (const key of Object.keys(body)) delete body[key];
@@ -26,6 +28,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 count of meta.pagination is the number of items on the page',
     description: 'count is one more than the items on the page',
+    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/count'] }],
     transformResponse: editPagination((p) => (p.count = Number(p.count) + 1)),
   },
   {
@@ -33,6 +36,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 a list response has one key meta',
     description: 'list responses have no meta key',
+    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta'] }],
     transformResponse: editBody([...LIST_OPS], (body) => delete body.meta),
   },
   {
@@ -40,6 +44,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 total, count, per_page, current_page, total_pages are integers',
     description: 'the numbers of meta.pagination are sent as strings',
+    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/total', '/meta/pagination/count', '/meta/pagination/per_page', '/meta/pagination/current_page', '/meta/pagination/total_pages'] }],
     transformResponse: editPagination((p) => {
       for (const key of ['total', 'count', 'per_page', 'current_page', 'total_pages']) p[key] = String(p[key]);
     }),
@@ -49,6 +54,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§4.1 PageCount is the number of records per page',
     description: 'PageCount is ignored: pages always hold the default count',
+    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/per_page'] }],
     beforeRequest: ignoreQuery('PageCount'),
   },
   {
@@ -56,6 +62,41 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§4.1 PageNumber is the page number',
     description: 'PageNumber is ignored: every request gets the first page',
+    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/current_page'] }],
     beforeRequest: ignoreQuery('PageNumber'),
+  },
+  {
+    name: 'pages-overlap',
+    kind: 'breaking',
+    clause: '§2.3, §4.1 PageNumber pages through the list: each dialog on one page',
+    description: 'every page after the first starts one item early, repeating the last item of the page before',
+    breaks: [{ operations: [...LIST_OPS], at: ['/*/id'] }],
+    pageOffset: (offset, _perPage, page) => (page > 1 ? offset - 1 : offset),
+  },
+  {
+    name: 'page-item-repeated',
+    kind: 'breaking',
+    clause: '§2.3 the items of a page are distinct dialogs',
+    description: 'a page lists its first dialog a second time in place of its second one',
+    breaks: [{ operations: [...LIST_OPS], at: ['/*/id'] }],
+    transformResponse: editBody([...LIST_OPS], (body) => {
+      if (body['0'] !== undefined && body['1'] !== undefined) body['1'] = body['0'];
+    }),
+  },
+  {
+    name: 'list-total-off-by-one',
+    kind: 'breaking',
+    clause: '§2.3 total of meta.pagination counts the dialogs the query matches',
+    description: 'total counts one dialog more than the pages hold',
+    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/total'] }],
+    transformResponse: editPagination((p) => (p.total = Number(p.total) + 1)),
+  },
+  {
+    name: 'links-missing',
+    kind: 'breaking',
+    clause: '§2.3 meta.pagination has links (an object)',
+    description: 'meta.pagination has no links',
+    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/links'] }],
+    transformResponse: editPagination((p) => delete p.links),
   },
 ];

@@ -3,9 +3,20 @@
 // hooks of the active drifts, so no handler knows drifts exist.
 import type { DeepPartial, SimulatorConfig } from '../config.ts';
 import { replyJson, type Exchange, type Reply } from '../exchange.ts';
-import type { ChangeHook, Simulation } from '../simulation.ts';
+import type { ChangeHook, PageOffsetHook, Simulation } from '../simulation.ts';
+import type { DialogChange } from '../store.ts';
 
 export type DriftKind = 'breaking' | 'additive' | 'undocumented';
+
+/**
+ * Where a breaking drift breaks the contract, as the suite's failures name a place: the operations (operationIds,
+ * or the label of a comparison of two) and the places (a JSON pointer with list positions as "*", "status",
+ * "content-type", "body", or the name of a semantic check). The mutation run counts a drift as detected only there.
+ */
+export interface DriftLocation {
+  operations: readonly string[];
+  at: readonly string[];
+}
 
 export interface Drift {
   name: string;
@@ -14,12 +25,18 @@ export interface Drift {
   /** The spec section and clause it breaks or touches, e.g. "§2.1 source is a string in V2 list items". */
   clause: string;
   description: string;
+  /** Breaking drifts: where the contract breaks. */
+  breaks?: readonly DriftLocation[];
+  /** Additive and undocumented drifts: the ids of the drift report items that show them. */
+  reports?: readonly string[];
   /** Settings this drift forces, merged over the user's config. */
   config?: DeepPartial<SimulatorConfig>;
   /** Runs after routing, before auth and the handler; may rewrite the query or the credentials. */
   beforeRequest?(ex: Exchange, sim: Simulation): void;
-  /** Bends a state or bot change before it applies. */
+  /** Bends a state, bot or message change before it applies. */
   change?: ChangeHook;
+  /** Moves where a list page starts. */
+  pageOffset?: PageOffsetHook;
   /** Rewrites the reply (status, headers, body) before it is written. */
   transformResponse?(ex: Exchange, reply: Reply, sim: Simulation): Reply;
 }
@@ -73,6 +90,22 @@ export function editPagination(edit: (pagination: Json) => void): Transform {
 export function ignoreQuery(...names: string[]): (ex: Exchange) => void {
   return (ex) => {
     if (LIST_OPS.has(ex.operationId ?? '')) for (const name of names) ex.query.delete(name);
+  };
+}
+
+/** A change hook that drops one part of the change for one operation: the call succeeds, that effect does not happen. */
+export function dropChange(operationId: string, part: keyof DialogChange): NonNullable<Drift['change']> {
+  return (ex, _dialog, change) => (ex.operationId === operationId ? { ...change, [part]: undefined } : change);
+}
+
+/** Rewrites query parameters of list requests before the handler reads them. */
+export function rewriteQuery(names: readonly string[], rewrite: (value: string) => string): (ex: Exchange) => void {
+  return (ex) => {
+    if (!LIST_OPS.has(ex.operationId ?? '')) return;
+    for (const name of names) {
+      const value = ex.query.get(name);
+      if (value !== null) ex.query.set(name, rewrite(value));
+    }
   };
 }
 

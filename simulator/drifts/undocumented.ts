@@ -8,6 +8,7 @@ export const UNDOCUMENTED_DRIFTS: Drift[] = [
     kind: 'undocumented',
     clause: '§3 status string of the operator state (not shown)',
     description: 'the operator state is reported as "waiting-operator"',
+    reports: ['status.operator'],
     config: { statuses: { operator: 'waiting-operator' } },
   },
   {
@@ -15,6 +16,7 @@ export const UNDOCUMENTED_DRIFTS: Drift[] = [
     kind: 'undocumented',
     clause: '§4.1 default PageCount (not shown; per_page 40 observed, §8.1)',
     description: 'without PageCount, pages hold 20 items',
+    reports: ['default.v1.PageCount', 'default.v2.PageCount'],
     config: { lists: { defaultPageCount: 20 } },
   },
   {
@@ -22,6 +24,31 @@ export const UNDOCUMENTED_DRIFTS: Drift[] = [
     kind: 'undocumented',
     clause: '§7 error body shape (not shown)',
     description: 'error bodies are plain text instead of problem+json',
+    reports: ['error.400', 'error.401', 'error.403', 'error.404'],
     config: { errors: { format: 'text' } },
+  },
+  {
+    name: 'variables-not-stored',
+    kind: 'undocumented',
+    clause: '§1.4 variables passed at creation (whether they show in the record: not shown)',
+    description: 'variables passed at creation no longer show up as data items of the dialog',
+    reports: ['variables.in-record'],
+    config: { create: { variableItem: null } },
+  },
+  {
+    name: 'updated-filter-on-creation',
+    kind: 'undocumented',
+    clause: "§4.1 UpdatedFrom/UpdatedTo filter on the respondent's last message (how it relates to updated: not shown)",
+    description: 'UpdatedFrom and UpdatedTo filter on the creation time instead',
+    reports: ['filter.v1.updated-matches-field', 'filter.v2.updated-matches-field'],
+    beforeRequest: (ex) => {
+      if (!['getV1Conversations', 'getV2Conversations'].includes(ex.operationId ?? '')) return;
+      for (const [from, to] of [['UpdatedFrom', 'CreatedFrom'], ['UpdatedTo', 'CreatedTo']] as const) {
+        const value = ex.query.get(from);
+        if (value === null) continue;
+        ex.query.delete(from);
+        ex.query.set(to, value);
+      }
+    },
   },
 ];

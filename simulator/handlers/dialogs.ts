@@ -93,7 +93,8 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
       );
       if (text === undefined) return emptyReply(204);
       const item = config.send.dataItem;
-      store.message(dialog, sim.now(), item ? { question: item.question, type: item.type, answer: text, variable: null } : undefined);
+      // A state-like change, so a drift can bend it: the message that never reaches the dialog.
+      sim.change(ex, dialog, { message: { at: sim.now(), ...(item ? { item: { question: item.question, type: item.type, answer: text, variable: null } } : {}) } });
       return emptyReply(204);
     },
 

@@ -55,7 +55,7 @@ function parseListQuery(sim: Simulation, query: URLSearchParams): { filter: List
 }
 
 function renderPage(sim: Simulation, api: ApiVersion, filter: ListQuery, page: number, perPage: number): string {
-  const offset = (page - 1) * perPage;
+  const offset = sim.pageOffset(page, perPage);
   const { total, items } = sim.store.page(filter, offset, perPage);
   const parts = items.map((dialog, i) => `"${i}":${sim.store.renderItem(dialog, api)}`);
   const meta = {
