@@ -73,10 +73,17 @@ export async function startAuthProxy(target: string, credentials: Credentials): 
       res.writeHead(502, { [PROXY_ERROR_HEADER]: reason(err) }).end();
     }
   });
+  // The worker's request contexts keep their connections between tests: a server closing an idle one (Node's
+  // default after 5 s) races a request sent on it, which then fails with ECONNRESET. The client closes them instead.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
