@@ -71,6 +71,10 @@ export interface Exchange {
   operationId: string;
   status: number;
   auth: AuthMode;
+  /** The answer as received, secrets removed: the learned document is checked against it (npm run overlay:check). */
+  contentType: string | null;
+  contentLength: string | null;
+  body: string;
 }
 
 export type AuthMode = 'valid' | 'none' | 'wrong';
@@ -166,7 +170,7 @@ export class ApiClient {
       );
       if (!(await this.throttle.again(operationId, op.label, result, attempt))) break;
     }
-    this.record({ operationId, status: result.status, auth: this.auth });
+    this.record({ operationId, status: result.status, auth: this.auth, contentType: result.contentType ?? null, contentLength: result.headers['content-length'] ?? null, body: redactKnown(result.text) });
     this.hooks.afterResponse?.(result);
     if (!this.serverErrorsFail) return result;
     // Raised only when it fails: a passing expect per request would be a Playwright step (a stack) per request.

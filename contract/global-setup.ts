@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeLearnedContract } from './learned-contract.ts';
 import { CallbackInbox } from './callback-inbox.ts';
 import { partialRunReason } from './run-scope.ts';
 import { unreachableReason } from './target-check.ts';
@@ -24,6 +25,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.RUN_ID ??= randomUUID();
   process.env.RUN_STARTED_AT ??= String(Date.now());
   process.env.RUN_PARTIAL = partialRunReason(process.argv) ?? '';
+  if (process.env.CONTRACT_FROM) {
+    try {
+      await writeLearnedContract(process.env.CONTRACT_FROM);
+    } catch (err) {
+      console.error(`dialog-contract: ${(err as Error).message}`);
+      process.exit(2);
+    }
+  }
   const inbox = new CallbackInbox(config.callbackTokenField);
   try {
     await inbox.start(config.callbackPort, config.callbackHost);

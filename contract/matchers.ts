@@ -6,6 +6,7 @@ import { contractValidators, type CheckOptions } from '../openapi/validators.ts'
 import { acknowledgementOf, utcDay, type Acknowledgement } from '../lib/acknowledged.ts';
 import { CONTRACT_FAILURE, failureId, recordOnly, renderFailure, type ContractFailure } from '../lib/drift-failures.ts';
 import { readAcknowledgements } from './acknowledgements.ts';
+import { learnedContract } from './learned-contract.ts';
 import type { ApiResponse } from './client.ts';
 import { redactKnown } from './redact.ts';
 
@@ -86,8 +87,17 @@ export const expect = base.extend({
       const expected = `${wanted.join(' or ')}${expectation.because ? ` ${expectation.because}` : ''}`;
       failures.push({ ...of, pointer: 'status', location: 'status', expected, section: expectation.section ?? '7', observed: String(res.status) });
     }
-    for (const p of contractValidators().check(res.operationId, { status: res.status, contentType: res.contentType, contentLength: res.headers['content-length'], body: res.text }, expectation)) {
-      failures.push({ ...of, pointer: p.pointer, location: p.location, expected: p.expected, section: p.section, observed: p.observed });
+    const answer = { status: res.status, contentType: res.contentType, contentLength: res.headers['content-length'], body: res.text };
+    const problems = contractValidators().check(res.operationId, answer, expectation);
+    for (const p of problems) failures.push({ ...of, pointer: p.pointer, location: p.location, expected: p.expected, section: p.section, observed: p.observed });
+    // Held to a baseline's learned document as well (--contract-from): what it adds to the spec, and only that.
+    const learned = learnedContract();
+    if (learned) {
+      const known = new Set(problems.map((p) => p.message));
+      for (const p of learned.validators.check(res.operationId, answer, expectation)) {
+        if (known.has(p.message)) continue;
+        failures.push({ ...of, pointer: p.pointer, location: p.location, expected: `${p.expected}, as baseline ${learned.baseline} observed`, section: p.section, observed: p.observed, learnedFrom: learned.baseline });
+      }
     }
     const pass = failures.length === 0;
     const message = pass ? `${res.operation.label} → ${res.status} conforms to the contract` : record(failures, evidence, !isSoft(this));

@@ -5,6 +5,8 @@ export interface ContractArgs {
   /** NAME (baselines/NAME.json) or a fingerprint file to compare with. */
   baseline?: string;
   strict: boolean;
+  /** NAME or a fingerprint file whose learned document (its overlay) this run is held to as well. */
+  contractFrom?: string;
   playwright: string[];
 }
 
@@ -14,14 +16,16 @@ export class ArgsError extends Error {
 }
 
 /** `defaults` come from BASELINE / STRICT_BASELINE; the switches override them. */
-export function parseContractArgs(argv: readonly string[], defaults: { baseline?: string; strict: boolean }): ContractArgs {
+export function parseContractArgs(argv: readonly string[], defaults: { baseline?: string; strict: boolean; contractFrom?: string }): ContractArgs {
   const out: ContractArgs = { ...defaults, playwright: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--baseline' || arg.startsWith('--baseline=')) {
-      const value = arg === '--baseline' ? argv[++i] : arg.slice('--baseline='.length);
-      if (!value || value.startsWith('-')) throw new ArgsError('--baseline needs a NAME (baselines/NAME.json) or a fingerprint .json file');
-      out.baseline = value;
+    const named = (['baseline', 'contract-from'] as const).find((name) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+    if (named) {
+      const value = arg === `--${named}` ? argv[++i] : arg.slice(`--${named}=`.length);
+      if (!value || value.startsWith('-')) throw new ArgsError(`--${named} needs a NAME (baselines/NAME.json) or a fingerprint .json file`);
+      if (named === 'baseline') out.baseline = value;
+      else out.contractFrom = value;
     } else if (arg === '--strict') {
       out.strict = true;
     } else {

@@ -5,6 +5,8 @@
 import type { FingerprintItem } from './fingerprint.ts';
 
 export const CONTRACT_PREFIX = 'contract.';
+/** A failure against the learned contract (npm run contract -- --contract-from BASELINE), not against the spec. */
+export const LEARNED_PREFIX = 'learned.';
 /**
  * CONTRACT_FAILURES=record (the mutation run only): a contract failure is recorded and the test goes on, so a
  * drifted run does not restart a Playwright worker per failed test. Each failure that a normal run would not have
@@ -36,6 +38,8 @@ export interface ContractFailure {
   evidence?: string;
   /** Record-only runs: after a hard failure of the same test, where a normal run had stopped. */
   unreached?: true;
+  /** The baseline whose learned document this answer breaks (--contract-from): a learned-contract failure. */
+  learnedFrom?: string;
 }
 
 export interface RecordedFailure extends ContractFailure {
@@ -45,7 +49,8 @@ export interface RecordedFailure extends ContractFailure {
   test: string;
 }
 
-export const failureId = (f: Pick<ContractFailure, 'operation' | 'status' | 'pointer'>) => `${CONTRACT_PREFIX}${f.operation} → ${f.status ?? '-'} ${f.pointer}`;
+export const failureId = (f: Pick<ContractFailure, 'operation' | 'status' | 'pointer' | 'learnedFrom'>) =>
+  `${f.learnedFrom ? LEARNED_PREFIX : CONTRACT_PREFIX}${f.operation} → ${f.status ?? '-'} ${f.pointer}`;
 
 /** "OP → STATUS: LOCATION: expected X (spec §S), observed Y": how a failure reads in a message and a ticket. */
 export function renderFailure(f: ContractFailure): string {

@@ -6,6 +6,7 @@ import { SEVERITIES, SEVERITY_LABEL, type DriftEntry, type DriftReport } from '.
 
 const HEADINGS: Record<(typeof SEVERITIES)[number], string> = {
   breaking: 'Breaking contract failures',
+  learned: 'Learned-contract failures (what the vendor did in the baseline, no longer done)',
   acknowledged: 'Acknowledged drifts (known, with a vendor ticket)',
   changed: 'Undocumented behaviour changed since the baseline',
   additive: 'Additive fields',
@@ -56,11 +57,20 @@ function markdownEntry(e: DriftEntry): string {
   ].join('\n');
 }
 
-export function renderMarkdown(report: DriftReport): string {
+/** The learned document of the run, beside the report: the overlay and the document with it applied. */
+export interface LearnedLinks {
+  overlay: string;
+  document: string;
+}
+
+const LEARNED = 'What this run observed where the specification says "not shown", as an OpenAPI Overlay for the vendor:';
+
+export function renderMarkdown(report: DriftReport, links?: LearnedLinks): string {
   const out = [
     '# Drift report',
     '',
     baselineLine(report),
+    ...(links ? ['', `${LEARNED} [${links.overlay}](${links.overlay}); applied to the document: [${links.document}](${links.document})`] : []),
     ...acknowledgementLines(report).map((line) => `\n- ${line}`),
     '',
     `| ${SEVERITIES.join(' | ')} |`,
@@ -117,6 +127,7 @@ th{background:#f6f8fa;position:sticky;top:0}
 td.observed{font-family:ui-monospace,monospace;word-break:break-word;max-width:28rem}
 .badge{border-radius:999px;padding:.05rem .55rem;font-size:.8rem;color:#fff}
 .badge.sev-breaking{background:#cf222e}.count.sev-breaking .n{color:#cf222e}
+.badge.sev-learned{background:#bc4c00}.count.sev-learned .n{color:#bc4c00}
 .badge.sev-acknowledged{background:#57606a}.count.sev-acknowledged .n{color:#57606a}
 .badge.sev-changed{background:#bf8700}.count.sev-changed .n{color:#bf8700}
 .badge.sev-additive{background:#0969da}.count.sev-additive .n{color:#0969da}
@@ -155,7 +166,7 @@ const wanted = rows.find((row) => row.dataset.id === decodeURIComponent(location
 if (wanted) { wanted.querySelector('details').open = true; wanted.scrollIntoView(); }
 `;
 
-export function renderHtml(report: DriftReport): string {
+export function renderHtml(report: DriftReport, links?: LearnedLinks): string {
   const counts = SEVERITIES.map(
     (s) => `<button type="button" class="count sev-${s}" data-severity="${s}"><span class="n" data-testid="count-${s}">${report.counts[s]}</span>${escapeHtml(SEVERITY_LABEL[s])}</button>`,
   ).join('');
@@ -167,6 +178,7 @@ export function renderHtml(report: DriftReport): string {
     script: SCRIPT,
     body: `<h1>Drift report</h1>
 <p class="baseline">${escapeHtml(baselineLine(report))}</p>
+${links ? `<p class="learned">${escapeHtml(LEARNED)} <a href="${escapeHtml(links.overlay)}">${escapeHtml(links.overlay)}</a>; applied to the document: <a href="${escapeHtml(links.document)}">${escapeHtml(links.document)}</a></p>` : ''}
 ${acknowledgementLines(report).map((line) => `<p class="acknowledgement">${escapeHtml(line)}</p>`).join('\n')}
 <section class="summary" aria-label="Counts by severity">${counts}</section>
 <div class="filters">

@@ -10,11 +10,20 @@ test('ids say what kind of item they are', () => {
   assert.equal(kindOf('contract.GET /v2/conversations → 200 $[*].source'), 'contract');
   assert.equal(kindOf('additive.getV2Conversations.$[*].bot_id'), 'additive');
   assert.equal(kindOf('status.operator'), 'observation');
+  assert.equal(kindOf('learned.GET /v2/conversations → 200 /*/status'), 'learned');
+});
+
+test('a learned-contract failure has its own severity, after breaking ones; gone, it is no change', () => {
+  const learned = item('learned.GET /v2/conversations → 200 /*/status', 'waiting-operator');
+  const report = buildDriftReport([learned, item('contract.GET /v2/conversations → 200 /meta', 'missing property')], detail, { name: 'vendor-4.2', items: [learned] });
+  assert.deepEqual(report.entries.map((e) => e.severity), ['breaking', 'learned']);
+  const fixed = buildDriftReport([], detail, { name: 'vendor-4.2', items: [learned] });
+  assert.equal(fixed.changes, 0);
 });
 
 test('without a baseline every observation is new and nothing counts as a change', () => {
   const report = buildDriftReport([item('status.operator', 'operator'), item('additive.getV2Conversations.$[*].bot_id', 'integer')], detail);
-  assert.deepEqual(report.counts, { breaking: 0, acknowledged: 0, changed: 0, additive: 1, new: 1, unchanged: 0 });
+  assert.deepEqual(report.counts, { breaking: 0, learned: 0, acknowledged: 0, changed: 0, additive: 1, new: 1, unchanged: 0 });
   assert.equal(report.changes, 0);
   assert.deepEqual(report.entries.map((e) => [e.severity, e.change]), [['additive', null], ['new', null]]);
 });

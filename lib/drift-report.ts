@@ -2,16 +2,17 @@
 // Pure: the reporter hands in the items and what it knows of each (documented text, evidence, test); files are
 // written elsewhere.
 import { stableStringify, type FingerprintItem } from './fingerprint.ts';
-import { CONTRACT_PREFIX } from './drift-failures.ts';
+import { CONTRACT_PREFIX, LEARNED_PREFIX } from './drift-failures.ts';
 import { acknowledgementOf, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
 
 export const ADDITIVE_PREFIX = 'additive.';
 
-export const SEVERITIES = ['breaking', 'acknowledged', 'changed', 'additive', 'new', 'unchanged'] as const;
+export const SEVERITIES = ['breaking', 'learned', 'acknowledged', 'changed', 'additive', 'new', 'unchanged'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 export const SEVERITY_LABEL: Record<Severity, string> = {
   breaking: 'breaking contract failure',
+  learned: 'learned-contract failure: what the vendor did in the baseline (--contract-from) it no longer does',
   acknowledged: 'known drift with a vendor ticket (baselines/acknowledged.yaml)',
   changed: 'undocumented behaviour changed since baseline',
   additive: 'additive: a field the document does not declare',
@@ -75,10 +76,10 @@ export interface Baseline {
   items: readonly FingerprintItem[];
 }
 
-type Kind = 'contract' | 'additive' | 'observation';
+type Kind = 'contract' | 'learned' | 'additive' | 'observation';
 
 export function kindOf(id: string): Kind {
-  return id.startsWith(CONTRACT_PREFIX) ? 'contract' : id.startsWith(ADDITIVE_PREFIX) ? 'additive' : 'observation';
+  return id.startsWith(CONTRACT_PREFIX) ? 'contract' : id.startsWith(LEARNED_PREFIX) ? 'learned' : id.startsWith(ADDITIVE_PREFIX) ? 'additive' : 'observation';
 }
 
 export const showValue = (value: unknown): string => (typeof value === 'string' ? value : stableStringify(value, 0));
@@ -106,9 +107,9 @@ export function mergeObservations(recorded: readonly RecordedObservation[]): { i
 }
 
 function severityOf(kind: Kind, change: Change | null, acknowledged: AcknowledgementState | undefined): Severity {
-  const drift = kind === 'contract' ? 'breaking' : kind === 'additive' ? 'additive' : change === 'changed' || change === 'removed' ? 'changed' : change === 'unchanged' ? 'unchanged' : 'new';
+  const drift = kind === 'contract' ? 'breaking' : kind === 'learned' ? 'learned' : kind === 'additive' ? 'additive' : change === 'changed' || change === 'removed' ? 'changed' : change === 'unchanged' ? 'unchanged' : 'new';
   // Only a drift can be acknowledged, and only until its entry expires.
-  return acknowledged && !acknowledged.expired && (drift === 'breaking' || drift === 'changed') ? 'acknowledged' : drift;
+  return acknowledged && !acknowledged.expired && (drift === 'breaking' || drift === 'learned' || drift === 'changed') ? 'acknowledged' : drift;
 }
 
 export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string | null): string {
@@ -175,7 +176,7 @@ export function buildDriftReport(
     entries.push(
       entry({
         id: gone.id,
-        severity: severityOf(kindOf(gone.id) === 'contract' ? 'observation' : kindOf(gone.id), 'removed', acknowledgement),
+        severity: severityOf(['contract', 'learned'].includes(kindOf(gone.id)) ? 'observation' : kindOf(gone.id), 'removed', acknowledgement),
         change: 'removed',
         operation: gone.operation,
         section: gone.section,
@@ -190,7 +191,7 @@ export function buildDriftReport(
   entries.sort(bySeverityThenId);
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, entries.filter((e) => e.severity === s).length])) as Record<Severity, number>;
   // A contract failure gone since the baseline is the vendor's fix: reported, never what --strict fails on.
-  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && !(e.change === 'removed' && kindOf(e.id) === 'contract')).length;
+  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && !(e.change === 'removed' && kindOf(e.id) !== 'observation' && kindOf(e.id) !== 'additive')).length;
   const live = entries.filter((e) => e.change !== 'removed' && e.severity !== 'unchanged' && e.severity !== 'new' && e.severity !== 'additive');
   return {
     baseline: name,

@@ -4,7 +4,7 @@ import { expiredLine, resolvedLine } from './acknowledged.ts';
 import type { DriftEntry, DriftReport, Severity } from './drift-report.ts';
 import type { RunMeta } from './fingerprint.ts';
 
-const LISTED: Severity[] = ['breaking', 'changed', 'acknowledged'];
+const LISTED: Severity[] = ['breaking', 'learned', 'changed', 'acknowledged'];
 const FIRST = 20;
 
 export function jobSummary(report: DriftReport, run: RunMeta | null, link: (entry: DriftEntry) => string): string {

@@ -117,8 +117,9 @@ export class ContractValidators {
     this.operations = new Map(listOperations(doc).map((op) => [op.operationId, op]));
     this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, validateFormats: true });
     addFormats(this.ajv);
-    // Our annotations are documentation for humans and probes, not validation keywords.
-    this.ajv.addVocabulary(['x-spec-section', 'x-unknown']);
+    // Our annotations are documentation for humans and probes, not validation keywords; x-observed is what a run
+    // learned (the overlay of lib/overlay.ts).
+    this.ajv.addVocabulary(['x-spec-section', 'x-unknown', 'x-observed']);
     try {
       const defs = this.rewriteRefs(doc.components?.schemas ?? {});
       this.indexSections(defs, undefined);
@@ -245,11 +246,14 @@ export class ContractValidators {
       ];
     }
     if (mediaType === '*/*') return []; // the document leaves this body open: the probes observe it instead
-    let body: unknown;
-    try {
-      body = JSON.parse(res.body);
-    } catch {
-      return [problem(op, res.status, { location: 'body', expected: 'a JSON body', observed: describeValue(res.body), section })];
+    // A JSON media type's schema describes the parsed body; any other's (text/plain) the body as a string.
+    let body: unknown = res.body;
+    if (/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
+      try {
+        body = JSON.parse(res.body);
+      } catch {
+        return [problem(op, res.status, { location: 'body', expected: 'a JSON body', observed: describeValue(res.body), section })];
+      }
     }
     const validate = this.validator(operationId, statusKey, mediaType);
     if (validate(body)) return [];

@@ -1,5 +1,5 @@
-// `npm run contract [-- --baseline NAME|FILE.json] [--strict] [playwright args…]`: the contract suite, its drift
-// report compared with a baseline. The baseline is checked before any test runs; other arguments go to
+// `npm run contract [-- --baseline NAME|FILE.json] [--strict] [--contract-from NAME|FILE.json] [playwright args…]`:
+// the contract suite, its drift report compared with a baseline, its answers held to a baseline's learned document. The baseline is checked before any test runs; other arguments go to
 // `playwright test` unchanged, and its exit code is ours (2 for a bad switch, configuration or baseline).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -16,8 +16,9 @@ function argsOrExit() {
     loadDotenvOnce();
     withSimulatorDefaults(process.env);
     const config = loadSuiteConfig();
-    const args = parseContractArgs(process.argv.slice(2), { baseline: config.baseline, strict: config.strictBaseline });
+    const args = parseContractArgs(process.argv.slice(2), { baseline: config.baseline, strict: config.strictBaseline, contractFrom: process.env.CONTRACT_FROM || undefined });
     if (args.baseline) readBaseline(args.baseline);
+    if (args.contractFrom) readBaseline(args.contractFrom);
     return args;
   } catch (err) {
     if (!(err instanceof ArgsError || err instanceof BaselineError || err instanceof ConfigError)) throw err;
@@ -29,7 +30,7 @@ function argsOrExit() {
 const args = argsOrExit();
 const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwright], {
   stdio: 'inherit',
-  env: { ...process.env, BASELINE: args.baseline ?? '', STRICT_BASELINE: args.strict ? '1' : '' },
+  env: { ...process.env, BASELINE: args.baseline ?? '', STRICT_BASELINE: args.strict ? '1' : '', CONTRACT_FROM: args.contractFrom ?? '' },
 });
 // Ctrl-C reaches Playwright too (same process group); wait for it to finish its reports.
 process.on('SIGINT', () => {});

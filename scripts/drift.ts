@@ -1,7 +1,9 @@
 // `npm run drift -- summary [--link URL]`: the CI job summary of the last run (counts by severity, the first
 // breaking, changed and acknowledged items), each item linked to URL (the uploaded report artifact) or drift.html.
 // `npm run drift -- history [NAME...]`: reports/history.html, every item's value in each baseline (all of them when
-// none is named), in the order they were taken, and where it changed. Bad input: one line, exit 2.
+// none is named), in the order they were taken, and where it changed.
+// `npm run drift -- overlay --baseline NAME`: the learned document of a saved baseline, reports/baseline-NAME.overlay.yaml
+// and reports/baseline-NAME.openapi.yaml, as a run writes its own. Bad input: one line, exit 2.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,9 +12,10 @@ import type { RunMeta } from '../lib/fingerprint.ts';
 import { buildHistory, renderHistoryHtml } from '../lib/history.ts';
 import { jobSummary } from '../lib/job-summary.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
+import { writeLearnedDocument } from '../openapi/observed.ts';
 import { BaselineError, readAllBaselines, readBaseline } from '../contract/reporters/baselines.ts';
 
-const usage = 'usage: npm run drift -- summary [--link URL] | history [NAME...]';
+const usage = 'usage: npm run drift -- summary [--link URL] | history [NAME...] | overlay --baseline NAME';
 
 function fail(message: string): never {
   console.error(`drift: ${message}`);
@@ -21,7 +24,7 @@ function fail(message: string): never {
 
 let parsed;
 try {
-  parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { link: { type: 'string' } } });
+  parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { link: { type: 'string' }, baseline: { type: 'string' } } });
 } catch (err) {
   fail(`${(err as Error).message}; ${usage}`);
 }
@@ -47,6 +50,18 @@ if (command === 'summary') {
     if (!(err instanceof BaselineError)) throw err;
     fail(err.message);
   }
+} else if (command === 'overlay') {
+  const name = parsed.values.baseline ?? fail(`overlay needs --baseline NAME; ${usage}`);
+  let baseline;
+  try {
+    baseline = readBaseline(name);
+  } catch (err) {
+    if (!(err instanceof BaselineError)) throw err;
+    fail(err.message);
+  }
+  mkdirSync(REPORTS_DIR, { recursive: true });
+  const files = await writeLearnedDocument(REPORTS_DIR, `baseline-${name.replace(/[^\w.-]/g, '_')}`, baseline.items, baseline.run ?? null);
+  console.log(`drift: ${relative(process.cwd(), join(REPORTS_DIR, files.overlay))} and ${files.document}: what baseline ${name} observed, as an overlay and applied`);
 } else {
   fail(`${command ? `unknown command "${command}"` : 'no command'}; ${usage}`);
 }

@@ -4,15 +4,20 @@
 // baselines/simulator.json (the default profile) must list every one of the profile's choices as changed
 // (lib/profile-choices.ts). Some profiles are run as a user would configure them (SEND_BODY, COMMAND_BODY, from
 // the vendor's own shapes), the others discover the shapes; one configures neither, so the skips of a run without
-// a command shape are proven green too.
+// a command shape are proven green too. Each run's learned document (its overlay) must apply, lint clean and accept
+// every answer recorded, and differ from the default's exactly at the places whose observations the profile changed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
-import { baselinePath } from '../contract/reporters/baselines.ts';
+import { baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
+import { OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
+import { differingTargets, observedOverlay, type Overlay } from '../lib/overlay.ts';
 import { differingSettings, expectedChanges } from '../lib/profile-choices.ts';
 import type { DriftReport } from '../lib/drift-report.ts';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
+import { parse } from 'yaml';
+import { checkObserved } from './overlay-check.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
 /** What each profile's run configures, as its user would: the rest is discovered. */
@@ -36,6 +41,10 @@ interface ProfileResult {
   missing: string[];
   /** Settings the profile changes that no observation is mapped to (lib/profile-choices.ts). */
   unmapped: string[];
+  /** What is wrong with the run's learned document (npm run overlay:check). */
+  overlayProblems: string[];
+  /** Places where its overlay and the default's differ, or should and do not: "differs without a change: T". */
+  overlayMismatch: string[];
   error?: string;
   ok: boolean;
 }
@@ -50,6 +59,17 @@ if (unknown.length) {
 const profiles = args.only ?? known;
 const baseline = baselinePath('simulator');
 const defaults = profileConfig('default');
+const defaultOverlay = observedOverlay(readBaseline(baseline).items, null);
+
+/**
+ * The targets where a profile's overlay must differ from the default's: those of the actions, in either overlay,
+ * built from an observation the profile changed. Returns what differs without such a change, and the reverse.
+ */
+function overlayMismatch(overlay: Overlay, changed: readonly string[]): string[] {
+  const differing = differingTargets(defaultOverlay, overlay);
+  const expected = new Set([...defaultOverlay.actions, ...overlay.actions].filter((a) => a['x-observed'].observations.some((id) => changed.includes(id))).map((a) => a.target));
+  return [...differing.filter((t) => !expected.has(t)).map((t) => `differs with no observation changed: ${t}`), ...[...expected].filter((t) => !differing.includes(t)).map((t) => `same although its observations changed: ${t}`)];
+}
 const started = Date.now();
 console.log(`profiles: the contract suite against ${profiles.length} vendor profiles, ${args.concurrency} at a time, compared with ${baseline}`);
 
@@ -68,10 +88,16 @@ const results = await pool(profiles, args.concurrency, async (profile): Promise<
   const { ids, unmapped } = expectedChanges(differingSettings(defaults, config));
   const missing = ids.filter((id) => !changed.includes(id));
   const breaking = report?.counts.breaking ?? 0;
-  const ok = !run.error && report !== undefined && run.failed.length === 0 && breaking === 0 && missing.length === 0 && unmapped.length === 0;
+  const learned = await checkObserved(reportsDir);
+  const overlayFile = join(reportsDir, OBSERVED_OVERLAY);
+  const overlay = existsSync(overlayFile) ? (parse(readFileSync(overlayFile, 'utf8')) as Overlay) : undefined;
+  const mismatch = overlay ? overlayMismatch(overlay, changed) : [`no ${OBSERVED_OVERLAY} written`];
+  const ok =
+    !run.error && report !== undefined && run.failed.length === 0 && breaking === 0 && missing.length === 0 && unmapped.length === 0 && learned.problems.length === 0 && mismatch.length === 0;
   const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s`;
-  console.log(`  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}`);
-  return { profile, configured, passed: run.passed, failed: run.failed, skipped: run.skipped, seconds: run.seconds, breaking, changed, missing, unmapped, ...(run.error ? { error: run.error } : {}), ok };
+  const overlayLine = `overlay of ${learned.actions} actions, ${overlay ? differingTargets(defaultOverlay, overlay).length : 0} differing from the default's`;
+  console.log(`  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`);
+  return { profile, configured, passed: run.passed, failed: run.failed, skipped: run.skipped, seconds: run.seconds, breaking, changed, missing, unmapped, overlayProblems: learned.problems, overlayMismatch: mismatch, ...(run.error ? { error: run.error } : {}), ok };
 });
 
 const wall = (Date.now() - started) / 1000;
@@ -82,6 +108,7 @@ for (const r of results.filter((r) => !r.ok)) {
   if (r.breaking) console.error(`profiles: ${r.profile}: ${r.breaking} breaking items in reports/profiles/${r.profile}/drift.md`);
   if (r.missing.length) console.error(`profiles: ${r.profile}: the drift report does not list these choices as changed: ${r.missing.join(', ')}`);
   if (r.unmapped.length) console.error(`profiles: ${r.profile}: settings no observation shows (add them to lib/profile-choices.ts): ${r.unmapped.join(', ')}`);
+  for (const p of [...r.overlayProblems, ...r.overlayMismatch]) console.error(`profiles: ${r.profile}: learned document: ${p}`);
 }
 console.log(`profiles: ${results.filter((r) => r.ok).length}/${results.length} green with their choices reported, in ${wall.toFixed(0)} s wall; reports/profiles.json`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

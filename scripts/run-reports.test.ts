@@ -67,3 +67,21 @@ test('acknowledged drifts pass the run and are reported; expired ones fail it wi
   assert.deepEqual((json(join(base, 'resolved', 'drift.json')).resolved as Array<{ id: string }>).map((e) => e.id).sort(), [...ids].sort());
   assert.match(resolved.output, /was not observed in this run .*: resolved, remove its entry from baselines\/acknowledged\.yaml/);
 });
+
+test('--contract-from holds a run to what the baseline observed: a renamed status fails it as learned, the same vendor passes', async () => {
+  const base = mkdtempSync(join(tmpdir(), 'contract-from-'));
+  // The first page of the V2 list: its items carry the operator status the baseline saw.
+  const learned = (name: string, drifts: string[]) =>
+    runAgainstSimulator({ drifts }, { reportsDir: join(base, name), workers: 1, env: { CONTRACT_FROM: 'simulator' }, extraArgs: [REPORTERS, '--project', 'api', '-g', 'GET /v2/conversations without parameters'] });
+  const same = await learned('same', []);
+  assert.equal(same.exitCode, 0, same.output.slice(-800));
+  assert.deepEqual(same.failed, []);
+
+  const renamed = await learned('renamed', ['operator-status-renamed']);
+  assert.notEqual(renamed.exitCode, 0);
+  const failures = json(join(base, 'renamed', 'failures.json')).failures as Array<{ id: string; learnedFrom?: string; observed: string }>;
+  assert.ok(failures.length > 0 && failures.every((f) => f.id.startsWith('learned.') && f.learnedFrom === 'simulator'), JSON.stringify(failures.slice(0, 2)));
+  assert.ok(failures.some((f) => f.id === 'learned.GET /v2/conversations → 200 /*/status' && f.observed.includes('waiting-operator')), JSON.stringify(failures.map((f) => f.id)));
+  const counts = json(join(base, 'renamed', 'drift.json')).counts as Record<string, number>;
+  assert.deepEqual([counts.breaking, counts.learned], [0, 1]);
+});

@@ -15,6 +15,7 @@ import { buildDriftReport, changeLines, kindOf, mergeObservations, showValue, ty
 import { renderHtml, renderMarkdown } from '../../lib/drift-render.ts';
 import { fingerprintJson, mergeFingerprints, readFingerprintFile, type RunMeta } from '../../lib/fingerprint.ts';
 import { jobSummary } from '../../lib/job-summary.ts';
+import { writeLearnedDocument } from '../../openapi/observed.ts';
 import { freshLoadFindings, type LoadFile } from '../../lib/load-findings.ts';
 import { vendorVersion } from '../../lib/run-meta.ts';
 import { ticketFiles } from '../../lib/tickets.ts';
@@ -29,7 +30,10 @@ import { currentRun } from '../run-records.ts';
 import { BaselineError, FINGERPRINT_FILE, readAllBaselines, readBaseline } from './baselines.ts';
 
 /** Files this reporter writes: removed before a run starts, so none of them can outlive the run that wrote it. */
-export const RUN_REPORTS = ['fingerprint.json', 'drift.json', 'drift.md', 'drift.html', 'failures.json', 'summary.md', 'tickets'];
+const OBSERVED = 'observed';
+export const OBSERVED_OVERLAY = `${OBSERVED}.overlay.yaml`;
+export const OBSERVED_DOCUMENT = `${OBSERVED}.openapi.yaml`;
+export const RUN_REPORTS = ['fingerprint.json', 'drift.json', 'drift.md', 'drift.html', 'failures.json', 'summary.md', 'tickets', OBSERVED_OVERLAY, OBSERVED_DOCUMENT];
 
 const LOAD_DIR = join(REPORTS_DIR, 'load');
 
@@ -127,8 +131,10 @@ export default class RunReports implements Reporter {
     mkdirSync(join(REPORTS_DIR, 'tickets'), { recursive: true });
     writeFileSync(FINGERPRINT_FILE, fingerprintJson(items, run));
     writeFileSync(join(REPORTS_DIR, 'drift.json'), `${JSON.stringify({ run, ...report, probes: this.probes, noTestRan: this.ran === 0 }, null, 2)}\n`);
-    writeFileSync(join(REPORTS_DIR, 'drift.md'), renderMarkdown(report));
-    writeFileSync(join(REPORTS_DIR, 'drift.html'), renderHtml(report));
+    // The learned document: what this run observed, as an overlay over the project's document, and applied to it.
+    const learned = await writeLearnedDocument(REPORTS_DIR, OBSERVED, items, run);
+    writeFileSync(join(REPORTS_DIR, 'drift.md'), renderMarkdown(report, learned));
+    writeFileSync(join(REPORTS_DIR, 'drift.html'), renderHtml(report, learned));
     writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures }, null, 2)}\n`);
     writeFileSync(join(REPORTS_DIR, 'summary.md'), jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`));
     for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);

@@ -1,0 +1,35 @@
+// `--contract-from BASELINE`: what the vendor did in a saved run becomes asserted in this one. The baseline's
+// observations give an overlay (lib/overlay.ts); applied to the document, with the values it saw made an enum, it is
+// a second contract. An answer the project's document accepts and this one refuses is a learned-contract failure:
+// recorded apart from spec breaches (id prefix "learned.", severity "learned" in the drift report).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { observedOverlay } from '../lib/overlay.ts';
+import { applyOverlay, asLearnedContract } from '../openapi/observed.ts';
+import { ContractValidators } from '../openapi/validators.ts';
+import { REPORTS_DIR } from './env.ts';
+import { readBaseline } from './reporters/baselines.ts';
+
+const FILE = join(REPORTS_DIR, 'run', 'learned-contract.json');
+
+/** In the runner, before any worker starts: the learned document of the baseline, for every worker to read. */
+export async function writeLearnedContract(baseline: string): Promise<void> {
+  const saved = readBaseline(baseline);
+  const { document } = await applyOverlay(observedOverlay(saved.items, saved.run ?? null));
+  mkdirSync(join(REPORTS_DIR, 'run'), { recursive: true });
+  writeFileSync(FILE, JSON.stringify({ baseline: saved.name, document: asLearnedContract(document) }));
+}
+
+let learned: { baseline: string; validators: ContractValidators } | null | undefined;
+
+/** The learned contract of this run, or null when it has none (no CONTRACT_FROM); compiled once per worker. */
+export function learnedContract(): { baseline: string; validators: ContractValidators } | null {
+  if (learned === undefined) {
+    if (!process.env.CONTRACT_FROM || !existsSync(FILE)) learned = null;
+    else {
+      const { baseline, document } = JSON.parse(readFileSync(FILE, 'utf8')) as { baseline: string; document: ContractValidators['doc'] };
+      learned = { baseline, validators: new ContractValidators(document) };
+    }
+  }
+  return learned;
+}

@@ -1,0 +1,238 @@
+// The learned document: what a run observed where the specification says "not shown", written as an OpenAPI
+// Overlay 1.0 over openapi/dialog-bot.openapi.yaml, for the vendor (a patch to their specification) and for tools
+// (a mock server, a client generator). Pure: fingerprint items in, overlay out.
+//
+// It only adds. Open types stay open: observed status values go into `examples` and `x-observed`, never `enum`;
+// error bodies get a schema for the content type seen, beside the document's `*/*`; a learned body shape requires
+// its fields but allows others. An item the run could not observe is left alone, with no guess written.
+import { placeholderPaths, renderBody } from '../http/body-template.ts';
+import type { FingerprintItem, RunMeta } from './fingerprint.ts';
+import type { Shape } from './shape.ts';
+
+/** Where an action's content comes from: the observations, the run, the spec sections it fills. */
+export interface ObservedMeta {
+  observations: string[];
+  runStartedAt: string;
+  target: string;
+  sections: string[];
+}
+
+export interface OverlayAction {
+  target: string;
+  description: string;
+  update: Record<string, unknown>;
+  'x-observed': ObservedMeta;
+}
+
+export interface Overlay {
+  overlay: '1.0.0';
+  info: { title: string; version: string };
+  extends: string;
+  actions: OverlayAction[];
+}
+
+type Schema = Record<string, unknown>;
+type Items = ReadonlyMap<string, FingerprintItem>;
+
+/** The base document as seen from reports/, where the overlay is written. */
+export const OVERLAY_EXTENDS = '../openapi/dialog-bot.openapi.yaml';
+
+const ERROR_RESPONSES: Record<string, string> = { '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound' };
+
+/** JSON Schema of a recorded shape (lib/shape.ts): types only, no field required, nothing closed. */
+export function shapeSchema(shape: Shape): Schema {
+  if (Array.isArray(shape)) return { type: 'array', ...(shape.length === 1 ? { items: shapeSchema(shape[0]!) } : shape.length > 1 ? { items: { anyOf: shape.map(shapeSchema) } } : {}) };
+  if (typeof shape === 'object') return { type: 'object', properties: Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, shapeSchema(v)])) };
+  if (shape === 'string(uuid)') return { type: 'string', format: 'uuid' };
+  if (shape.startsWith('string')) return { type: 'string' };
+  if (shape === 'text') return { type: 'string' };
+  if (['integer', 'number', 'boolean', 'null'].includes(shape)) return { type: shape };
+  return {};
+}
+
+/**
+ * JSON Schema of a body template (`{"message":{"text":"{{text}}"}}`): each placeholder typed as it lands, each
+ * literal as its constant, every field of the template required; `maxLength` on the text when a limit is known.
+ */
+export function templateSchema(template: string, maxTextLength?: number): Schema {
+  const placeholders = placeholderPaths(template);
+  const at = (path: readonly (string | number)[]) => placeholders.find((p) => JSON.stringify(p.path) === JSON.stringify(path));
+  const walk = (node: unknown, path: (string | number)[]): Schema => {
+    const placeholder = at(path);
+    if (placeholder) {
+      const kind = placeholder.kind === 'number' ? 'integer' : 'string';
+      return { type: kind, ...(placeholder.name === 'text' && maxTextLength !== undefined ? { maxLength: maxTextLength } : {}) };
+    }
+    if (node && typeof node === 'object' && !Array.isArray(node)) {
+      const entries = Object.entries(node);
+      return { type: 'object', required: entries.map(([k]) => k), properties: Object.fromEntries(entries.map(([k, v]) => [k, walk(v, [...path, k])])) };
+    }
+    return { const: node };
+  };
+  return walk(renderBody(template, { text: 'text', botId: 1 }), []);
+}
+
+interface LimitObserved {
+  outcome: string;
+  largestAccepted: number | null;
+  refusal: string | null;
+}
+
+/** A limit the target refuses above (not one it clamps, not one the search never reached). */
+function refusedAbove(items: Items, id: string): number | undefined {
+  const observed = items.get(id)?.observed as LimitObserved | undefined;
+  return observed?.outcome === 'found' && observed.refusal === 'refused' && observed.largestAccepted !== null ? observed.largestAccepted : undefined;
+}
+
+/** One action per learned place; each builder reads the items it needs and returns nothing when none was observed. */
+type Learned = { target: string; description: string; update: Record<string, unknown>; from: string[] };
+type Builder = (items: Items) => Learned[];
+
+const statusValues: Builder = (items) => {
+  const ids = ['statuses.seen', 'status.created-not-started', 'status.operator', 'status.after-post-create', 'vertex.after-complete.status'];
+  const from = ids.filter((id) => items.has(id));
+  const values = new Set<string>();
+  const collect = (v: unknown): void => {
+    if (typeof v === 'string') values.add(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  for (const id of from) collect(items.get(id)!.observed);
+  if (values.size === 0) return [];
+  const seen = [...values].sort();
+  return [{ target: '$.components.schemas.DialogListItemBase.properties.status', description: 'Status values the target answered (the full set is not shown, §2.2, §3)', update: { examples: seen, 'x-observed': { values: seen } }, from }];
+};
+
+const bodyShapes: Builder = (items) =>
+  (
+    [
+      ['send', 'SendBody', 'limit.maxTextLength.send'],
+      ['command', 'CommandBody', undefined],
+    ] as const
+  ).flatMap(([kind, schema, limitId]) => {
+    const template = items.get(`body.${kind}.accepted`)?.observed;
+    if (typeof template !== 'string') return [];
+    const max = limitId ? refusedAbove(items, limitId) : undefined;
+    return [{
+      target: `$.components.schemas.${schema}`,
+      description: `The ${kind} body shape the target took, verified by its effect (names and types not shown, §4.2)`,
+      update: { ...templateSchema(template, max), 'x-observed': { template } },
+      from: [`body.${kind}.accepted`, ...(max !== undefined ? [limitId!] : [])],
+    }];
+  });
+
+const errorBodies: Builder = (items) =>
+  Object.entries(ERROR_RESPONSES).flatMap(([status, name]) => {
+    const observed = items.get(`error.${status}`)?.observed as { contentType?: string | null; body?: Shape } | undefined;
+    if (!observed?.contentType || observed.body === undefined || observed.body === 'empty') return [];
+    const mediaType = observed.contentType.split(';')[0]!.trim();
+    return [{ target: `$.components.responses.${name}`, description: `Error body the target answered with ${status} (shape not shown, §7)`, update: { content: { [mediaType]: { schema: shapeSchema(observed.body) } } }, from: [`error.${status}`] }];
+  });
+
+const limits: Builder = (items) => {
+  const out: Learned[] = [];
+  const pageCount = items.get('limit.maxPageCount')?.observed as LimitObserved | undefined;
+  const maxPageCount = refusedAbove(items, 'limit.maxPageCount');
+  if (maxPageCount !== undefined) out.push({ target: '$.components.parameters.PageCount.schema', description: 'Largest PageCount the target accepts (§8.3)', update: { maximum: maxPageCount }, from: ['limit.maxPageCount'] });
+  else if (pageCount?.outcome === 'found' && pageCount.refusal?.startsWith('clamped')) {
+    out.push({ target: '$.components.parameters.PageCount', description: 'A larger PageCount is served as this many (§8.3)', update: { 'x-observed': { servedAtMost: pageCount.largestAccepted } }, from: ['limit.maxPageCount'] });
+  }
+  const sendMessage = refusedAbove(items, 'limit.maxTextLength.sendMessage');
+  if (sendMessage !== undefined) out.push({ target: '$.components.schemas.SendMessageBody.properties.text', description: 'Longest send_message text the target accepts (§8.4)', update: { maxLength: sendMessage }, from: ['limit.maxTextLength.sendMessage'] });
+  const variables = refusedAbove(items, 'limit.maxVariablesBytes');
+  // Bytes, not characters: a JSON Schema maxLength counts characters, so the figure stays an annotation.
+  if (variables !== undefined) out.push({ target: '$.components.schemas.CreateDialogBody.properties.variables', description: 'Largest variables the target accepts, in bytes (§8.4)', update: { 'x-observed': { maxBytes: variables } }, from: ['limit.maxVariablesBytes'] });
+  return out;
+};
+
+const defaults: Builder = (items) =>
+  (['PageNumber', 'PageCount'] as const).flatMap((name) => {
+    const [v1, v2] = [items.get(`default.v1.${name}`)?.observed, items.get(`default.v2.${name}`)?.observed];
+    // One parameter serves both versions: a default is written only when they agree.
+    if (typeof v1 !== 'number' || v1 !== v2) return [];
+    return [{ target: `$.components.parameters.${name}.schema`, description: `Default ${name} (not shown, §4.1)`, update: { default: v1 }, from: [`default.v1.${name}`, `default.v2.${name}`] }];
+  });
+
+const rateLimit: Builder = (items) => {
+  const observed = items.get('rate.limit')?.observed as { limited: boolean; statuses?: number[]; retryAfter?: string[]; headers?: string[] } | undefined;
+  if (!observed?.limited) return [];
+  const headers: Record<string, Schema> = {};
+  if (observed.retryAfter?.some((form) => form !== 'absent')) headers['Retry-After'] = { description: `Observed as ${observed.retryAfter.filter((f) => f !== 'absent').join(' or ')}`, schema: { type: 'string' } };
+  for (const name of observed.headers ?? []) headers[name] = { schema: { type: 'string' } };
+  const response = { description: 'The request was throttled (rate limits not shown, §8.2)', ...(Object.keys(headers).length ? { headers } : {}) };
+  return [{ target: '$.paths.*.*.responses', description: 'How the target throttles (§8.2)', update: Object.fromEntries((observed.statuses ?? []).map((s) => [String(s), response])), from: ['rate.limit'] }];
+};
+
+/** "json $.a.b: integer", "form token: string", "query token: string", "header X-Token: string". */
+function callbackField(field: string): { where: string; name: string[]; type: string } | undefined {
+  const m = /^(json|form|query|header) (.+): (\w+)$/.exec(field);
+  if (!m) return undefined;
+  const [, where, at, type] = m;
+  return { where: where!, name: where === 'json' ? at!.replace(/^\$\.?/, '').split('.').filter(Boolean) : [at!], type: type! };
+}
+
+const callback: Builder = (items) => {
+  const observed = items.get('callback.shape')?.observed as { method?: string; contentType?: string | null; fields?: string[] } | undefined;
+  if (!observed?.method) return [];
+  const fields = (observed.fields ?? []).map(callbackField).filter((f) => f !== undefined);
+  const leaf = (type: string): Schema => (type === 'uuid' ? { type: 'string', format: 'uuid' } : ['integer', 'number', 'boolean'].includes(type) ? { type } : { type: 'string' });
+  const body: Schema = { type: 'object', properties: {} };
+  for (const f of fields.filter((f) => f.where === 'json' || f.where === 'form')) {
+    let node = body;
+    f.name.forEach((key, i) => {
+      const props = node.properties as Record<string, Schema>;
+      node = props[key] ??= i === f.name.length - 1 ? leaf(f.type) : { type: 'object', properties: {} };
+    });
+  }
+  const parameters = fields.filter((f) => f.where === 'query' || f.where === 'header').map((f) => ({ name: f.name[0], in: f.where, schema: leaf(f.type) }));
+  const mediaType = observed.contentType?.split(';')[0]!.trim();
+  const operation = {
+    operationId: 'customBlockCall',
+    summary: 'The call a bot makes to the block URL when it reaches a custom block (§6.1, shape not shown)',
+    ...(parameters.length ? { parameters } : {}),
+    ...(mediaType ? { requestBody: { content: { [mediaType]: { schema: body } } } } : {}),
+    responses: { '200': { description: 'Any answer of the external service' } },
+  };
+  return [{ target: '$', description: 'The custom-block call as the run received it (§6.1)', update: { webhooks: { customBlockCall: { [observed.method.toLowerCase()]: operation } } }, from: ['callback.shape'] }];
+};
+
+/** "GET /v1/conversations" -> $.paths['/v1/conversations'].get */
+const operationPath = (label: string) => {
+  const [method, path] = label.split(' ');
+  return `$.paths['${path}'].${method!.toLowerCase()}`;
+};
+
+const deprecation: Builder = (items) => {
+  const observed = items.get('versioning.deprecation-signals')?.observed as Record<string, Record<string, string>> | undefined;
+  return Object.entries(observed ?? {}).flatMap(([label, headers]) => {
+    if (!/^[A-Z]+ \//.test(label) || Object.keys(headers).length === 0) return [];
+    const update = { headers: Object.fromEntries(Object.keys(headers).map((h) => [h, { schema: { type: 'string' }, description: 'Deprecation or version signal seen (§9.5)' }])) };
+    return [{ target: `${operationPath(label)}.responses['200']`, description: `Deprecation and version headers of ${label} (policy not shown, §9.5)`, update, from: ['versioning.deprecation-signals'] }];
+  });
+};
+
+const BUILDERS: readonly Builder[] = [statusValues, bodyShapes, errorBodies, limits, defaults, rateLimit, callback, deprecation];
+
+/** The overlay of one run (or a saved baseline): an action per place the observations fill. */
+export function observedOverlay(fingerprint: readonly FingerprintItem[], run: Pick<RunMeta, 'startedAt' | 'target'> | null): Overlay {
+  const items: Items = new Map(fingerprint.map((i) => [i.id, i]));
+  const actions = BUILDERS.flatMap((build) => build(items)).map(({ target, description, update, from }) => ({
+    target,
+    description,
+    update,
+    'x-observed': {
+      observations: from,
+      runStartedAt: run?.startedAt ?? 'unknown',
+      target: run?.target ?? 'unknown',
+      sections: [...new Set(from.map((id) => items.get(id)?.section ?? '?'))].sort(),
+    },
+  }));
+  return { overlay: '1.0.0', info: { title: 'Dialog Bot Service: what a run observed where the specification says "not shown"', version: run?.startedAt ?? 'unknown' }, extends: OVERLAY_EXTENDS, actions };
+}
+
+/** Targets whose update differs between two overlays: where two runs (two vendors) learned different things. */
+export function differingTargets(a: Overlay, b: Overlay): string[] {
+  const updates = (o: Overlay) => new Map(o.actions.map((x) => [x.target, JSON.stringify(x.update)]));
+  const [ua, ub] = [updates(a), updates(b)];
+  return [...new Set([...ua.keys(), ...ub.keys()])].filter((t) => ua.get(t) !== ub.get(t)).sort();
+}

@@ -1,0 +1,62 @@
+// `npm run overlay:check [-- REPORTS_DIR]`: the learned document of a run is checked, not just written. Its overlay
+// (reports/observed.overlay.yaml) must apply to openapi/dialog-bot.openapi.yaml with every action used, the result
+// must pass Redocly's recommended rules (redocly.yaml), and every answer the run recorded must satisfy it: an answer
+// the project's document accepts and the learned one refuses means the overlay claims more than was seen.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { parse } from 'yaml';
+import { REPORTS_DIR } from '../contract/env.ts';
+import type { Exchange } from '../contract/client.ts';
+import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
+import { readJsonLines } from '../contract/run-records.ts';
+import type { Overlay } from '../lib/overlay.ts';
+import { applyOverlay } from '../openapi/observed.ts';
+import { ContractValidators, contractValidators } from '../openapi/validators.ts';
+
+const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+
+export interface ObservedCheck {
+  actions: number;
+  /** Answers the run recorded, and those the learned document refuses while the project's accepts them. */
+  answers: number;
+  violations: string[];
+  /** Everything wrong, one line each. */
+  problems: string[];
+}
+
+/** The three checks of one run's reports directory. */
+export async function checkObserved(reportsDir: string): Promise<ObservedCheck> {
+  const file = join(reportsDir, OBSERVED_OVERLAY);
+  if (!existsSync(file)) return { actions: 0, answers: 0, violations: [], problems: [`${relative(process.cwd(), file)} is missing: run npm run contract first`] };
+  const overlay = parse(readFileSync(file, 'utf8')) as Overlay;
+  const applied = await applyOverlay(overlay);
+  const problems = applied.unused.map((a) => `overlay action on ${a.target} matches nothing in the document`);
+
+  // The document the run wrote beside its overlay is the one QA hands on: that file is linted.
+  const documentFile = join(reportsDir, OBSERVED_DOCUMENT);
+  const lint = spawnSync(process.execPath, [REDOCLY, 'lint', documentFile, '--config', 'redocly.yaml', '--format', 'codeframe'], { encoding: 'utf8' });
+  // Clean means no warning either: Redocly exits 0 on warnings.
+  if (lint.status !== 0 || /You have \d+ warnings?/.test(lint.stdout + lint.stderr)) problems.push(`redocly lint of the learned document: ${`${lint.stdout}${lint.stderr}`.trim().split('\n').filter(Boolean).slice(0, 12).join(' | ')}`);
+
+  const exchanges = readJsonLines<Exchange>(join(reportsDir, 'exchanges')).filter((e) => typeof e.body === 'string');
+  const base = contractValidators();
+  const learned = new ContractValidators(applied.document);
+  const violations = new Set<string>();
+  for (const e of exchanges) {
+    const answer = { status: e.status, contentType: e.contentType, contentLength: e.contentLength ?? undefined, body: e.body };
+    const known = new Set(base.check(e.operationId, answer).map((p) => p.message));
+    for (const p of learned.check(e.operationId, answer)) if (!known.has(p.message)) violations.add(p.message);
+  }
+  problems.push(...[...violations].map((v) => `the learned document refuses a recorded answer: ${v}`));
+  return { actions: overlay.actions.length, answers: exchanges.length, violations: [...violations], problems };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = process.argv[2] ?? REPORTS_DIR;
+  const result = await checkObserved(dir);
+  for (const p of result.problems) console.error(`overlay: ${p}`);
+  console.log(`overlay: ${result.actions} actions applied to the document, lint ${result.problems.some((p) => p.startsWith('redocly')) ? 'FAILED' : 'clean'}, ${result.answers} recorded answers, ${result.violations.length} refused by the learned document; ${relative(process.cwd(), join(dir, OBSERVED_DOCUMENT))}`);
+  process.exit(result.problems.length ? 1 : 0);
+}
