@@ -79,6 +79,10 @@ function workerJsonl(dir: string, workerInfo: WorkerInfo): (row: unknown) => voi
   return (row) => appendJsonl(file, row);
 }
 
+// Plumbing fixtures are boxed out of the report: each fixture is a Playwright step (a message to the runner) per
+// test, and these say nothing a reader of a failure needs. The dialog factory's cleanup stays visible.
+const BOXED = { box: 'self' } as const;
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   config: [
     async ({}, use) => {
@@ -121,28 +125,31 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   bodies: [async ({ config }, use) => use(new RequestBodies(readRequestShapes(REPORTS_DIR, config))), { scope: 'worker' }],
 
-  clientFor: async ({ requestContext, validators, recordExchange, requestHooks, throttle, observe }, use, testInfo) => {
-    // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
-    const additive = new Set<string>();
-    const hooks: ClientHooks = {
-      ...requestHooks,
-      afterResponse: (res) => {
-        for (const observation of additiveObservations(validators, res)) {
-          if (additive.has(observation.id)) continue;
-          additive.add(observation.id);
-          observe(observation);
-        }
-      },
-    };
-    await use(async (auth, options = {}) => {
-      const context = await requestContext(auth);
-      const record = (e: Exchange) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') });
-      return new ApiClient(context, validators, auth, throttle, record, hooks, options.serverErrorsFail ?? true);
-    });
-  },
-  api: async ({ clientFor }, use) => use(await clientFor('valid')),
-  anonymousApi: async ({ clientFor }, use) => use(await clientFor('none')),
-  wrongPasswordApi: async ({ clientFor }, use) => use(await clientFor('wrong')),
+  clientFor: [
+    async ({ requestContext, validators, recordExchange, requestHooks, throttle, observe }, use, testInfo) => {
+      // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
+      const additive = new Set<string>();
+      const hooks: ClientHooks = {
+        ...requestHooks,
+        afterResponse: (res) => {
+          for (const observation of additiveObservations(validators, res)) {
+            if (additive.has(observation.id)) continue;
+            additive.add(observation.id);
+            observe(observation);
+          }
+        },
+      };
+      await use(async (auth, options = {}) => {
+        const context = await requestContext(auth);
+        const record = (e: Exchange) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') });
+        return new ApiClient(context, validators, auth, throttle, record, hooks, options.serverErrorsFail ?? true);
+      });
+    },
+    BOXED,
+  ],
+  api: [async ({ clientFor }, use) => use(await clientFor('valid')), BOXED],
+  anonymousApi: [async ({ clientFor }, use) => use(await clientFor('none')), BOXED],
+  wrongPasswordApi: [async ({ clientFor }, use) => use(await clientFor('wrong')), BOXED],
 
   dialogs: async ({ api, config }, use, testInfo) => {
     const file = join(REPORTS_DIR, 'created-dialogs.jsonl');
@@ -154,43 +161,55 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await factory.cleanup();
   },
 
-  fake: async ({}, use, testInfo) => {
-    const seed = process.env.FAKER_SEED ? Number(process.env.FAKER_SEED) : seedFrom(`${testInfo.titlePath.join(' › ')}#${testInfo.repeatEachIndex}`);
-    testInfo.annotations.push({ type: 'faker-seed', description: String(seed) });
-    await use(seededFaker(seed));
-    if (testInfo.status !== testInfo.expectedStatus) {
-      console.log(`[faker] "${testInfo.title}" used seed ${seed}: replay with FAKER_SEED=${seed} npx playwright test -g "${testInfo.title}"`);
-    }
-  },
+  fake: [
+    async ({}, use, testInfo) => {
+      const seed = process.env.FAKER_SEED ? Number(process.env.FAKER_SEED) : seedFrom(`${testInfo.titlePath.join(' › ')}#${testInfo.repeatEachIndex}`);
+      testInfo.annotations.push({ type: 'faker-seed', description: String(seed) });
+      await use(seededFaker(seed));
+      if (testInfo.status !== testInfo.expectedStatus) {
+        console.log(`[faker] "${testInfo.title}" used seed ${seed}: replay with FAKER_SEED=${seed} npx playwright test -g "${testInfo.title}"`);
+      }
+    },
+    BOXED,
+  ],
 
-  observe: async ({ recordObservation }, use, testInfo: TestInfo) => {
-    await use((recorded) => {
-      // A value that is not there at all (a field the target left out) is recorded as such, not dropped from the JSON.
-      const observation = recorded.observed === undefined ? { ...recorded, observed: '(absent)' } : recorded;
-      testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) });
-      recordObservation({ id: observation.id, test: testInfo.titlePath.join(' › ') });
-    });
-  },
+  observe: [
+    async ({ recordObservation }, use, testInfo: TestInfo) => {
+      await use((recorded) => {
+        // A value that is not there at all (a field the target left out) is recorded as such, not dropped from the JSON.
+        const observation = recorded.observed === undefined ? { ...recorded, observed: '(absent)' } : recorded;
+        testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) });
+        recordObservation({ id: observation.id, test: testInfo.titlePath.join(' › ') });
+      });
+    },
+    BOXED,
+  ],
 
-  precondition: async ({}, use, testInfo) => {
-    const record = (row: PreconditionRow) => {
-      mkdirSync(join(REPORTS_DIR, PRECONDITIONS_DIR), { recursive: true });
-      appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), row);
-    };
-    await use((holds, reason, covers = {}) => {
-      if (holds) return;
-      record({ test: testInfo.titlePath.join(' › '), reason, pairs: covers.pairs ?? [], observations: covers.observations ?? [] });
-      test.skip(true, reason);
-    });
-  },
+  precondition: [
+    async ({}, use, testInfo) => {
+      const record = (row: PreconditionRow) => {
+        mkdirSync(join(REPORTS_DIR, PRECONDITIONS_DIR), { recursive: true });
+        appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), row);
+      };
+      await use((holds, reason, covers = {}) => {
+        if (holds) return;
+        record({ test: testInfo.titlePath.join(' › '), reason, pairs: covers.pairs ?? [], observations: covers.observations ?? [] });
+        test.skip(true, reason);
+      });
+    },
+    BOXED,
+  ],
 
-  waitForCallback: async ({ config }, use) => {
-    const inbox = inboxAddress(config.callbackHost, config.callbackPort);
-    const key = process.env.DIALOG_CONTRACT_INBOX_KEY ?? '';
-    await use((dialog, after) =>
-      claimCallback(inbox, key, [dialog.uuid, ...(dialog.v1Id === undefined ? [] : [String(dialog.v1Id)])], after, config.callbackTimeoutSeconds * 1000),
-    );
-  },
+  waitForCallback: [
+    async ({ config }, use) => {
+      const inbox = inboxAddress(config.callbackHost, config.callbackPort);
+      const key = process.env.DIALOG_CONTRACT_INBOX_KEY ?? '';
+      await use((dialog, after) =>
+        claimCallback(inbox, key, [dialog.uuid, ...(dialog.v1Id === undefined ? [] : [String(dialog.v1Id)])], after, config.callbackTimeoutSeconds * 1000),
+      );
+    },
+    BOXED,
+  ],
 
   customBlock: async ({ anonymousApi, dialogs, config, waitForCallback, precondition }, use) => {
     await use(async (covers) => {

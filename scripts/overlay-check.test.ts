@@ -1,8 +1,8 @@
 // The overlay check fails where the learned document is wrong: an action that matches nothing, a document Redocly
 // rejects, an answer the run recorded that the learned document refuses; and passes the overlay of a real run.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -16,9 +16,13 @@ const baseline = JSON.parse(readFileSync(new URL('../baselines/simulator.json', 
 const PROBLEM = JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'PageCount must be 1 or more' });
 const answer400 = { operationId: 'getV2Conversations', status: 400, auth: 'valid', contentType: 'application/problem+json', contentLength: null, body: PROBLEM };
 
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 /** A reports directory as a run leaves it: the overlay, the document with it applied, and the answers recorded. */
 async function reportsWith(overlay: Overlay, answers: unknown[] = [answer400]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'overlay-check-'));
+  dirs.push(dir);
   writeFileSync(join(dir, OBSERVED_OVERLAY), stringify(overlay));
   writeFileSync(join(dir, OBSERVED_DOCUMENT), stringify((await applyOverlay(overlay)).document));
   mkdirSync(join(dir, 'exchanges'));
