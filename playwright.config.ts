@@ -44,15 +44,12 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    // First: the send and command body shapes of the run; last, whatever happened in between: the run's end.
-    { name: 'setup', testDir: 'contract/setup', testMatch: '*.setup.ts', teardown: 'run-end' },
-    // V1, V2 and vertex in one project: a project is a worker of its own, and each worker started cost about a
-    // second of a run (bench/contract.ts). One version alone: `npx playwright test contract/v2` (setup still runs).
-    { name: 'api', testDir: 'contract', testMatch: ['v1/*.spec.ts', 'v2/*.spec.ts', 'vertex/*.spec.ts'], dependencies: ['setup'] },
+    // The run's body shapes are settled in global setup and its whole-run checks made by the run reporter
+    // (contract/run-setup.ts, contract/run-end.ts): each project is a worker of its own, about a second of every run.
+    // V1, V2 and vertex in one project; one version alone: `npx playwright test contract/v2`.
+    { name: 'api', testDir: 'contract', testMatch: ['v1/*.spec.ts', 'v2/*.spec.ts', 'vertex/*.spec.ts'] },
     // One worker: the probes share one request budget and are gentle with staging by running one at a time.
-    { name: 'probes', testDir: 'contract/probes', testMatch: '*.spec.ts', workers: 1, dependencies: ['setup'] },
-    // The rate limit the run met, every "not shown" item observed, and the coverage of (operation, status) pairs.
-    { name: 'run-end', testDir: 'contract/run-end' },
+    { name: 'probes', testDir: 'contract/probes', testMatch: '*.spec.ts', workers: 1 },
   ],
   webServer: config.usesSimulator
     ? {

@@ -62,7 +62,7 @@ type WorkerFixtures = {
   authProxy: string;
   /** One request context per auth mode for the worker's life: creating one per test cost more than its requests. */
   requestContext: (auth: AuthMode) => Promise<APIRequestContext>;
-  /** The send and command bodies of the run (configured, or discovered by the setup project). */
+  /** The send and command bodies of the run (configured, or discovered in the run's global setup). */
   bodies: RequestBodies;
 };
 

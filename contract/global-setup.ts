@@ -1,9 +1,12 @@
 // Runs once in Playwright's main process: no report of an earlier run left, fresh per-run records, the run's id and
-// start time, the callback listener.
+// start time, the callback listener, the learned contract (--contract-from) and the run's body shapes (run-setup.ts).
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { secretsOf } from '../config/suite-config.ts';
 import { writeLearnedContract } from './learned-contract.ts';
+import { rememberSecrets } from './redact.ts';
+import { settleRequestShapes } from './run-setup.ts';
 import { CallbackInbox } from './callback-inbox.ts';
 import { partialRunReason } from './run-scope.ts';
 import { unreachableReason } from './target-check.ts';
@@ -41,5 +44,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.exit(2);
   }
   process.env.DIALOG_CONTRACT_INBOX_KEY = inbox.claimKey;
+  rememberSecrets(secretsOf(config));
+  console.log(await settleRequestShapes(config));
   return () => inbox.stop();
 }

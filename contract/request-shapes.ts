@@ -1,5 +1,5 @@
 // The send and command body shapes of a run (spec §4.2: field names and types not shown): configured
-// (SEND_BODY, COMMAND_BODY), or discovered once by the setup project and read by every worker from the run's file.
+// (SEND_BODY, COMMAND_BODY), or discovered once in the run's global setup and read by every worker from the run's file.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteConfig } from '../config/suite-config.ts';
@@ -31,7 +31,7 @@ export function writeRequestShapes(reportsDir: string, shapes: RequestShapes): v
 const notDiscovered = (variable: string): ShapeFinding => ({
   template: null,
   verifiedBy: null,
-  how: `not discovered in this run (the setup project did not run): run without --no-deps, or set ${variable}`,
+  how: `not discovered in this run (its global setup did not run): run the suite through playwright.config.ts, or set ${variable}`,
   tried: [],
 });
 

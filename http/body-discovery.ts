@@ -91,7 +91,7 @@ function json(body: string): unknown {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-function undetermined(why: string, tried: ShapeFinding['tried'] = []): ShapeFinding {
+export function undetermined(why: string, tried: ShapeFinding['tried'] = []): ShapeFinding {
   return { template: null, verifiedBy: null, how: `undetermined: ${why}`, tried };
 }
 

@@ -4,7 +4,7 @@
 // findings about the same target when they are recent, applies baselines/acknowledged.yaml, and decides the run:
 // an expired acknowledgement or a strict baseline change fails it; failures that are all acknowledged pass it (they
 // stay failed in every report). Listed before secret-guard, which checks what this one wrote.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
@@ -16,6 +16,9 @@ import { renderHtml, renderMarkdown } from '../../lib/drift-render.ts';
 import { fingerprintJson, mergeFingerprints, readFingerprintFile, type RunMeta } from '../../lib/fingerprint.ts';
 import { jobSummary } from '../../lib/job-summary.ts';
 import { writeLearnedDocument } from '../../openapi/observed.ts';
+import { contractValidators } from '../../openapi/validators.ts';
+import { RUN_END, runEnd } from '../run-end.ts';
+import { SETUP_OBSERVATIONS, SETUP_TITLE } from '../run-setup.ts';
 import { freshLoadFindings, type LoadFile } from '../../lib/load-findings.ts';
 import { vendorVersion } from '../../lib/run-meta.ts';
 import { ticketFiles } from '../../lib/tickets.ts';
@@ -85,10 +88,26 @@ export default class RunReports implements Reporter {
     }
   }
 
+  /** What the run's setup observed, and what only the whole run tells (contract/run-end.ts), as the tests' own. */
+  private endOfRun(config: ReturnType<typeof loadSuiteConfig>): void {
+    const setup = join(REPORTS_DIR, SETUP_OBSERVATIONS);
+    if (existsSync(setup)) this.observations.push(...(JSON.parse(readFileSync(setup, 'utf8')) as Observation[]).map((o) => ({ ...o, test: SETUP_TITLE })));
+    const end = runEnd(config, contractValidators(), process.env.RUN_PARTIAL || undefined);
+    console.log(end.coverageLine);
+    this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
+    for (const { title, message } of end.failed) {
+      console.error(`run end: ${message}`);
+      const failure = unexplainedFailure(title, message);
+      this.failures.push(failure);
+      this.failedTests.set(title, [failure.id]);
+    }
+  }
+
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const config = loadSuiteConfig();
     const secrets = [...secretsOf(config), ...callbackSecrets];
     const clean = (text: string | undefined) => (text === undefined ? undefined : redactText(text, secrets));
+    if (this.ran > 0) this.endOfRun(config);
     const observed = mergeObservations(this.observations.map((o) => ({ ...o, evidence: clean(o.evidence) })));
     const signals = observed.items.find((i) => i.id === 'versioning.deprecation-signals')?.observed as Record<string, Record<string, string>> | undefined;
     const run: RunMeta = currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {}))));

@@ -1,0 +1,59 @@
+// What only the whole run can tell, read by the run reporter once every test has ended (passed or not): the rate
+// limit the run met, whether every "not shown" item was observed, and which (operation, status) pairs were exercised.
+// A worker of its own for this cost a second of every run. It sends no request.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SuiteConfig } from '../config/suite-config.ts';
+import { rateLimitFinding } from '../http/throttle.ts';
+import { coverageHtml, coverageMatrix, unexplained, type SeenExchange } from '../lib/coverage-matrix.ts';
+import type { ContractValidators } from '../openapi/validators.ts';
+import { REPORTS_DIR } from './env.ts';
+import { NOT_DRIVABLE } from './not-drivable.ts';
+import type { Observation } from './observation.ts';
+import { preconditionReasons } from './preconditions.ts';
+import { UNKNOWN_CATALOG } from './probes/catalog.ts';
+import { currentRun, readJsonLines } from './run-records.ts';
+import { readThrottleRecords } from './run-throttle.ts';
+
+/** How the run's end names itself in reports, as a test would. */
+export const RUN_END = '[run end]';
+
+export interface RunEnd {
+  observations: Observation[];
+  /** A check of the whole run that failed: its title and the one line that says why. */
+  failed: Array<{ title: string; message: string }>;
+  coverageLine: string;
+}
+
+/** `partial`: why the command line ran only part of the suite; the whole-run checks are then not made. */
+export function runEnd(config: SuiteConfig, validators: ContractValidators, partial: string | undefined): RunEnd {
+  const jsonLines = <T>(dir: string) => readJsonLines<T>(join(REPORTS_DIR, dir));
+  const exchanges = jsonLines<SeenExchange>('exchanges');
+  const throttles = readThrottleRecords(REPORTS_DIR);
+  const seconds = (Date.now() - Number(process.env.RUN_STARTED_AT ?? Date.now())) / 1000;
+  const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds);
+  const observations: Observation[] = [
+    { id: 'rate.limit', section: '8.2', item: 'rate limit met by the run (any request throttled: status, Retry-After form, rate-limit headers)', observed: rate.observed, evidence: rate.evidence },
+  ];
+
+  const operations = [...validators.operations.values()].map((op) => ({ operationId: op.operationId, label: op.label, statuses: Object.keys(op.responses) }));
+  // What this run could not set up comes first: it says why the pair is missing now.
+  const coverage = coverageMatrix(operations, exchanges, { ...NOT_DRIVABLE, ...preconditionReasons(REPORTS_DIR, 'pairs') });
+  writeFileSync(join(REPORTS_DIR, 'coverage.json'), `${JSON.stringify({ run: currentRun(config), ...coverage }, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, 'coverage.html'), coverageHtml(coverage));
+
+  const failed: RunEnd['failed'] = [];
+  if (partial === undefined) {
+    const recorded = new Set([...jsonLines<{ id: string }>('observations').map((row) => row.id), ...observations.map((o) => o.id)]);
+    const excused = preconditionReasons(REPORTS_DIR, 'observations');
+    const missing = UNKNOWN_CATALOG.flatMap((e) => e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`));
+    if (missing.length) {
+      failed.push({ title: `${RUN_END} every catalogued "not shown" item was observed in this run, or its test said why it could not be`, message: `not observed in this run (the test or probe that records each failed before recording): ${missing.join('; ')}` });
+    }
+    const holes = unexplained(coverage).map((r) => `${r.operation} ${r.status}`);
+    if (holes.length) {
+      failed.push({ title: `${RUN_END} every documented (operation, status) pair is exercised or explained`, message: `documented pairs neither exercised nor explained in contract/not-drivable.ts: ${holes.join(', ')}` });
+    }
+  }
+  return { observations, failed, coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised; reports/coverage.html` };
+}
