@@ -12,7 +12,8 @@ import { findSecrets, unzip } from './secret-scan.ts';
 import { callFields } from '../http/callback-request.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { parseSuiteConfig, secretsOf } from '../config/suite-config.ts';
-import { freePort, simulatorTargetEnv } from '../scripts/suite-run.ts';
+import { freePort } from '../scripts/free-port.ts';
+import { simulatorTargetEnv } from '../scripts/suite-run.ts';
 
 /** A one-entry deflated zip, as Playwright embeds its report data. */
 function zipOf(name: string, content: string): Buffer {

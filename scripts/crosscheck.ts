@@ -11,7 +11,8 @@ import { loadDocument } from '../openapi/document.ts';
 import { parsePrismLog } from '../lib/prism-log.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { startPrism } from './prism.ts';
-import { freePort, runSuite, scriptRun } from './suite-run.ts';
+import { freePort } from './free-port.ts';
+import { runSuite, scriptRun } from './suite-run.ts';
 
 const dir = join(REPORTS_DIR, 'crosscheck');
 mkdirSync(dir, { recursive: true });

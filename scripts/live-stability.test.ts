@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from '../simulator/server.ts';
-import { freePort, runSuite } from './suite-run.ts';
+import { freePort } from './free-port.ts';
+import { runSuite } from './suite-run.ts';
 
 const REPORTERS = '--reporter=json,./contract/reporters/run-reports.ts';
 /** The fingerprint file without its run block: what two runs must share byte for byte. */

@@ -3,11 +3,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { suiteVersion } from '../config/suite-version.ts';
+import { freePort } from './free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
 import { profileConfig } from '../simulator/profiles.ts';
@@ -22,16 +22,6 @@ const firstLine = (message: string | undefined) =>
   stripVTControlCharacters(message ?? '').split('\n').map((l) => l.trim()).find(Boolean)?.replace(/^Error:\s*/, '');
 const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface JsonSuite {
   title: string;
