@@ -1,9 +1,9 @@
 // npm run bench:limits: how many requests each size search used, against the ⌈log2(range)⌉ + 2 bound, for the
 // ranges the suite searches and limits small, middling and large (plus the worst case over many limits).
-import { requestBound, runLimitSearch } from '../lib/limit-search.ts';
-import { SIZE_LIMITS } from '../lib/size-limits.ts';
+import { requestBound, runLimitSearch } from '../discovery/limit-search.ts';
+import { SIZE_LIMITS } from '../discovery/size-limits.ts';
 
-// The ranges the probes and the k6 script search (lib/size-limits.ts), each with hidden limits across its span.
+// The ranges the probes and the k6 script search (discovery/size-limits.ts), each with hidden limits across its span.
 const RANGES = SIZE_LIMITS.map(({ item, lower, upper }) => {
   const limits = [lower - 1, lower, 20, 140, 1000, 4096, 8192, Math.floor(upper / 2), upper - 1, upper].filter((l) => l >= lower - 1 && l <= upper);
   return { name: item, lower, upper, limits: [...new Set(limits)] };

@@ -2,9 +2,9 @@
 // document's objects are open, so the drift report lists them as "additive" and no test fails on them.
 import { resolvePointer } from '../openapi/document.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
-import { undeclaredFields } from '../lib/drift-additive.ts';
-import { ADDITIVE_PREFIX } from '../lib/drift-report.ts';
-import type { ApiResponse } from './client.ts';
+import { undeclaredFields } from '../report/drift-additive.ts';
+import { ADDITIVE_PREFIX } from '../report/drift-report.ts';
+import type { ApiResponse } from './api-response.ts';
 import type { Observation } from './observation.ts';
 
 export function additiveObservations(validators: ContractValidators, res: ApiResponse): Observation[] {

@@ -3,7 +3,6 @@
 // or a refused connection, and kept in the HTML report's steps) can carry them.
 import { createServer, type IncomingMessage } from 'node:http';
 import { request } from 'undici';
-import type { AuthMode } from './client.ts';
 
 /** Header a proxied response carries when the target could not be reached: the client turns it into an error. */
 export const PROXY_ERROR_HEADER = 'x-dialog-contract-proxy-error';
@@ -13,6 +12,9 @@ export const PROXY_BODY_ERROR_HEADER = 'x-dialog-contract-body-error';
 const reason = (err: unknown) => `${(err as { code?: string }).code ?? 'error'}: ${(err as Error).message}`.replace(/[\r\n]/g, ' ');
 const TIMEOUT_MS = 10_000;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host', 'authorization', 'proxy-connection', 'upgrade']);
+
+/** The credentials a request goes out with: the configured ones, none, or a wrong password. */
+export type AuthMode = 'valid' | 'none' | 'wrong';
 
 export interface Credentials {
   login: string;

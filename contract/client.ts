@@ -5,8 +5,9 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Operation } from '../openapi/document.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
 import { expect } from './matchers.ts';
-import { redactBody, redactKnown } from './redact.ts';
-import { PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER } from './auth-proxy.ts';
+import { redactBody, redactKnown } from '../http/redact.ts';
+import { ApiResponse } from './api-response.ts';
+import { PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import type { RunThrottle } from './run-throttle.ts';
 
 /** A silent target fails the request with a clear message (the auth proxy gives up after 10 s) before the test's timeout. */
@@ -24,49 +25,6 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** What a test needs of a response, read once, plus what a vendor ticket needs of the request. */
-export class ApiResponse {
-  constructor(
-    readonly operation: Operation,
-    readonly request: { method: string; url: string; body?: string },
-    readonly status: number,
-    readonly headers: Record<string, string>,
-    readonly text: string,
-    readonly bytes: Buffer,
-  ) {}
-
-  get operationId(): string {
-    return this.operation.operationId;
-  }
-
-  get contentType(): string | undefined {
-    return this.headers['content-type'];
-  }
-
-  /** The content type without parameters, lower case ("application/json"); null without one. */
-  get mediaType(): string | null {
-    return this.contentType?.split(';')[0]!.trim().toLowerCase() || null;
-  }
-
-  /** Parsed JSON body, or undefined when the body is not JSON. */
-  json<T = unknown>(): T | undefined {
-    try {
-      return JSON.parse(this.text) as T;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Request and response as a vendor ticket quotes them, bodies clipped, every secret the process knows removed. */
-  evidence(maxBody = 600): string {
-    const clip = (text: string) => (text.length > maxBody ? `${text.slice(0, maxBody)}… (${text.length} chars)` : text);
-    return redactKnown([
-      `request: ${this.request.method} ${this.request.url}${this.request.body ? ` body ${clip(this.request.body)}` : ''}`,
-      `response: ${this.status} ${this.contentType ?? '(no content type)'} ${clip(this.text) || '(empty body)'}`,
-    ].join('\n'));
-  }
-}
-
 export interface Exchange {
   operationId: string;
   status: number;
@@ -76,8 +34,6 @@ export interface Exchange {
   contentLength: string | null;
   body: string;
 }
-
-export type AuthMode = 'valid' | 'none' | 'wrong';
 
 /** What a project may add around each request: the probes count theirs; every test records additions. */
 export interface ClientHooks {

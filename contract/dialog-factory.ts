@@ -1,6 +1,7 @@
 // Creates dialogs through the public API only, remembers each one, and cleans every one up after the test (the API
 // has no delete: stopping hands the dialog to an operator, so the bot stops publishing in it).
-import type { ApiClient, ApiResponse } from './client.ts';
+import type { ApiClient } from './client.ts';
+import type { ApiResponse } from './api-response.ts';
 import { expect } from './matchers.ts';
 import { CLOCK_SKEW_MS, fetchPages, findInList, isoUtc, listedItems, type ListItem } from './lists.ts';
 

@@ -9,17 +9,17 @@ import { contractValidators, type ContractValidators } from '../openapi/validato
 import { seededFaker, seedFrom } from '../fixtures/builders.ts';
 import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
 import { RequestBodies } from '../http/request-bodies.ts';
-import { ApiClient, type AuthMode, type ClientHooks, type Exchange } from './client.ts';
+import { ApiClient, type ClientHooks, type Exchange } from './client.ts';
 import { tokenOf } from './custom-block.ts';
 import { expect } from './matchers.ts';
 import { additiveObservations } from './additive-fields.ts';
 import { claimCallback, inboxAddress, type ClaimedCallback } from './callback-inbox.ts';
-import { startAuthProxy } from './auth-proxy.ts';
+import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
-import { rememberSecrets } from './redact.ts';
+import { rememberSecrets } from '../http/redact.ts';
 import { readRequestShapes } from './request-shapes.ts';
 import { RunThrottle } from './run-throttle.ts';
 

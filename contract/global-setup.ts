@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { secretsOf } from '../config/suite-config.ts';
 import { writeLearnedContract } from './learned-contract.ts';
-import { rememberSecrets } from './redact.ts';
+import { rememberSecrets } from '../http/redact.ts';
 import { settleRequestShapes } from './run-setup.ts';
 import { CallbackInbox } from './callback-inbox.ts';
 import { partialRunReason } from './run-scope.ts';

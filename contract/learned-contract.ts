@@ -1,21 +1,22 @@
 // `--contract-from BASELINE`: what the vendor did in a saved run becomes asserted in this one. The baseline's
-// observations give an overlay (lib/overlay.ts); applied to the document, with the values it saw made an enum, it is
+// observations give an overlay (report/overlay.ts); applied to the document, with the values it saw made an enum, it is
 // a second contract. An answer the project's document accepts and this one refuses is a learned-contract failure:
 // recorded apart from spec breaches (id prefix "learned.", severity "learned" in the drift report).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { observedOverlay } from '../lib/overlay.ts';
-import { applyOverlay, asLearnedContract } from '../openapi/observed.ts';
+import { observedOverlay } from '../report/overlay.ts';
+import { applyOverlay, asLearnedContract } from '../report/learned-document.ts';
 import { ContractValidators } from '../openapi/validators.ts';
 import { REPORTS_DIR } from './env.ts';
 import { readBaseline } from './reporters/baselines.ts';
+import { loadDocument } from '../openapi/document.ts';
 
 const FILE = join(REPORTS_DIR, 'run', 'learned-contract.json');
 
 /** In the runner, before any worker starts: the learned document of the baseline, for every worker to read. */
 export async function writeLearnedContract(baseline: string): Promise<void> {
   const saved = readBaseline(baseline);
-  const { document } = await applyOverlay(observedOverlay(saved.items, saved.run ?? null));
+  const { document } = await applyOverlay(observedOverlay(saved.items, saved.run ?? null), loadDocument());
   mkdirSync(join(REPORTS_DIR, 'run'), { recursive: true });
   writeFileSync(FILE, JSON.stringify({ baseline: saved.name, document: asLearnedContract(document) }));
 }

@@ -1,6 +1,7 @@
 // Reading list envelopes (spec §2.3): items under decimal-index keys plus meta.pagination.
 import type { SuiteConfig } from '../config/suite-config.ts';
-import type { ApiClient, ApiResponse, Query } from './client.ts';
+import type { ApiClient, Query } from './client.ts';
+import type { ApiResponse } from './api-response.ts';
 
 /** Allowance for the target's clock differing from ours when filtering on creation time. */
 export const CLOCK_SKEW_MS = 60_000;

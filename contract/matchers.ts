@@ -1,14 +1,14 @@
 // Assertions that read like a vendor ticket: operation, place, expected with its spec section, observed, evidence.
-// Each failure is recorded as data where it is raised (a CONTRACT_FAILURE annotation of the test, lib/drift-failures.ts)
+// Each failure is recorded as data where it is raised (a CONTRACT_FAILURE annotation of the test, report/drift-failures.ts)
 // before it is rendered as the message: reports read the data, never the message.
 import { expect as base, test } from '@playwright/test';
 import { contractValidators, type CheckOptions } from '../openapi/validators.ts';
-import { acknowledgementOf, utcDay, type Acknowledgement } from '../lib/acknowledged.ts';
-import { CONTRACT_FAILURE, failureId, recordOnly, renderFailure, type ContractFailure } from '../lib/drift-failures.ts';
+import { acknowledgementOf, utcDay, type Acknowledgement } from '../report/acknowledged.ts';
+import { CONTRACT_FAILURE, failureId, recordOnly, renderFailure, type ContractFailure } from '../report/drift-failures.ts';
 import { readAcknowledgements } from './acknowledgements.ts';
 import { learnedContract } from './learned-contract.ts';
-import type { ApiResponse } from './client.ts';
-import { redactKnown } from './redact.ts';
+import type { ApiResponse } from './api-response.ts';
+import { redactKnown } from '../http/redact.ts';
 
 export interface StatusExpectation extends CheckOptions {
   /** The status (or statuses, or any success) this request must get. */

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { configuredShape, discoverRequestShapes, type DiscoveryResult, type RequestShapes, type ShapeFinding } from '../http/body-discovery.ts';
-import { driveAsync } from '../lib/drive.ts';
+import { driveAsync } from '../discovery/drive.ts';
 import type { ApiClient } from './client.ts';
 
 const file = (reportsDir: string) => join(reportsDir, 'run', 'request-shapes.json');

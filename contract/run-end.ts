@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { rateLimitFinding } from '../http/throttle.ts';
-import { coverageHtml, coverageMatrix, unexplained, type SeenExchange } from '../lib/coverage-matrix.ts';
+import { coverageHtml, coverageMatrix, unexplained, type SeenExchange } from '../report/coverage-matrix.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
 import { REPORTS_DIR } from './env.ts';
 import { NOT_DRIVABLE } from './not-drivable.ts';

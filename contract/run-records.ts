@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
-import { runMeta } from '../lib/run-meta.ts';
+import { runMeta } from '../report/run-meta.ts';
 
 /** Every row of every file under `dir`, files in name order. */
 export function readJsonLines<T>(dir: string): T[] {

@@ -1,7 +1,8 @@
 // Steps shared by the lifecycle, error and probe tests. Each returns what it saw; tests decide what to assert.
 import type { SuiteConfig } from '../config/suite-config.ts';
 import type { RequestBodies } from '../http/request-bodies.ts';
-import type { ApiClient, ApiResponse } from './client.ts';
+import type { ApiClient } from './client.ts';
+import type { ApiResponse } from './api-response.ts';
 import { sampleQuery, listedItems, type ListItem } from './lists.ts';
 
 export interface DialogRecord extends ListItem {

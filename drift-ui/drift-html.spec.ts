@@ -3,10 +3,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
-import { buildDriftReport, SEVERITIES } from '../lib/drift-report.ts';
-import { renderHtml } from '../lib/drift-render.ts';
+import { buildDriftReport, SEVERITIES } from '../report/drift-report.ts';
+import { renderHtml } from '../report/drift-render.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
-import { buildHistory, renderHistoryHtml } from '../lib/history.ts';
+import { buildHistory, renderHistoryHtml } from '../report/history.ts';
 import { CHROMIUM } from './playwright.config.ts';
 
 test.skip(!existsSync(CHROMIUM), `Debian's Chromium is not installed at ${CHROMIUM} (apt-get install chromium): the drift.html check needs it`);

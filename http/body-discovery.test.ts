@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drive } from '../lib/drive.ts';
+import { drive } from '../discovery/drive.ts';
 import { COMMAND_CANDIDATES, discoverRequestShapes, SEND_CANDIDATES, type DiscoveryAnswer, type DiscoveryResult, type DiscoveryStep } from './body-discovery.ts';
 
 const UUID = '5f0c2d2e-1b7a-4c1e-9a57-0d3b1c2e4f60';

@@ -1,10 +1,10 @@
 // The goal for rate limits, checked without k6: a ladder of constant arrival rates (the load shape the k6
-// rate-limit script runs, lib/load-shapes.ts) offered to the simulator's hidden token bucket over real HTTP, read
-// by the same analysis (lib/ladder-analysis.ts). The estimate must land within ±10% of the hidden rate.
+// rate-limit script runs, discovery/load-shapes.ts) offered to the simulator's hidden token bucket over real HTTP, read
+// by the same analysis (discovery/ladder-analysis.ts). The estimate must land within ±10% of the hidden rate.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyseLadder, type LadderStage, type ResponseSample } from '../lib/ladder-analysis.ts';
-import { ladder } from '../lib/load-shapes.ts';
+import { analyseLadder, type LadderStage, type ResponseSample } from '../discovery/ladder-analysis.ts';
+import { ladder } from '../discovery/load-shapes.ts';
 import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
 import { nodeClient, type Send } from './node-client.ts';

@@ -2,7 +2,7 @@
 // answering with the ProbeResponse the shared searches read. Used by the runner and the tests.
 import { basicAuthorization } from '../config/suite-config.ts';
 import { requestUrl, type ApiRequest } from '../http/request.ts';
-import type { ProbeResponse } from '../lib/size-limits.ts';
+import type { ProbeResponse } from '../discovery/size-limits.ts';
 import { operationsTable } from './openapi-data.ts';
 
 export type Send = (request: ApiRequest) => Promise<ProbeResponse>;

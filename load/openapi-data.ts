@@ -2,7 +2,7 @@
 // and auth, and the list envelope's fields. The scripts never hand-write a path or a schema.
 import { listOperations, loadDocument, resolvePointer, type Document } from '../openapi/document.ts';
 import type { OperationInfo } from '../http/request.ts';
-import type { EnvelopeShape } from '../lib/list-envelope.ts';
+import type { EnvelopeShape } from '../http/list-envelope.ts';
 
 type Schema = { $ref?: string; required?: string[]; allOf?: Schema[]; properties?: Record<string, Schema>; patternProperties?: Record<string, Schema>; type?: string };
 

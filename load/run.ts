@@ -8,7 +8,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { config as loadDotenv } from 'dotenv';
 import { fingerprintJson, readFingerprintFile } from '../lib/fingerprint.ts';
-import { targetOf } from '../lib/run-meta.ts';
+import { targetOf } from '../report/run-meta.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { suiteEnvFor } from '../simulator/suite-env.ts';

@@ -1,9 +1,9 @@
 // The size searches against the simulator with known hidden limits: the same definitions and search the k6 script
-// runs (lib/size-limits.ts), driven asynchronously over fetch. Each limit must come out exactly, within the bound.
+// runs (discovery/size-limits.ts), driven asynchronously over fetch. Each limit must come out exactly, within the bound.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { driveAsync } from '../lib/drive.ts';
-import { SIZE_LIMITS, sizeLimitSearch, type ProbeContext, type SizeSearchStep } from '../lib/size-limits.ts';
+import { driveAsync } from '../discovery/drive.ts';
+import { SIZE_LIMITS, sizeLimitSearch, type ProbeContext, type SizeSearchStep } from '../discovery/size-limits.ts';
 import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
 import { nodeClient, type Send } from './node-client.ts';

@@ -118,7 +118,7 @@ export class ContractValidators {
     this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, validateFormats: true });
     addFormats(this.ajv);
     // Our annotations are documentation for humans and probes, not validation keywords; x-observed is what a run
-    // learned (the overlay of lib/overlay.ts).
+    // learned (the overlay of report/overlay.ts).
     this.ajv.addVocabulary(['x-spec-section', 'x-unknown', 'x-observed']);
     try {
       const defs = this.rewriteRefs(doc.components?.schemas ?? {});

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { withAcknowledgement, utcDay } from '../lib/acknowledged.ts';
+import { withAcknowledgement, utcDay } from '../report/acknowledged.ts';
 import { AcknowledgementsError, readAcknowledgements, writeAcknowledgements } from '../contract/acknowledgements.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
 

@@ -3,7 +3,7 @@
 // `playwright test` unchanged, and its exit code is ours (2 for a bad switch, configuration or baseline).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { ArgsError, parseContractArgs } from '../lib/drift-args.ts';
+import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
 import { ConfigError } from '../config/suite-config.ts';
 import { loadDotenvOnce, loadSuiteConfig } from '../contract/env.ts';
 import { withSimulatorDefaults } from '../simulator/suite-env.ts';

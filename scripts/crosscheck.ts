@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { loadDocument } from '../openapi/document.ts';
-import { parsePrismLog } from '../lib/prism-log.ts';
+import { parsePrismLog } from '../power/prism-log.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { startPrism } from './prism.ts';
 import { freePort } from './free-port.ts';

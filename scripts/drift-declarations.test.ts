@@ -1,10 +1,10 @@
-// The mutation run counts a drift as caught only where it declares it shows (lib/mutation-score.ts): a declaration
+// The mutation run counts a drift as caught only where it declares it shows (power/mutation-score.ts): a declaration
 // that names no real operation or no item the suite records could never be met, and would fail the run for a typo
 // instead of for the suite's weakness. So every declaration is checked against the document and the baseline.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ADDITIVE_PREFIX } from '../lib/drift-report.ts';
+import { ADDITIVE_PREFIX } from '../report/drift-report.ts';
 import { contractValidators } from '../openapi/validators.ts';
 import { DRIFTS } from '../simulator/drifts/index.ts';
 

@@ -7,13 +7,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { DriftReport } from '../lib/drift-report.ts';
+import type { DriftReport } from '../report/drift-report.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
-import { buildHistory, renderHistoryHtml } from '../lib/history.ts';
-import { jobSummary } from '../lib/job-summary.ts';
+import { buildHistory, renderHistoryHtml } from '../report/history.ts';
+import { jobSummary } from '../report/job-summary.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
-import { writeLearnedDocument } from '../openapi/observed.ts';
+import { learnedDocumentFiles } from '../report/learned-document.ts';
 import { BaselineError, readAllBaselines, readBaseline } from '../contract/reporters/baselines.ts';
+import { loadDocument } from '../openapi/document.ts';
 
 const usage = 'usage: npm run drift -- summary [--link URL] | history [NAME...] | overlay --baseline NAME';
 
@@ -60,7 +61,8 @@ if (command === 'summary') {
     fail(err.message);
   }
   mkdirSync(REPORTS_DIR, { recursive: true });
-  const files = await writeLearnedDocument(REPORTS_DIR, `baseline-${name.replace(/[^\w.-]/g, '_')}`, baseline.items, baseline.run ?? null);
+  const files = await learnedDocumentFiles(`baseline-${name.replace(/[^\w.-]/g, '_')}`, baseline.items, baseline.run ?? null, loadDocument());
+  for (const [file, text] of Object.entries(files.texts)) writeFileSync(join(REPORTS_DIR, file), text);
   console.log(`drift: ${relative(process.cwd(), join(REPORTS_DIR, files.overlay))} and ${files.document}: what baseline ${name} observed, as an overlay and applied`);
 } else {
   fail(`${command ? `unknown command "${command}"` : 'no command'}; ${usage}`);

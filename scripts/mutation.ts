@@ -1,5 +1,5 @@
 // `npm run mutation`: the whole contract suite against the conforming simulator and against each drift mode alone,
-// recording contract failures as data instead of failing tests on them (lib/drift-failures.ts RECORD_ONLY_ENV).
+// recording contract failures as data instead of failing tests on them (report/drift-failures.ts RECORD_ONLY_ENV).
 // A breaking drift the suite misses, any failure without a breaking drift, or an additive or undocumented drift
 // that the drift report (compared with the conforming run's fingerprint) does not list, fails the run.
 import { execFileSync } from 'node:child_process';
@@ -8,8 +8,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath } from '../contract/reporters/baselines.ts';
-import { RECORD_ONLY_ENV } from '../lib/drift-failures.ts';
-import { renderTable, reportedDrift, scoreMutations, type DriftInfo, type SuiteRun } from '../lib/mutation-score.ts';
+import { RECORD_ONLY_ENV } from '../report/drift-failures.ts';
+import { renderTable, reportedDrift, scoreMutations, type DriftInfo, type SuiteRun } from '../power/mutation-score.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
 // The JSON report scores the run; the fingerprint reporter writes its fingerprint and drift report.

@@ -6,11 +6,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { observedOverlay, type Overlay, type OverlayAction } from '../lib/overlay.ts';
+import { observedOverlay, type Overlay, type OverlayAction } from '../report/overlay.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
-import { applyOverlay } from '../openapi/observed.ts';
+import { applyOverlay } from '../report/learned-document.ts';
 import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
 import { checkObserved } from './overlay-check.ts';
+import { loadDocument } from '../openapi/document.ts';
 
 const baseline = JSON.parse(readFileSync(new URL('../baselines/simulator.json', import.meta.url), 'utf8')) as { items: FingerprintItem[] };
 const PROBLEM = JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'PageCount must be 1 or more' });
@@ -24,7 +25,7 @@ async function reportsWith(overlay: Overlay, answers: unknown[] = [answer400]): 
   const dir = mkdtempSync(join(tmpdir(), 'overlay-check-'));
   dirs.push(dir);
   writeFileSync(join(dir, OBSERVED_OVERLAY), stringify(overlay));
-  writeFileSync(join(dir, OBSERVED_DOCUMENT), stringify((await applyOverlay(overlay)).document));
+  writeFileSync(join(dir, OBSERVED_DOCUMENT), stringify((await applyOverlay(overlay, loadDocument())).document));
   mkdirSync(join(dir, 'exchanges'));
   writeFileSync(join(dir, 'exchanges', 'w.jsonl'), answers.map((a) => JSON.stringify(a)).join('\n'));
   return dir;

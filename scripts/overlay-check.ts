@@ -11,9 +11,10 @@ import { REPORTS_DIR } from '../contract/env.ts';
 import type { Exchange } from '../contract/client.ts';
 import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
 import { readJsonLines } from '../contract/run-records.ts';
-import type { Overlay } from '../lib/overlay.ts';
-import { applyOverlay } from '../openapi/observed.ts';
+import type { Overlay } from '../report/overlay.ts';
+import { applyOverlay } from '../report/learned-document.ts';
 import { ContractValidators, contractValidators } from '../openapi/validators.ts';
+import { loadDocument } from '../openapi/document.ts';
 
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
@@ -31,7 +32,7 @@ export async function checkObserved(reportsDir: string): Promise<ObservedCheck> 
   const file = join(reportsDir, OBSERVED_OVERLAY);
   if (!existsSync(file)) return { actions: 0, answers: 0, violations: [], problems: [`${relative(process.cwd(), file)} is missing: run npm run contract first`] };
   const overlay = parse(readFileSync(file, 'utf8')) as Overlay;
-  const applied = await applyOverlay(overlay);
+  const applied = await applyOverlay(overlay, loadDocument());
   const problems = applied.unused.map((a) => `overlay action on ${a.target} matches nothing in the document`);
 
   // The document the run wrote beside its overlay is the one QA hands on: that file is linted.

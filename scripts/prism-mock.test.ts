@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
-import { observedOverlay } from '../lib/overlay.ts';
+import { observedOverlay } from '../report/overlay.ts';
 import { loadDocument } from '../openapi/document.ts';
-import { applyOverlay } from '../openapi/observed.ts';
+import { applyOverlay } from '../report/learned-document.ts';
 import { startPrism, type RunningPrism } from './prism.ts';
 
 const baseline = JSON.parse(readFileSync(new URL('../baselines/simulator.json', import.meta.url), 'utf8')) as { items: FingerprintItem[] };
@@ -21,7 +21,7 @@ let learned: RunningPrism;
 let plain: RunningPrism;
 
 before(async () => {
-  learned = await startPrism('mock', (await applyOverlay(observedOverlay(baseline.items, null))).document, dir);
+  learned = await startPrism('mock', (await applyOverlay(observedOverlay(baseline.items, null), loadDocument())).document, dir);
   plain = await startPrism('mock', loadDocument(), dir);
 });
 after(() => {

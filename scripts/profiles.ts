@@ -2,7 +2,7 @@
 // of the simulator (simulator/profiles/), each a vendor that honours every documented item and chooses its own way
 // wherever the spec says "not shown". Each run must be green with no breaking item, and its drift report against
 // baselines/simulator.json (the default profile) must list every one of the profile's choices as changed
-// (lib/profile-choices.ts). Some profiles are run as a user would configure them (SEND_BODY, COMMAND_BODY, from
+// (power/profile-choices.ts). Some profiles are run as a user would configure them (SEND_BODY, COMMAND_BODY, from
 // the vendor's own shapes), the others discover the shapes; one configures neither, so the skips of a run without
 // a command shape are proven green too. Each run's learned document (its overlay) must apply, lint clean and accept
 // every answer recorded, and differ from the default's exactly at the places whose observations the profile changed.
@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
 import { OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
-import { differingTargets, observedOverlay, type Overlay } from '../lib/overlay.ts';
-import { differingSettings, expectedChanges } from '../lib/profile-choices.ts';
-import type { DriftReport } from '../lib/drift-report.ts';
+import { differingTargets, observedOverlay, type Overlay } from '../report/overlay.ts';
+import { differingSettings, expectedChanges } from '../power/profile-choices.ts';
+import type { DriftReport } from '../report/drift-report.ts';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
 import { parse } from 'yaml';
@@ -39,7 +39,7 @@ interface ProfileResult {
   changed: string[];
   /** Ids the profile's choices must change but the report does not list. */
   missing: string[];
-  /** Settings the profile changes that no observation is mapped to (lib/profile-choices.ts). */
+  /** Settings the profile changes that no observation is mapped to (power/profile-choices.ts). */
   unmapped: string[];
   /** What is wrong with the run's learned document (npm run overlay:check). */
   overlayProblems: string[];
@@ -107,7 +107,7 @@ for (const r of results.filter((r) => !r.ok)) {
   for (const failed of r.failed) console.error(`profiles: ${r.profile}: failed ${failed}`);
   if (r.breaking) console.error(`profiles: ${r.profile}: ${r.breaking} breaking items in reports/profiles/${r.profile}/drift.md`);
   if (r.missing.length) console.error(`profiles: ${r.profile}: the drift report does not list these choices as changed: ${r.missing.join(', ')}`);
-  if (r.unmapped.length) console.error(`profiles: ${r.profile}: settings no observation shows (add them to lib/profile-choices.ts): ${r.unmapped.join(', ')}`);
+  if (r.unmapped.length) console.error(`profiles: ${r.profile}: settings no observation shows (add them to power/profile-choices.ts): ${r.unmapped.join(', ')}`);
   for (const p of [...r.overlayProblems, ...r.overlayMismatch]) console.error(`profiles: ${r.profile}: learned document: ${p}`);
 }
 console.log(`profiles: ${results.filter((r) => r.ok).length}/${results.length} green with their choices reported, in ${wall.toFixed(0)} s wall; reports/profiles.json`);

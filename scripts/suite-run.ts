@@ -13,7 +13,7 @@ import type { SimulatorConfig } from '../simulator/config.ts';
 import { profileConfig } from '../simulator/profiles.ts';
 import { startSimulator, type SimulatorOptions } from '../simulator/server.ts';
 import { suiteEnvFor } from '../simulator/suite-env.ts';
-import type { SuiteRun } from '../lib/mutation-score.ts';
+import type { SuiteRun } from '../power/mutation-score.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -1,6 +1,7 @@
 // Parsing of path, query and body values. Each parser throws an HttpError with the status the specification
 // documents for that operation (400 where listed, else 404 "parameter value is wrong", spec §7).
 import { HttpError } from './exchange.ts';
+import { offsetMinutes } from './times.ts';
 
 const INTEGER = /^-?\d{1,16}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,11 +51,6 @@ export function parseFilterDate(text: string, upper: boolean, status: number, wh
   const offset = offsetMinutes(m[8] ?? 'Z');
   const fraction = m[7] ? Math.floor(Number(m[7]) * 1000) : 0;
   return Date.UTC(year, month - 1, day, hours, minutes, seconds, fraction) - offset * 60_000;
-}
-
-/** Minutes east of UTC of a zone designator: "Z", "+05:30", "-0500". */
-export function offsetMinutes(zone: string): number {
-  return zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
 }
 
 /** The request body as JSON; `required` false lets an empty body through as undefined. */

@@ -1,7 +1,7 @@
 // The one store of dialogs and files. A dialog has both identities (V1 integer id, V2 UUID) and is rendered
 // from here for both APIs; rendered list items are cached per dialog until the dialog changes.
 import type { SimulatorConfig, StatusKey } from './config.ts';
-import { offsetMinutes } from './params.ts';
+import { isoSeconds } from './times.ts';
 
 export interface DataItem {
   question: string;
@@ -62,20 +62,6 @@ export interface DialogChange {
   botId?: number;
   /** A message sent in the dialog at `at` (epoch ms), optionally recorded as a data item. */
   message?: { at: number; item?: DataItem };
-}
-
-const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
-
-/**
- * "2026-11-20T10:00:00+00:00": ISO 8601 with whole seconds, like the vendor's examples, written as the local time
- * of `zone` ("Z" or "+HH:MM" / "-HH:MM"), so "13:00:00+03:00" for 10:00:00Z.
- */
-export function isoSeconds(ms: number, zone: string): string {
-  const d = new Date(ms + offsetMinutes(zone) * 60_000);
-  return (
-    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
-    `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${zone}`
-  );
 }
 
 /** A set of dialogs with O(1) add, remove and pick by index: the live stream samples from it on every tick. */

@@ -2,7 +2,8 @@
 import { test } from './probe-fixtures.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import { unknownUuid } from '../shared/not-found.ts';
-import type { ApiClient, ApiResponse } from '../client.ts';
+import type { ApiClient } from '../client.ts';
+import type { ApiResponse } from '../api-response.ts';
 import type { Faker } from '@faker-js/faker';
 
 interface ErrorCase {

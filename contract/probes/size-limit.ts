@@ -1,17 +1,18 @@
 // One hidden size limit (spec §8.3, §8.4), found through the suite's client with the very search and definitions
-// the k6 size-limits script runs (lib/size-limits.ts), so both write the same fingerprint item. The client waits
+// the k6 size-limits script runs (discovery/size-limits.ts), so both write the same fingerprint item. The client waits
 // out throttling itself; the search's own waits only serve k6.
-import { driveAsync } from '../../lib/drive.ts';
-import { requestBound } from '../../lib/limit-search.ts';
-import { SIZE_LIMITS, sizeLimitFingerprint, sizeLimitSearch, type ProbeContext, type SizeLimit } from '../../lib/size-limits.ts';
+import { driveAsync } from '../../discovery/drive.ts';
+import { requestBound } from '../../discovery/limit-search.ts';
+import { SIZE_LIMITS, sizeLimitFingerprint, sizeLimitSearch, type ProbeContext, type SizeLimit } from '../../discovery/size-limits.ts';
 import { contractValidators } from '../../openapi/validators.ts';
-import type { ApiClient, ApiResponse } from '../client.ts';
+import type { ApiClient } from '../client.ts';
+import type { ApiResponse } from '../api-response.ts';
 import type { Observation } from '../observation.ts';
 
 /** The shared definition of a size limit, by its fingerprint id. */
 export function sizeLimit(id: string): SizeLimit {
   const found = SIZE_LIMITS.find((l) => l.id === id);
-  if (!found) throw new Error(`lib/size-limits.ts defines no size limit ${id}`);
+  if (!found) throw new Error(`discovery/size-limits.ts defines no size limit ${id}`);
   return found;
 }
 

@@ -4,8 +4,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from '
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFingerprintFile, type FingerprintFile } from '../../lib/fingerprint.ts';
-import type { Baseline } from '../../lib/drift-report.ts';
-import type { NamedFingerprint } from '../../lib/history.ts';
+import type { Baseline } from '../../report/drift-report.ts';
+import type { NamedFingerprint } from '../../report/history.ts';
 import { REPORTS_DIR } from '../env.ts';
 
 export const BASELINES_DIR = fileURLToPath(new URL('../../baselines', import.meta.url));

@@ -1,7 +1,7 @@
 import { test, expect } from '../fixtures.ts';
 import { messageText } from '../../fixtures/builders.ts';
 import { callbackObservation } from '../custom-block.ts';
-import type { ApiResponse } from '../client.ts';
+import type { ApiResponse } from '../api-response.ts';
 import { readV2 } from '../steps.ts';
 
 /** created_at is a Unix timestamp in seconds (spec §2.5): within five minutes of now, not milliseconds. */

@@ -3,7 +3,7 @@
 
 declare module 'generated:api' {
   import type { OperationInfo } from '../../http/request.ts';
-  import type { EnvelopeShape } from '../../lib/list-envelope.ts';
+  import type { EnvelopeShape } from '../../http/list-envelope.ts';
 
   /** Every operation of the document by operationId. */
   export const operations: Record<string, OperationInfo>;

@@ -1,6 +1,6 @@
 // Rate-limit discovery (spec §8.2: not shown): a ladder of constant-arrival-rate rungs on the V2 list, then, after a
 // pause that lets a token bucket refill, the same ladder on send. handleSummary finds the highest rate sustained
-// without rejections or a latency knee, estimates the limit, and reports how it is refused (lib/ladder-analysis.ts).
+// without rejections or a latency knee, estimates the limit, and reports how it is refused (discovery/ladder-analysis.ts).
 import { check } from 'k6';
 import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
@@ -8,10 +8,10 @@ import { sendTexts } from 'generated:data';
 import { renderBody } from '../../http/body-template.ts';
 import type { ApiRequest } from '../../http/request.ts';
 import { THROTTLE_STATUSES } from '../../http/throttle.ts';
-import { analyseLadder, ladderFinding, ladderStagesFromSummary, ladderThresholds, LADDER_METRICS, type ResponseSample } from '../../lib/ladder-analysis.ts';
-import { redact, redactHeaders } from '../../lib/load-safety.ts';
-import { geometricRates, ladder } from '../../lib/load-shapes.ts';
-import { evidenceOf } from '../../lib/load-summary.ts';
+import { analyseLadder, ladderFinding, ladderStagesFromSummary, ladderThresholds, LADDER_METRICS, type ResponseSample } from '../../discovery/ladder-analysis.ts';
+import { redactHeaders, redactText } from '../../http/redact.ts';
+import { geometricRates, ladder } from '../../discovery/load-shapes.ts';
+import { evidenceOf } from '../../discovery/load-summary.ts';
 import { call, operation } from './common/api.ts';
 import { secrets } from './common/config.ts';
 import { prepareOperatorDialogs } from './common/dialogs.ts';
@@ -69,7 +69,7 @@ function rung(request: ApiRequest): void {
   check(response, { [`${request.operationId} answers 2xx or ${THROTTLE_STATUSES.join(' or ')}`]: () => accepted || limited }, { operation: request.operationId });
   if (limited && !sampled[request.operationId]) {
     sampled[request.operationId] = true;
-    const sample: ResponseSample = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redact((response.body ?? '').slice(0, 2000), secrets) };
+    const sample: ResponseSample = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactText((response.body ?? '').slice(0, 2000), secrets) };
     recordEvidence(`rejection.${request.operationId}`, sample);
   }
 }

@@ -6,7 +6,7 @@ import exec from 'k6/execution';
 import { sendTexts } from 'generated:data';
 import { renderBody } from '../../http/body-template.ts';
 import { THROTTLE_STATUSES } from '../../http/throttle.ts';
-import { steady } from '../../lib/load-shapes.ts';
+import { steady } from '../../discovery/load-shapes.ts';
 import { call, jsonBody } from './common/api.ts';
 import { config } from './common/config.ts';
 import { prepareOperatorDialogs } from './common/dialogs.ts';

@@ -1,13 +1,13 @@
 // Size limits (spec §8.3, §8.4: not shown): the largest accepted PageCount, send text length, custom-block text
 // length (with VERTEX_TOKEN) and variables size, each found exactly with ⌈log2 range⌉ + 2 requests at most by the
-// search that the Node probes use too (lib/limit-search.ts, lib/size-limits.ts). One VU, one iteration: the
+// search that the Node probes use too (discovery/limit-search.ts, discovery/size-limits.ts). One VU, one iteration: the
 // searches ask one question at a time.
 import { check, sleep } from 'k6';
 import { THROTTLE_STATUSES } from '../../http/throttle.ts';
-import { drive } from '../../lib/drive.ts';
-import { oneShot } from '../../lib/load-shapes.ts';
-import { evidenceOf } from '../../lib/load-summary.ts';
-import { REFUSALS, SIZE_LIMITS, sizeLimitFingerprint, sizeLimitLine, sizeLimitSearch, type SizeLimitFinding } from '../../lib/size-limits.ts';
+import { drive } from '../../discovery/drive.ts';
+import { oneShot } from '../../discovery/load-shapes.ts';
+import { evidenceOf } from '../../discovery/load-summary.ts';
+import { REFUSALS, SIZE_LIMITS, sizeLimitFingerprint, sizeLimitLine, sizeLimitSearch, type SizeLimitFinding } from '../../discovery/size-limits.ts';
 import { asProbeResponse, call, operation } from './common/api.ts';
 import { config, secrets } from './common/config.ts';
 import { prepareOperatorDialogs } from './common/dialogs.ts';

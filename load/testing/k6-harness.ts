@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { SummaryData } from '../../lib/load-summary.ts';
+import type { SummaryData } from '../../discovery/load-summary.ts';
 
 export interface StubResponse {
   status: number;

@@ -11,7 +11,7 @@ import type { Drift } from './types.ts';
 import { UNDOCUMENTED_DRIFTS } from './undocumented.ts';
 import { VERSION_DRIFTS } from './versions.ts';
 
-export type { Drift, DriftKind } from './types.ts';
+export type { Drift } from './types.ts';
 
 export const DRIFTS: readonly Drift[] = [
   ...FIELD_DRIFTS,

@@ -6,7 +6,7 @@ import { operations } from 'generated:api';
 import { basicAuthorization } from '../../../config/suite-config.ts';
 import { requestUrl, type ApiRequest, type OperationInfo } from '../../../http/request.ts';
 import { throttleDecision } from '../../../http/throttle.ts';
-import type { ProbeResponse } from '../../../lib/size-limits.ts';
+import type { ProbeResponse } from '../../../discovery/size-limits.ts';
 import { config } from './config.ts';
 
 const authorization = basicAuthorization(config.login, config.password);

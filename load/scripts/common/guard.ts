@@ -2,7 +2,7 @@
 // and again first thing in setup() on the consolidated options, which include CLI flags such as --vus.
 import exec from 'k6/execution';
 import type { Options } from 'k6/options';
-import { assertLoadSafety, safetyProblems } from '../../../lib/load-safety.ts';
+import { assertLoadSafety, safetyProblems } from '../../safety.ts';
 import { config } from './config.ts';
 
 export function guardInit(options: Options): void {

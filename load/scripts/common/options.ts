@@ -4,7 +4,7 @@ import { check } from 'k6';
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 import type { Options, Scenario } from 'k6/options';
-import { evidenceCheckName } from '../../../lib/load-summary.ts';
+import { evidenceCheckName } from '../../../discovery/load-summary.ts';
 
 /**
  * Counted at the end of an iteration that ran through: an iteration that throws (say, syntax the k6 runtime does
@@ -46,7 +46,7 @@ export function expectStatuses(...statuses: number[]): void {
   http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }, ...statuses));
 }
 
-/** Hands a value to handleSummary (see lib/load-summary.ts: evidence channel). */
+/** Hands a value to handleSummary (see discovery/load-summary.ts: evidence channel). */
 export function recordEvidence(kind: string, value: unknown): void {
   check(null, { [evidenceCheckName(kind, value)]: () => true });
 }

@@ -1,6 +1,6 @@
 // The one handleSummary of all scripts: reports/load/<script>.json and .txt, the text on stdout, and the
 // fingerprint items of whatever the script discovered.
-import { buildReport, summaryFiles, type ScriptAnalysis, type SummaryData } from '../../../lib/load-summary.ts';
+import { buildReport, summaryFiles, type ScriptAnalysis, type SummaryData } from '../../../discovery/load-summary.ts';
 import { config, secrets } from './config.ts';
 
 /** k6 creates no directory, so on Kubernetes point it at an existing one (/tmp). */

@@ -1,4 +1,4 @@
-// Safety rails of the load scripts: where traffic may go, how much of it, and what never reaches a report.
+// Safety rails of the load scripts: where traffic may go and how much of it (what never reaches a report: http/redact.ts).
 // Pure (no URL class, no Buffer): the k6 scripts run these checks in their init context and again in setup() on the
 // consolidated options (CLI flags included), before any request.
 
@@ -215,25 +215,6 @@ export function safetyProblems(env: Env, baseUrl: string, options: OptionsLike):
 export function assertLoadSafety(env: Env, baseUrl: string, options: OptionsLike): void {
   const problems = safetyProblems(env, baseUrl, options);
   if (problems.length > 0) throw new LoadSafetyError(`refusing to run: ${problems.join('; ')}`);
-}
-
-const REDACTED = '[redacted]';
-const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key)$/i;
-
-/** Replaces every occurrence of the given secrets (and any Basic/Bearer credential) in a text. */
-export function redact(text: string, secrets: ReadonlyArray<string | undefined>): string {
-  let out = text.replace(/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]+/g, `$1 ${REDACTED}`);
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join(REDACTED);
-  }
-  return out;
-}
-
-/** Headers with credential-carrying ones blanked and secrets removed from the rest. */
-export function redactHeaders(headers: Record<string, string>, secrets: ReadonlyArray<string | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.test(name) ? REDACTED : redact(value, secrets);
-  return out;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -5,8 +5,8 @@
 // Evidence channel: handleSummary sees aggregated metrics only, not values a VU computed (a size search result, a
 // sample 429). A VU hands such a value over as the name of a passing check ("evidence:<kind>:<json>"); the report
 // reads it back and keeps it out of the check list.
-import { fingerprintJson, stableStringify, type FingerprintItem } from './fingerprint.ts';
-import { redact } from './load-safety.ts';
+import { fingerprintJson, stableStringify, type FingerprintItem } from '../lib/fingerprint.ts';
+import { redactText } from '../http/redact.ts';
 
 export interface SummaryMetric {
   type?: string;
@@ -130,13 +130,13 @@ export function reportText(report: LoadReport): string {
 
 /** handleSummary's answer: report JSON, text (also on stdout) and, when the run discovered any, fingerprint items. */
 export function summaryFiles(report: LoadReport, secrets: ReadonlyArray<string | undefined>, dir = 'reports/load'): Record<string, string> {
-  const text = redact(reportText(report), secrets);
+  const text = redactText(reportText(report), secrets);
   const files: Record<string, string> = {
     stdout: text,
-    [`${dir}/${report.script}.json`]: `${redact(stableStringify(report), secrets)}\n`,
+    [`${dir}/${report.script}.json`]: `${redactText(stableStringify(report), secrets)}\n`,
     [`${dir}/${report.script}.txt`]: text,
   };
-  if (report.fingerprint.length > 0) files[`${dir}/${report.script}.fingerprint.json`] = redact(fingerprintJson(report.fingerprint, null), secrets);
+  if (report.fingerprint.length > 0) files[`${dir}/${report.script}.fingerprint.json`] = redactText(fingerprintJson(report.fingerprint, null), secrets);
   return files;
 }
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildDriftReport } from './drift-report.ts';
 import { renderHtml, renderMarkdown } from './drift-render.ts';
-import type { FingerprintItem } from './fingerprint.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
 
 const item = (id: string, observed: unknown, operation = 'GET /v2/conversations'): FingerprintItem => ({ id, section: '4.1', operation, item: `item of ${id}`, observed });
 const detail = () => ({ documented: 'not shown', evidence: 'request: GET /api/v2/conversations?x=<script>\nresponse: 200 application/json {}' });

@@ -2,7 +2,7 @@
 // that needs a look, each linked to the report. Pure Markdown from the drift report.
 import { expiredLine, resolvedLine } from './acknowledged.ts';
 import type { DriftEntry, DriftReport, Severity } from './drift-report.ts';
-import type { RunMeta } from './fingerprint.ts';
+import type { RunMeta } from '../lib/fingerprint.ts';
 
 const LISTED: Severity[] = ['breaking', 'learned', 'changed', 'acknowledged'];
 const FIRST = 20;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { geometricRates, ladder, oneShot, steady, vusFor } from './load-shapes.ts';
-import { peakLoad } from './load-safety.ts';
+import { peakLoad } from '../load/safety.ts';
 
 test('geometric rates are distinct integers from `from` up to `to`', () => {
   assert.deepEqual(geometricRates(10, 80, 1.25), [10, 13, 16, 20, 24, 31, 38, 48, 60, 75]);

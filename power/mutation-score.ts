@@ -4,8 +4,8 @@
 // elsewhere only is "caught elsewhere", not a detection. An additive or undocumented drift must leave the suite green
 // and be reported at its own item (its `reports`), in the drift report compared with the conforming run's
 // fingerprint. The conforming run itself must be green and match the committed baseline of the simulator.
-import type { ContractFailure } from './drift-failures.ts';
-import type { DriftReport, Severity } from './drift-report.ts';
+import type { ContractFailure } from '../report/drift-failures.ts';
+import type { DriftReport, Severity } from '../report/drift-report.ts';
 
 export type DriftKind = 'breaking' | 'additive' | 'undocumented';
 

@@ -9,11 +9,9 @@ import {
   LoadSafetyError,
   loadCaps,
   peakLoad,
-  redact,
-  redactHeaders,
   safetyProblems,
   type OptionsLike,
-} from './load-safety.ts';
+} from './safety.ts';
 
 const small: OptionsLike = {
   maxRedirects: 0,
@@ -115,17 +113,4 @@ test('reads k6 durations', () => {
   assert.equal(durationSeconds('500ms'), 0.5);
   assert.equal(durationSeconds('90'), 90);
   assert.ok(Number.isNaN(durationSeconds('soon')));
-});
-
-test('redacts secrets, Basic and Bearer credentials, and credential headers', () => {
-  const secrets = ['sim-secret-7f3a9c', 'tok-1234567', undefined];
-  assert.equal(
-    redact('Authorization: Basic cWEtY29udHJhY3Q6c2lt body {"token":"tok-1234567","p":"sim-secret-7f3a9c"}', secrets),
-    'Authorization: Basic [redacted] body {"token":"[redacted]","p":"[redacted]"}',
-  );
-  assert.deepEqual(redactHeaders({ Authorization: 'x', 'Set-Cookie': 'y', 'Retry-After': '1' }, secrets), {
-    Authorization: '[redacted]',
-    'Set-Cookie': '[redacted]',
-    'Retry-After': '1',
-  });
 });

@@ -1,7 +1,7 @@
 // The drift report: this run's fingerprint against a baseline, each item with a severity and a vendor ticket text.
 // Pure: the reporter hands in the items and what it knows of each (documented text, evidence, test); files are
 // written elsewhere.
-import { stableStringify, type FingerprintItem } from './fingerprint.ts';
+import { stableStringify, type FingerprintItem } from '../lib/fingerprint.ts';
 import { CONTRACT_PREFIX, LEARNED_PREFIX } from './drift-failures.ts';
 import { acknowledgementOf, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
 

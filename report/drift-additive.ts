@@ -1,7 +1,7 @@
 // Fields a response carries that its documented schema does not declare. The document's objects are open, so such
 // a field is additive drift: reported in the drift report, never a contract failure. Pure: the caller passes the
 // response schema and a resolver for its local $refs.
-import { shapeOf, type Shape } from './shape.ts';
+import { shapeOf, type Shape } from '../lib/shape.ts';
 
 export interface UndeclaredField {
   /** "$[*].bot_id", "$.meta.pagination.has_more": list indexes and array positions read as [*]. */

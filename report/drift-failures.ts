@@ -2,7 +2,7 @@
 // CONTRACT_FAILURE: operation, stable place, expectation with its spec section, what was observed, redacted evidence);
 // the drift report, the fingerprint, the mutation score and JUnit read that record. The message a test prints is a
 // rendering of it, never read back.
-import type { FingerprintItem } from './fingerprint.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
 
 export const CONTRACT_PREFIX = 'contract.';
 /** A failure against the learned contract (npm run contract -- --contract-from BASELINE), not against the spec. */

@@ -1,6 +1,6 @@
 // What the k6 runs found (size limits, the rate ladder) joins the contract run's fingerprint only when it is about
 // the same target and recent: an old file from another target must never pass for this run's finding. Pure.
-import type { FingerprintFile, FingerprintItem } from './fingerprint.ts';
+import type { FingerprintFile, FingerprintItem } from '../lib/fingerprint.ts';
 
 export interface LoadFile {
   /** File name under reports/load/, for the notes. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildDriftReport, changeLines, kindOf, mergeObservations, type RecordedObservation } from './drift-report.ts';
-import type { FingerprintItem } from './fingerprint.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
 
 const item = (id: string, observed: unknown): FingerprintItem => ({ id, section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: 'exact status string of the operator state', observed });
 const detail = (id: string) => ({ documented: `documented ${id}`, test: '[v2] lifecycle', evidence: 'request: POST /api/v2/conversation/x/stop\nresponse: 204 (no content type) (empty body)' });

@@ -11,7 +11,7 @@
 // burst/T. The highest of them is taken, as a stage that k6 under-delivered can only understate r. (A bucket of burst
 // 1 loses refills to its cap under evenly spaced arrivals and lets through less than r: the estimate needs burst ≥ 2.)
 
-import type { FingerprintItem } from './fingerprint.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
 import type { LadderStep } from './load-shapes.ts';
 import { metricStat, type SummaryData } from './load-summary.ts';
 import { retryAfterForm } from '../http/throttle.ts';

@@ -6,8 +6,8 @@
 // error bodies get a schema for the content type seen, beside the document's `*/*`; a learned body shape requires
 // its fields but allows others. An item the run could not observe is left alone, with no guess written.
 import { placeholderPaths, renderBody } from '../http/body-template.ts';
-import type { FingerprintItem, RunMeta } from './fingerprint.ts';
-import type { Shape } from './shape.ts';
+import type { FingerprintItem, RunMeta } from '../lib/fingerprint.ts';
+import type { Shape } from '../lib/shape.ts';
 
 /** Where an action's content comes from: the observations, the run, the spec sections it fills. */
 export interface ObservedMeta {

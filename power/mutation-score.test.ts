@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { namesLocation, renderTable, reportedDrift, scoreMutations, type DriftInfo, type ReportedChange, type SuiteRun } from './mutation-score.ts';
-import { buildDriftReport } from './drift-report.ts';
-import type { FingerprintItem } from './fingerprint.ts';
+import { buildDriftReport } from '../report/drift-report.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
 
 const META = { operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta'] };
 const breaking = (name: string, breaks = [META]): DriftInfo => ({ name, kind: 'breaking', clause: '§2.3', description: name, breaks });

@@ -1,13 +1,13 @@
 // The size limits the specification leaves "not shown" (§8.3, §8.4), each as a search range and a request builder.
 // Pure: the k6 size-limits script sends these requests with k6/http, the Node tests and probes with fetch; both run
-// the same search (lib/limit-search.ts) over the same definitions.
+// the same search (discovery/limit-search.ts) over the same definitions.
 import type { ApiRequest } from '../http/request.ts';
 import { renderBody } from '../http/body-template.ts';
 import { DEFAULT_THROTTLE, headerValue, throttleDecision, type ThrottleSettings } from '../http/throttle.ts';
 import { searchLimit, type LimitSearchResult } from './limit-search.ts';
-import type { FingerprintItem } from './fingerprint.ts';
-import { redact } from './load-safety.ts';
-import { bodyShape } from './shape.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
+import { redactText } from '../http/redact.ts';
+import { bodyShape } from '../lib/shape.ts';
 
 export interface ProbeContext {
   botId: number;
@@ -193,7 +193,7 @@ function jsonOf(text: string): unknown {
 }
 
 /**
- * One size search as a generator of steps (see lib/drive.ts): the same politeness (429/503 waited out by the run's
+ * One size search as a generator of steps (see discovery/drive.ts): the same politeness (429/503 waited out by the run's
  * throttle policy, http/throttle.ts) and the same bookkeeping (how the first rejected value was refused, or clamped)
  * for every driver.
  */
@@ -233,7 +233,7 @@ export function* sizeLimitSearch(
           if (!response) throw new Error('the driver must answer a send step with the response');
           if (response.status === 503) {
             verdict = false;
-            refusals.set(value, { status: 503, contentType: headerValue(response.headers, 'Content-Type') ?? null, body: redact(response.body.slice(0, BODY_EXCERPT), secrets) });
+            refusals.set(value, { status: 503, contentType: headerValue(response.headers, 'Content-Type') ?? null, body: redactText(response.body.slice(0, BODY_EXCERPT), secrets) });
             break;
           }
         }
@@ -253,7 +253,7 @@ export function* sizeLimitSearch(
         verdict = false;
         refusals.set(value, { status: response.status, contentType, body: '', clampedTo: served });
       } else if (verdict === false) {
-        refusals.set(value, { status: response.status, contentType, body: redact(response.body.slice(0, BODY_EXCERPT), secrets) });
+        refusals.set(value, { status: response.status, contentType, body: redactText(response.body.slice(0, BODY_EXCERPT), secrets) });
       }
       break;
     }

@@ -1,13 +1,12 @@
-// The learned document: the project's OpenAPI document with a run's overlay (lib/overlay.ts) applied by
+// The learned document: the project's OpenAPI document with a run's overlay (report/overlay.ts) applied by
 // openapi-format, the most used and most often released Overlay 1.0 implementation on npm (openapi-overlays-js has
 // one release). An action that matches nothing in the document is reported: the overlay must apply cleanly.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// No I/O: callers hand in the base document (openapi/document.ts loadDocument) and write the texts.
 import { openapiOverlay } from 'openapi-format';
 import { stringify } from 'yaml';
 import type { FingerprintItem, RunMeta } from '../lib/fingerprint.ts';
-import { observedOverlay, type Overlay, type OverlayAction } from '../lib/overlay.ts';
-import { loadDocument, type Document } from './document.ts';
+import type { Document } from '../openapi/document.ts';
+import { observedOverlay, type Overlay, type OverlayAction } from './overlay.ts';
 
 export interface AppliedOverlay {
   document: Document;
@@ -15,7 +14,7 @@ export interface AppliedOverlay {
   unused: OverlayAction[];
 }
 
-export async function applyOverlay(overlay: Overlay, base: Document = loadDocument()): Promise<AppliedOverlay> {
+export async function applyOverlay(overlay: Overlay, base: Document): Promise<AppliedOverlay> {
   const copy = JSON.parse(JSON.stringify(base)) as Document;
   const result = await openapiOverlay(copy as never, { overlaySet: overlay as never });
   return { document: result.data as unknown as Document, unused: (result.resultData?.unusedActions ?? []) as OverlayAction[] };
@@ -37,16 +36,21 @@ export function asLearnedContract(document: Document): Document {
   return copy;
 }
 
+/** The learned document's two files: their names, and each file's text by name. */
+export interface LearnedDocumentFiles {
+  overlay: string;
+  document: string;
+  texts: Record<string, string>;
+}
+
 /**
- * Writes `<name>.overlay.yaml` and `<name>.openapi.yaml` (the document with it applied) into `dir`, from a run's or
- * a baseline's items; returns the two file names. `dir` is a folder beside openapi/: the overlay extends
- * ../openapi/dialog-bot.openapi.yaml.
+ * `<name>.overlay.yaml` and `<name>.openapi.yaml` (the base with it applied), from a run's or a baseline's items.
+ * They belong in a folder beside openapi/: the overlay extends ../openapi/dialog-bot.openapi.yaml.
  */
-export async function writeLearnedDocument(dir: string, name: string, items: readonly FingerprintItem[], run: Pick<RunMeta, 'startedAt' | 'target'> | null): Promise<{ overlay: string; document: string }> {
+export async function learnedDocumentFiles(name: string, items: readonly FingerprintItem[], run: Pick<RunMeta, 'startedAt' | 'target'> | null, base: Document): Promise<LearnedDocumentFiles> {
   const overlay = observedOverlay(items, run);
-  const files = { overlay: `${name}.overlay.yaml`, document: `${name}.openapi.yaml` };
   // No YAML anchors: the same value written twice is written out twice, as a reader expects.
-  writeFileSync(join(dir, files.overlay), stringify(overlay, { aliasDuplicateObjects: false }));
-  writeFileSync(join(dir, files.document), stringify((await applyOverlay(overlay)).document, { aliasDuplicateObjects: false }));
-  return files;
+  const yaml = (value: unknown) => stringify(value, { aliasDuplicateObjects: false });
+  const files = { overlay: `${name}.overlay.yaml`, document: `${name}.openapi.yaml` };
+  return { ...files, texts: { [files.overlay]: yaml(overlay), [files.document]: yaml((await applyOverlay(overlay, base)).document) } };
 }

@@ -1,6 +1,6 @@
 // Which run a report belongs to (lib/fingerprint.ts RunMeta): the pieces every writer of a report computes alike.
 // Pure (no URL class, no package.json read at import): the callers hand in what they know.
-import type { RunMeta } from './fingerprint.ts';
+import type { RunMeta } from '../lib/fingerprint.ts';
 
 /** Host and port of a base URL, what a report names as its target: never a path, never a credential. */
 export function targetOf(baseUrl: string): string {

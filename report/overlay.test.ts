@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { differingTargets, observedOverlay, shapeSchema, templateSchema } from './overlay.ts';
-import type { FingerprintItem } from './fingerprint.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
 
 const baseline = JSON.parse(readFileSync(new URL('../baselines/simulator.json', import.meta.url), 'utf8')) as { items: FingerprintItem[]; run: { startedAt: string; target: string } };
 const run = { startedAt: '2026-11-23T00:00:00.000Z', target: 'staging.example:443' };
