@@ -3,7 +3,8 @@
 import { expect } from './matchers.ts';
 import { declaredProperties, loadDocument } from '../openapi/document.ts';
 import type { ApiClient } from './client.ts';
-import { readV1, readV2, sameValue, settledDifferences, type DialogRecord } from './steps.ts';
+import { readV1, readV2, type DialogRecord } from './requests.ts';
+import { sameValue, settledDifferences } from './settled-reads.ts';
 
 /** How a failure names the comparison of the two reads: the mutation run attributes version drifts to it. */
 export const VERSIONS_AGREE = 'GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}';

@@ -3,10 +3,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { suiteVersion } from '../config/suite-version.ts';
+import { errorHeadline } from '../contract/reporters/error-headline.ts';
 import { freePort } from './free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
@@ -17,9 +17,6 @@ import type { SuiteRun } from '../power/mutation-score.ts';
 
 const require = createRequire(import.meta.url);
 
-/** The first meaningful line of a Playwright error message (no colours, no "Error: " prefix). */
-const firstLine = (message: string | undefined) =>
-  stripVTControlCharacters(message ?? '').split('\n').map((l) => l.trim()).find(Boolean)?.replace(/^Error:\s*/, '');
 const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
 
 
@@ -44,14 +41,14 @@ export function readJsonReport(file: string): Omit<SuiteRun, 'seconds'> {
         else if (t.status === 'expected') passed++;
         else {
           failed.push(`[${t.projectName}] ${spec.file} › ${spec.title}`);
-          firstMessage ??= firstLine(t.results.flatMap((r) => r.errors ?? [])[0]?.message);
+          firstMessage ??= errorHeadline(t.results.flatMap((r) => r.errors ?? [])[0]?.message);
         }
       }
     }
     suite.suites?.forEach(walk);
   };
   report.suites.forEach(walk);
-  const globalError = firstLine(report.errors?.[0]?.message);
+  const globalError = errorHeadline(report.errors?.[0]?.message);
   return { failed, passed, skipped, ...(firstMessage ? { firstMessage } : {}), ...(globalError && !failed.length ? { error: globalError } : {}) };
 }
 

@@ -1,5 +1,5 @@
 // Every x-unknown mark of the document has a catalogued probe, and every catalog entry still names a mark.
-import { test, expect } from './probe-fixtures.ts';
+import { test, expect } from './probe-test.ts';
 import { catalogGaps } from './catalog.ts';
 
 test('every "not shown" item the document marks has an entry in the probe catalog', ({ validators }) => {

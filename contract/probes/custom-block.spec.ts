@@ -1,10 +1,9 @@
 // The custom-block API (spec §4.3) with one block: which send_message fields are required and its longest text.
 // Complete comes last: it ends the block and its token.
-import { test } from './probe-fixtures.ts';
+import { test } from './probe-test.ts';
 import { MAX_TOKEN_CHECKS } from '../custom-block.ts';
 import { observeSizeLimit, searchBound, sizeLimit } from './size-limit.ts';
 
-const SEND_MESSAGE = 'POST /vertex/v1/dialog/send_message';
 const FIELD_VARIANTS: Array<[string, Record<string, unknown>]> = [
   ['text without typing', { text: 'dialog-contract probe' }],
   ['typing without text', { typing: false }],
@@ -18,7 +17,7 @@ test('records which send_message fields are required and its longest text', asyn
 
   const fields: Record<string, number> = {};
   for (const [what, body] of FIELD_VARIANTS) fields[what] = (await anonymousApi.call('postVertexSendMessage', { json: { token, ...body } })).status;
-  observe({ id: 'vertex.send-message.fields', section: '4.3', operation: SEND_MESSAGE, item: 'whether text and typing are each required (status per body)', observed: fields });
+  observe('postVertexSendMessage', { id: 'vertex.send-message.fields', section: '4.3', item: 'whether text and typing are each required (status per body)', observed: fields });
 
   observe(await observeSizeLimit(anonymousApi, limit, { botId: dialog.botId, vertexToken: token }));
   await anonymousApi.call('postVertexComplete', { json: { token, data: null } });

@@ -1,7 +1,7 @@
 // Hidden size limits (spec §8.3, §8.4): the largest accepted value of each, found with ⌈log2 range⌉ + 2 requests at
 // most, and how the first larger value is refused (or clamped, for PageCount).
-import { test } from './probe-fixtures.ts';
-import { stopDialog } from '../steps.ts';
+import { test } from './probe-test.ts';
+import { stopDialog } from '../requests.ts';
 import { observeSizeLimit, searchBound, sizeLimit } from './size-limit.ts';
 
 test('records the largest PageCount the list accepts and how a larger one is refused or clamped', async ({ api, config, probe, observe }) => {

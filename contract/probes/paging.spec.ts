@@ -1,5 +1,5 @@
 // The accepted range of PageNumber and PageCount (spec §4.1, §8.3: not shown): what 0 and a negative value do.
-import { test } from './probe-fixtures.ts';
+import { test } from './probe-test.ts';
 
 const PARAMETERS = [
   { name: 'PageNumber', echo: 'current_page', section: '4.1' },
@@ -15,6 +15,6 @@ for (const { name, echo, section } of PARAMETERS) {
       const pagination = res.json<{ meta?: { pagination?: Record<string, unknown> } }>()?.meta?.pagination;
       seen[String(value)] = { status: res.status, [echo]: pagination?.[echo] ?? null };
     }
-    observe({ id: `paging.${name}.out-of-range`, section, operation: 'GET /v2/conversations', item: `${name} 0 and -1: status, and the ${echo} answered`, observed: seen });
+    observe('getV2Conversations', { id: `paging.${name}.out-of-range`, section, item: `${name} 0 and -1: status, and the ${echo} answered`, observed: seen });
   });
 }

@@ -1,5 +1,5 @@
 // Variables that are not a JSON object serialized as a string (spec §4.2): whether create refuses them, and how.
-import { test } from './probe-fixtures.ts';
+import { test } from './probe-test.ts';
 
 const MALFORMED: Array<[string, unknown]> = [
   ['not JSON', '{"client_name": '],
@@ -19,5 +19,5 @@ test('records how create answers malformed variables', async ({ api, config, dia
     const uuid = res.json<{ dialogUUID?: unknown }>()?.dialogUUID;
     if (typeof uuid === 'string') dialogs.adopt(uuid, config.botId, createdAfter);
   }
-  observe({ id: 'variables.malformed', section: '8.4', operation: 'POST /v2/dialog/{BotID}/create', item: 'status of create for variables that are not a JSON object serialized as a string', observed: seen });
+  observe('postV2DialogCreate', { id: 'variables.malformed', section: '8.4', item: 'status of create for variables that are not a JSON object serialized as a string', observed: seen });
 });

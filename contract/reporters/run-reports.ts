@@ -6,7 +6,6 @@
 // stay failed in every report). Listed before secret-guard, which checks what this one wrote.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
@@ -32,6 +31,7 @@ import { PROBE_REQUESTS } from '../probes/budget.ts';
 import { redactText } from '../../http/redact.ts';
 import { currentRun } from '../run-records.ts';
 import { BaselineError, FINGERPRINT_FILE, readAllBaselines, readBaseline } from './baselines.ts';
+import { errorHeadline } from './error-headline.ts';
 
 /** Files this reporter writes: removed before a run starts, so none of them can outlive the run that wrote it. */
 const OBSERVED = 'observed';
@@ -82,7 +82,7 @@ export default class RunReports implements Reporter {
     const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as ContractFailure);
     // A passed test holds recorded failures only in a record-only run (CONTRACT_FAILURES=record): they count the same.
     if ((result.status !== test.expectedStatus && result.status !== 'skipped') || recorded.length > 0) {
-      const firstLine = stripVTControlCharacters(result.errors[0]?.message ?? result.errors[0]?.value ?? '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+      const firstLine = errorHeadline(result.errors[0]?.message ?? result.errors[0]?.value) ?? '';
       const failed = recorded.length > 0 ? recorded.map((f) => ({ ...f, id: failureId(f), test: title })) : [unexplainedFailure(title, firstLine)];
       this.failures.push(...failed);
       this.failedTests.set(title, failed.map((f) => f.id));

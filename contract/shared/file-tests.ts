@@ -1,7 +1,7 @@
 // File download (spec §4.1): GET /v1/file/{fileId} is documented; GET /v2/file/{fileId} is only named.
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { unknownInteger } from './not-found.ts';
-import { discoverFileId } from '../steps.ts';
+import { discoverFileId } from '../requests.ts';
 
 export function defineFileTests(version: 'v1' | 'v2'): void {
   const operationId = version === 'v1' ? 'getV1File' : 'getV2File';
@@ -11,7 +11,7 @@ export function defineFileTests(version: 'v1' | 'v2'): void {
     const fileId = await discoverFileId(api, config);
     test.skip(fileId === undefined, 'FILE_ID is not set and no dialog data links to a file: no file to download');
     const res = await api.call(operationId, { path: { fileId: fileId! } });
-    observe({ id: `file.${version}.download`, section: '4.1', operation: label, item: version === 'v1' ? 'content type of the file download' : 'parameters and response of GET /v2/file/{fileId}', observed: { status: res.status, contentType: res.contentType ?? null, nonEmpty: res.bytes.length > 0 } });
+    observe(operationId, { id: `file.${version}.download`, section: '4.1', item: version === 'v1' ? 'content type of the file download' : 'parameters and response of GET /v2/file/{fileId}', observed: { status: res.status, contentType: res.contentType ?? null, nonEmpty: res.bytes.length > 0 } });
     if (version === 'v2') {
       await expect(res).toMatchContract(); // only named by the spec: any documented status
       return;
@@ -25,7 +25,7 @@ export function defineFileTests(version: 'v1' | 'v2'): void {
     const res = await api.call(operationId, { path: { fileId } });
     if (version === 'v2') {
       await expect(res).toMatchContract();
-      observe({ id: 'file.v2.unknown', section: '4.1', operation: label, item: 'parameters and response of GET /v2/file/{fileId}', observed: res.status, evidence: res.evidence() });
+      observe(operationId, { id: 'file.v2.unknown', section: '4.1', item: 'parameters and response of GET /v2/file/{fileId}', observed: res.status, evidence: res.evidence() });
       return;
     }
     await expect(res).toMatchContract({ status: 404, because: `for unknown file ${fileId}`, section: '7' });

@@ -1,8 +1,8 @@
 // List semantics (spec §2.3, §4.1), defined once and registered for V1 and V2.
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { holdEach, type Finding } from '../matchers.ts';
 import { CLOCK_SKEW_MS, fetchPage, fetchPages, findInList, listOperation, sampleQuery, isoUtc, type ListItem, type Page, type Version } from '../lists.ts';
-import { sameValue, settledDifferences } from '../steps.ts';
+import { sameValue, settledDifferences } from '../settled-reads.ts';
 import type { Query } from '../client.ts';
 import { declaredProperties } from '../../openapi/document.ts';
 
@@ -68,9 +68,9 @@ export function defineListTests(version: Version): void {
     const page = await fetchPage(api, version, {});
     await expect(page.response).toMatchContract({ status: 200, section: '4.1' });
     await expectWellFormedPage(page, {});
-    observe({ id: `default.${version}.PageNumber`, section: '4.1', operation: op, item: 'default PageNumber', observed: page.pagination.current_page, evidence: page.response.evidence() });
-    observe({ id: `default.${version}.PageCount`, section: '4.1', operation: op, item: 'default PageCount (per_page)', observed: page.pagination.per_page, evidence: page.response.evidence() });
-    observe({ id: `links.${version}`, section: '2.3', operation: op, item: 'meta.pagination.links', observed: page.pagination.links, evidence: page.response.evidence() });
+    observe(operationId, { id: `default.${version}.PageNumber`, section: '4.1', item: 'default PageNumber', observed: page.pagination.current_page, evidence: page.response.evidence() });
+    observe(operationId, { id: `default.${version}.PageCount`, section: '4.1', item: 'default PageCount (per_page)', observed: page.pagination.per_page, evidence: page.response.evidence() });
+    observe(operationId, { id: `links.${version}`, section: '2.3', item: 'meta.pagination.links', observed: page.pagination.links, evidence: page.response.evidence() });
   });
 
   test(`${op} honours PageNumber and PageCount; pages are disjoint and together hold the total`, async ({ api, config, observe }) => {
@@ -110,7 +110,7 @@ export function defineListTests(version: Version): void {
     await expect(past.response).toMatchContract();
     // The page number itself depends on how many dialogs the target holds: only whether it is echoed is recorded.
     const currentPage = past.pagination?.current_page ?? null;
-    observe({ id: `pagination.${version}.past-last-page`, section: '2.3', operation: op, item: 'a PageNumber past the last page', observed: { status: past.response.status, items: past.items.length, current_page: currentPage === pastNumber ? 'the PageNumber asked for' : currentPage }, evidence: past.response.evidence() });
+    observe(operationId, { id: `pagination.${version}.past-last-page`, section: '2.3', item: 'a PageNumber past the last page', observed: { status: past.response.status, items: past.items.length, current_page: currentPage === pastNumber ? 'the PageNumber asked for' : currentPage }, evidence: past.response.evidence() });
   });
 
   test(`${op} BotID filter keeps the bot's dialogs and excludes other bots'`, async ({ api, config, dialogs }) => {
@@ -199,7 +199,7 @@ export function defineListTests(version: Version): void {
     const later = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, MINUTE) }, sample!.id);
     expect(later === undefined).toHold({ operation: op, operationId, pointer: 'filter UpdatedFrom', location: `filter UpdatedFrom=${shiftIso(u, MINUTE)}`, expected: `dialog ${sample!.id} (last message ${u}) not listed: its respondent wrote no later`, section: '4.1', observed: 'listed' });
     const around = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, -MINUTE), UpdatedTo: shiftIso(u, MINUTE) }, sample!.id);
-    observe({ id: `filter.${version}.updated-matches-field`, section: '4.1', operation: op, item: 'whether UpdatedFrom/UpdatedTo filter on the same time as the updated field', observed: around !== undefined });
+    observe(operationId, { id: `filter.${version}.updated-matches-field`, section: '4.1', item: 'whether UpdatedFrom/UpdatedTo filter on the same time as the updated field', observed: around !== undefined });
   });
 }
 

@@ -2,14 +2,14 @@
 // gives for bad input on that operation (400 "wrong format" and 404 "a parameter value is wrong", where listed),
 // never accepted and never a 5xx. What the spec leaves to the vendor (a body that breaks the shape but not the JSON:
 // its field names and types are not shown) is recorded instead of asserted.
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { contractValidators } from '../../openapi/validators.ts';
 import { brokenJsonBodies, notIntegers, notIsoDates, notUuids } from '../../fixtures/builders.ts';
 import type { RequestBodies } from '../../http/request-bodies.ts';
 import type { ApiClient, CallOptions } from '../client.ts';
 import type { Faker } from '@faker-js/faker';
-import { readV2, stopDialog } from '../steps.ts';
-import { NEEDS_DIALOG, shapeOf, wellFormedRequest, type RequestContext } from './requests.ts';
+import { readV2, stopDialog } from '../requests.ts';
+import { NEEDS_DIALOG, shapeOf, wellFormedRequest, type RequestContext } from '../requests.ts';
 
 type Variant = { what: string; options: CallOptions; section: string };
 
@@ -108,7 +108,7 @@ export function defineNegativeTests(tag: 'v1' | 'v2'): void {
       }
       if (shape && ready) {
         const seen = await lenience(api, bodies, op.operationId, ready.dialog!.uuid, config.gotoBotId);
-        observe({ id: `lenience.${shape}`, section: '4.2', operation: op.label, item: `status for bodies that break the ${shape} shape but not the JSON (names and types not shown)`, observed: seen });
+        observe(op, { id: `lenience.${shape}`, section: '4.2', item: `status for bodies that break the ${shape} shape but not the JSON (names and types not shown)`, observed: seen });
       }
     });
   }

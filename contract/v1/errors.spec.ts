@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { unknownInteger } from '../shared/not-found.ts';
 
 test('GET /v1/conversation/{id} answers 404 for a dialog that does not exist', async ({ api, fake }) => {

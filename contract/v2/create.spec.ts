@@ -1,9 +1,9 @@
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import type { Dialog, DialogFactory } from '../dialog-factory.ts';
 import { CLOCK_SKEW_MS, findInList, isoUtc } from '../lists.ts';
-import { readV1, readV2 } from '../steps.ts';
+import { readV1, readV2 } from '../requests.ts';
 import type { ApiClient } from '../client.ts';
 import { expectVersionsAgree } from '../versions.ts';
 
@@ -55,7 +55,7 @@ test('POST create with response true returns dialogId and dialogUUID of a starte
     evidence: response.evidence(),
   });
   const { v2 } = await expectSameDialogInBothVersions(api, dialogs, dialog);
-  observe({ id: 'status.after-post-create', section: '3', operation: response.operation.label, item: 'status of a dialog created and started', observed: v2.status });
+  observe(response.operation, { id: 'status.after-post-create', section: '3', item: 'status of a dialog created and started', observed: v2.status });
   expect(v2.name.includes(v2.location) && /\d/.test(v2.name)).toHold({
     operation: 'GET /v2/conversation/{uuid}',
     operationId: 'getV2Conversation',
@@ -71,14 +71,14 @@ test('POST create with response false creates a dialog; its status and body are 
   const response = await dialogs.track(config.botId, () => api.call('postV2DialogCreate', { path: { BotID: config.botId }, json: { response: false } }));
   // Status and body with response false are not shown (§4.2): only a documented success is required.
   await expect(response).toMatchContract({ status: '2XX', because: 'for POST create with response false', section: '4.2', bodyNotShown: true });
-  observe({ id: 'response.create.response-false', section: '4.2', operation: response.operation.label, item: 'status code and body when response is false', observed: { status: response.status, body: bodyShape(response.text) }, evidence: response.evidence() });
+  observe(response.operation, { id: 'response.create.response-false', section: '4.2', item: 'status code and body when response is false', observed: { status: response.status, body: bodyShape(response.text) }, evidence: response.evidence() });
 });
 
 test('POST create without a response field creates a dialog; its status and body are recorded', async ({ api, config, dialogs, observe }) => {
   const response = await dialogs.track(config.botId, () => api.call('postV2DialogCreate', { path: { BotID: config.botId } }));
   // Whether the identifiers come back by default is not stated (§4.2 documents response true and false only).
   await expect(response).toMatchContract({ status: '2XX', because: 'for POST create without a body', section: '4.2', bodyNotShown: true });
-  observe({ id: 'response.create.default', section: '4.2', operation: response.operation.label, item: 'status code and body when the request gives no response field', observed: { status: response.status, body: bodyShape(response.text) }, evidence: response.evidence() });
+  observe(response.operation, { id: 'response.create.default', section: '4.2', item: 'status code and body when the request gives no response field', observed: { status: response.status, body: bodyShape(response.text) }, evidence: response.evidence() });
 });
 
 test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and readable by its V1 integer id', async ({ api, dialogs }) => {
@@ -90,7 +90,7 @@ test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and read
 test('V2 GET create makes a dialog readable by both versions; its answer is recorded', async ({ api, dialogs, observe }) => {
   const { dialog, response } = await dialogs.create('v2-get');
   await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
-  observe({ id: 'body.getV2DialogCreate', section: '4.2', operation: response.operation.label, item: 'response body of GET /v2/dialog/{BotID}/create', observed: bodyShape(response.text), evidence: response.evidence() });
+  observe(response.operation, { id: 'body.getV2DialogCreate', section: '4.2', item: 'response body of GET /v2/dialog/{BotID}/create', observed: bodyShape(response.text), evidence: response.evidence() });
   await expectSameDialogInBothVersions(api, dialogs, dialog);
 });
 

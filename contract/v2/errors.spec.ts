@@ -1,8 +1,8 @@
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { fetchPages, sampleQuery } from '../lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
-import { shapeOf, wellFormedRequest } from '../shared/requests.ts';
-import { gotoBot, readV2 } from '../steps.ts';
+import { shapeOf, wellFormedRequest } from '../requests.ts';
+import { gotoBot, readV2 } from '../requests.ts';
 
 for (const operationId of ['getV2Conversation', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand']) {
   test(`${operationId} answers 404 for a dialog that does not exist`, async ({ api, config, bodies, fake, precondition }) => {
@@ -35,7 +35,7 @@ test('command goto to a bot that does not exist is a wrong parameter value: 400 
   const target = unknownInteger(fake);
   const moved = await gotoBot(api, bodies, dialog.uuid, target);
   await expect(moved).toMatchContract({ status: validators.statusesFor('postV2ConversationCommand', 'bad-input'), because: `for goto unknown bot ${target}`, section: '7' });
-  observe({ id: 'command.unknown-bot', section: '7', operation: moved.operation.label, item: 'which of the listed statuses (400, 404) goto to an unknown bot answers', observed: moved.status, evidence: moved.evidence() });
+  observe(moved.operation, { id: 'command.unknown-bot', section: '7', item: 'which of the listed statuses (400, 404) goto to an unknown bot answers', observed: moved.status, evidence: moved.evidence() });
 });
 
 // Each action gets a dialog of its own, checked to be completed right before the action: one action that re-opens
@@ -77,6 +77,6 @@ for (const [index, operationId] of ACTIONS.entries()) {
       observed: JSON.stringify(after),
       evidence: res.evidence(),
     });
-    observe({ id: 'transition.start.completed', section: '3', operation: res.operation.label, item: 'start on a completed dialog: refused, or the dialog resumed', observed: { status: res.status, after } });
+    observe(res.operation, { id: 'transition.start.completed', section: '3', item: 'start on a completed dialog: refused, or the dialog resumed', observed: { status: res.status, after } });
   });
 }

@@ -1,7 +1,7 @@
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { messageText } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
-import { gotoBot, readV2, sendAsOperator, startDialog, stopDialog } from '../steps.ts';
+import { gotoBot, readV2, sendAsOperator, startDialog, stopDialog } from '../requests.ts';
 
 test('walks a dialog through create, start, stop, send and command goto as documented', async ({ api, dialogs, config, bodies, observe, fake, precondition }) => {
   // Created without starting it through V1, whose answer names the dialog (§2.4): on a busy target a dialog created
@@ -9,7 +9,7 @@ test('walks a dialog through create, start, stop, send and command goto as docum
   const { dialog } = await dialogs.create('v1-get');
   const fresh = await readV2(api, dialog.uuid);
   await expect(fresh.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
-  observe({ id: 'status.created-not-started', section: '3', operation: 'GET /v1/dialog/{BotID}/create', item: 'exact status string of a created, not started dialog', observed: fresh.record!.status, evidence: fresh.response.evidence() });
+  observe('getV1DialogCreate', { id: 'status.created-not-started', section: '3', item: 'exact status string of a created, not started dialog', observed: fresh.record!.status, evidence: fresh.response.evidence() });
 
   await test.step('start resumes the dialog: 204, status in-process', async () => {
     await expect(await startDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
@@ -39,7 +39,7 @@ test('walks a dialog through create, start, stop, send and command goto as docum
       section: '3',
       observed: JSON.stringify(record!.status),
     });
-    observe({ id: 'status.operator', section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: 'exact status string of the operator state', observed: record!.status, evidence: read.evidence() });
+    observe('postV2ConversationStop', { id: 'status.operator', section: '3', item: 'exact status string of the operator state', observed: record!.status, evidence: read.evidence() });
   });
 
   const missing = bodies.missing('send') ?? bodies.missing('command');
@@ -66,13 +66,13 @@ test('walks a dialog through create, start, stop, send and command goto as docum
       evidence: after.response.evidence(),
     });
     const added = (after.record?.data.length ?? 0) > (before.record?.data.length ?? 0);
-    observe({ id: 'send.in-record', section: '2.2', operation: sent.operation.label, item: 'whether an operator message shows in the dialog record (a data item added, its text among the answers)', observed: { dataItemAdded: added, textInData: (after.record?.data ?? []).some((d) => d.answer === text) } });
+    observe(sent.operation, { id: 'send.in-record', section: '2.2', item: 'whether an operator message shows in the dialog record (a data item added, its text among the answers)', observed: { dataItemAdded: added, textInData: (after.record?.data ?? []).some((d) => d.answer === text) } });
   });
 
   await test.step('command goto moves the dialog to the target bot', async () => {
     const moved = await gotoBot(api, bodies, dialog.uuid, config.gotoBotId);
     await expect(moved).toMatchContract({ status: '2XX', because: `for goto an existing bot in the run's shape (${bodies.shapes.command.how})`, section: '4.2' });
-    observe({ id: 'response.command', section: '4.2', operation: 'POST /v2/conversation/{uuid}/command', item: 'success response of command', observed: { status: moved.status, body: bodyShape(moved.text) }, evidence: moved.evidence() });
+    observe('postV2ConversationCommand', { id: 'response.command', section: '4.2', item: 'success response of command', observed: { status: moved.status, body: bodyShape(moved.text) }, evidence: moved.evidence() });
     const onTarget = await dialogs.listedUnderBot(dialog, config.gotoBotId);
     const onSource = await dialogs.listedUnderBot(dialog, config.botId);
     expect(onTarget && !onSource).toHold({
@@ -93,7 +93,7 @@ test('records what illegal steps do: send before an operator is connected', asyn
   const sent = await sendAsOperator(api, bodies, dialog.uuid, messageText(fake));
   // The spec does not say whether send needs the operator state: any documented status is acceptable here.
   await expect(sent).toMatchContract();
-  observe({ id: 'transition.send.in-process', section: '3', operation: 'POST /v2/conversation/{uuid}/send', item: 'send to a dialog that is not in the operator state', observed: sent.status, evidence: sent.evidence() });
+  observe('postV2ConversationSend', { id: 'transition.send.in-process', section: '3', item: 'send to a dialog that is not in the operator state', observed: sent.status, evidence: sent.evidence() });
 });
 
 test('records what start and stop do from each state', async ({ api, dialogs, observe }) => {

@@ -1,7 +1,7 @@
 // V1 and V2 read the same existing dialogs alike (spec §1.6, §2.2). The create tests compare new dialogs, which
 // have no history yet (V2 may give "" for updated); dialogs of the sample window have a last message and a
 // duration, so every shared field is compared there.
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { fetchPages, sampleQuery, type ListItem } from '../lists.ts';
 import { expectVersionsAgree } from '../versions.ts';
 

@@ -1,8 +1,8 @@
-import { test, expect } from '../fixtures.ts';
+import { test, expect } from '../api-test.ts';
 import { messageText } from '../../fixtures/builders.ts';
 import { callbackObservation } from '../custom-block.ts';
 import type { ApiResponse } from '../api-response.ts';
-import { readV2 } from '../steps.ts';
+import { readV2 } from '../requests.ts';
 
 /** created_at is a Unix timestamp in seconds (spec §2.5): within five minutes of now, not milliseconds. */
 function expectSentNow(res: ApiResponse) {
@@ -34,7 +34,7 @@ test('a dialog reaching the custom block hands a token to the block URL; send_me
     expectSentNow(res);
     ids.push(res.json<{ message_id: number }>()!.message_id);
   }
-  observe({ id: 'vertex.message-id.distinct', section: '2.5', operation: 'POST /vertex/v1/dialog/send_message', item: 'whether message ids differ per message', observed: ids[0] !== ids[1] });
+  observe('postVertexSendMessage', { id: 'vertex.message-id.distinct', section: '2.5', item: 'whether message ids differ per message', observed: ids[0] !== ids[1] });
 
   const completed = await anonymousApi.call('postVertexComplete', { json: { token, data: { source: 'dialog-contract', tags: [] } } });
   await expect(completed).toMatchContract({ status: 204, because: 'for a valid token and data that is an object', section: '4.3' });

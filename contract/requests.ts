@@ -1,8 +1,12 @@
-// Steps shared by the lifecycle, error and probe tests. Each returns what it saw; tests decide what to assert.
+// Every request the tests build, in one place: reads of a dialog, its lifecycle steps in the run's body shapes,
+// the file to download, and a well-formed request per V1/V2 operation so auth and error tests vary one thing at a
+// time. Send and command carry the run's own body shape (configured or discovered): a vendor that validates the body
+// before it looks up the dialog must still see a body it accepts. Each returns what it saw; tests decide.
 import type { SuiteConfig } from '../config/suite-config.ts';
 import type { RequestBodies } from '../http/request-bodies.ts';
-import type { ApiClient } from './client.ts';
 import type { ApiResponse } from './api-response.ts';
+import type { ApiClient, CallOptions } from './client.ts';
+import type { Dialog } from './dialog-factory.ts';
 import { sampleQuery, listedItems, type ListItem } from './lists.ts';
 
 export interface DialogRecord extends ListItem {
@@ -49,28 +53,54 @@ export async function discoverFileId(api: ApiClient, config: SuiteConfig): Promi
   return undefined;
 }
 
-/** Fields of a dialog that activity moves: the last message's time, the duration, the status (spec §2.1, §3). */
-const MOVING = new Set(['updated', 'duration', 'status']);
-
-/**
- * Two reads of one dialog (V1 and V2, or a list item and its record) compared field by field. A field that activity
- * moves may differ only because the dialog moved between the reads: those are read again, up to `tries` times,
- * before a difference is called. Returns the fields that still differ, with the last reads.
- */
-export async function settledDifferences<T extends Record<string, unknown>>(
-  read: () => Promise<[T | undefined, T | undefined]>,
-  fields: readonly string[],
-  agree: (field: string, a: unknown, b: unknown) => boolean,
-  tries = 3,
-): Promise<{ differing: string[]; a: T | undefined; b: T | undefined }> {
-  let [a, b] = await read();
-  const differing = () => fields.filter((f) => !agree(f, a?.[f], b?.[f]));
-  for (let n = 1; n < tries && differing().some((f) => MOVING.has(f)) && differing().every((f) => MOVING.has(f)); n++) [a, b] = await read();
-  return { differing: differing(), a, b };
+export interface RequestContext {
+  config: SuiteConfig;
+  bodies: RequestBodies;
+  /** A dialog the test created, with its V1 id resolved. */
+  dialog?: Dialog;
+  fileId?: number;
 }
 
-/** Same value, a time compared as the instant it names (two ISO renderings of one instant agree). */
-export function sameValue(field: string, a: unknown, b: unknown): boolean {
-  if (field === 'updated' && typeof a === 'string' && typeof b === 'string' && a !== '' && b !== '') return Date.parse(a) === Date.parse(b);
-  return JSON.stringify(a) === JSON.stringify(b);
+/** Operations whose well-formed request needs a dialog of the test's own. */
+export const NEEDS_DIALOG = new Set([
+  'getV1Conversation',
+  'getV2Conversation',
+  'postV2ConversationStart',
+  'postV2ConversationStop',
+  'postV2ConversationSend',
+  'postV2ConversationCommand',
+]);
+
+/** The body shape an operation's request needs (spec §4.2: not shown), if any. */
+export function shapeOf(operationId: string): 'send' | 'command' | undefined {
+  return operationId === 'postV2ConversationSend' ? 'send' : operationId === 'postV2ConversationCommand' ? 'command' : undefined;
+}
+
+export function wellFormedRequest(operationId: string, { config, bodies, dialog, fileId }: RequestContext): CallOptions {
+  const uuid = dialog?.uuid ?? '';
+  switch (operationId) {
+    case 'getV1Conversations':
+    case 'getV2Conversations':
+      return { query: { BotID: config.botId, PageCount: 5 } };
+    case 'getV1Conversation':
+      return { path: { id: dialog?.v1Id ?? 0 } };
+    case 'getV2Conversation':
+    case 'postV2ConversationStart':
+    case 'postV2ConversationStop':
+      return { path: { uuid } };
+    case 'getV1DialogCreate':
+    case 'getV2DialogCreate':
+      return { path: { BotID: config.botId } };
+    case 'postV2DialogCreate':
+      return { path: { BotID: config.botId }, json: { response: true } };
+    case 'postV2ConversationSend':
+      return { path: { uuid }, json: bodies.send('dialog-contract check') };
+    case 'postV2ConversationCommand':
+      return { path: { uuid }, json: bodies.command(config.gotoBotId) };
+    case 'getV1File':
+    case 'getV2File':
+      return { path: { fileId: fileId ?? config.fileId ?? 1 } };
+    default:
+      throw new Error(`no well-formed request for ${operationId}`);
+  }
 }

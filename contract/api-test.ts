@@ -5,6 +5,7 @@ import { test as base, request, type APIRequestContext, type TestInfo, type Work
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Faker } from '@faker-js/faker';
+import type { Operation } from '../openapi/document.ts';
 import { contractValidators, type ContractValidators } from '../openapi/validators.ts';
 import { seededFaker, seedFrom } from '../fixtures/builders.ts';
 import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
@@ -17,7 +18,7 @@ import { claimCallback, inboxAddress, type ClaimedCallback } from './callback-in
 import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
-import { OBSERVATION, type Observation } from './observation.ts';
+import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
 import { rememberSecrets } from '../http/redact.ts';
 import { readRequestShapes } from './request-shapes.ts';
@@ -33,7 +34,7 @@ type TestFixtures = {
   clientFor: (auth: AuthMode, options?: { serverErrorsFail?: boolean }) => Promise<ApiClient>;
   dialogs: DialogFactory;
   fake: Faker;
-  observe: (observation: Observation) => void;
+  observe: Observe;
   /**
    * A state or setting the test needs: when it does not hold, the test is skipped with the reason, and what it
    * would have covered ((operation, status) pairs, observation ids) is listed with that reason in the coverage.
@@ -174,8 +175,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   observe: [
-    async ({ recordObservation }, use, testInfo: TestInfo) => {
-      await use((recorded) => {
+    async ({ recordObservation, validators }, use, testInfo: TestInfo) => {
+      await use((first: Observation | string | Operation, second?: OperationObservation) => {
+        const op = typeof first === 'string' ? validators.operation(first) : 'operationId' in first ? first : undefined;
+        const recorded: Observation = op ? ofOperation(op, second!) : (first as Observation);
         // A value that is not there at all (a field the target left out) is recorded as such, not dropped from the JSON.
         const observation = recorded.observed === undefined ? { ...recorded, observed: '(absent)' } : recorded;
         testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) });
@@ -231,3 +234,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/** An operation's observation in the order every observation is written: id, section, operation, then the rest. */
+function ofOperation(op: Operation, { id, section, ...rest }: OperationObservation): Observation {
+  return { id, section: section ?? op.section, operation: op.label, ...rest };
+}

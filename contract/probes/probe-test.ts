@@ -1,10 +1,10 @@
 // Fixtures of the probes project: the suite's fixtures, with every request counted against the run's budget (the
 // client waits out 429/503 for every project), and `probe(bound, what)` that a probe calls before it sends anything.
-import { test as base } from '../fixtures.ts';
+import { test as base } from '../api-test.ts';
 import { REPORTS_DIR } from '../env.ts';
 import { PROBE_REQUESTS, ProbeBudget } from './budget.ts';
 
-export { expect } from '../fixtures.ts';
+export { expect } from '../api-test.ts';
 
 type ProbeFixtures = {
   /** Declares the most requests the probe will send (retries aside); fails it, unsent, when they do not fit. */
