@@ -9,74 +9,30 @@ const TEST = '\\.(test|spec)\\.ts$';
 const PURE = '^(lib|http|discovery|report|power)/';
 const IO_LAYERS = '^(contract|load|simulator|scripts|bench|drift-ui)/';
 
+/** A forbidden import: `from` may not import `to` (paths relative to the root, as regular expressions). */
+const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'A cycle makes two modules one: merge them or move what both need.', from: {}, to: { circular: true } },
-    {
-      name: 'openapi-imports-nothing-ours',
-      severity: 'error',
-      comment: 'openapi/ is the single source of truth: everything reads it, it reads nothing of the suite.',
-      from: { path: '^openapi/', pathNot: TEST },
-      to: { path: '^(?!openapi/)(bench|config|contract|discovery|drift-ui|fixtures|http|lib|load|power|report|scripts|simulator)/' },
-    },
-    {
-      name: 'pure-imports-no-io',
-      severity: 'error',
-      comment: 'Pure modules run in k6 and in unit tests without a server: no Node built-in, no module that does I/O.',
-      from: { path: PURE, pathNot: TEST },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'pure-imports-no-io-layer',
-      severity: 'error',
-      comment: 'Pure modules import only pure modules, config/suite-config.ts and openapi/.',
-      from: { path: PURE, pathNot: TEST },
-      to: { path: `${IO_LAYERS}|^config/suite-version\\.ts$|^node_modules/(undici|@playwright)/` },
-    },
-    {
-      name: 'k6-scripts-import-no-node',
-      severity: 'error',
-      comment: 'The k6 scripts run in k6, not Node: only k6 modules, pure modules and load/safety.ts.',
-      from: { path: '^load/scripts/' },
-      to: { path: `^(contract|scripts|simulator|bench|drift-ui|openapi)/|^config/suite-version\\.ts$|^load/(?!scripts/|safety\\.ts$)` },
-    },
-    {
-      name: 'k6-scripts-import-no-builtin',
-      severity: 'error',
-      comment: 'k6 has no Node built-ins.',
-      from: { path: '^load/scripts/' },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'load-and-contract-apart',
-      severity: 'error',
-      comment: 'The k6 side and the Playwright side share pure modules, never each other.',
-      from: { path: '^load/' },
-      to: { path: '^contract/' },
-    },
-    {
-      name: 'contract-imports-no-load-or-simulator',
-      severity: 'error',
-      comment: 'The contract suite meets a vendor over HTTP only: the simulator is one vendor, started by config or scripts.',
-      from: { path: '^contract/', pathNot: TEST },
-      to: { path: '^(load|simulator)/' },
-    },
-    {
-      name: 'simulator-stands-alone',
-      severity: 'error',
-      comment: 'The simulator is a vendor: it knows the document, never the suite that tests it.',
-      from: { path: '^simulator/' },
-      to: { path: '^(contract|load|scripts|report|discovery|power|bench|drift-ui)/' },
-    },
-    {
-      name: 'only-scripts-wire',
-      severity: 'error',
-      comment: 'scripts/ are entry points: only other entry points (bench/) and tests import them.',
-      from: { pathNot: `^(scripts|bench)/|${TEST}` },
-      to: { path: '^scripts/' },
-    },
-    { name: 'not-to-test', severity: 'error', comment: 'Test files are leaves.', from: { pathNot: TEST }, to: { path: TEST } },
+    rule('no-circular', 'A cycle makes two modules one: merge them or move what both need.', {}, { circular: true }),
+    rule('openapi-imports-nothing-ours', 'openapi/ is the single source of truth: everything reads it, it reads nothing of the suite.',
+      { path: '^openapi/', pathNot: TEST }, { path: '^(?!openapi/)(bench|config|contract|discovery|drift-ui|fixtures|http|lib|load|power|report|scripts|simulator)/' }),
+    rule('pure-imports-no-builtin', 'Pure modules run in k6 and in unit tests without a server: no Node built-in.',
+      { path: PURE, pathNot: TEST }, { dependencyTypes: ['core'] }),
+    rule('pure-imports-no-io-layer', 'Pure modules import only pure modules, config/suite-config.ts and openapi/.',
+      { path: PURE, pathNot: TEST }, { path: `${IO_LAYERS}|^config/suite-version\\.ts$|^node_modules/(undici|@playwright)/` }),
+    rule('k6-scripts-import-no-node', 'The k6 scripts run in k6, not Node: only k6 modules, pure modules and load/safety.ts.',
+      { path: '^load/scripts/' }, { path: '^(contract|scripts|simulator|bench|drift-ui|openapi)/|^config/suite-version\\.ts$|^load/(?!scripts/|safety\\.ts$)' }),
+    rule('k6-scripts-import-no-builtin', 'k6 has no Node built-ins.', { path: '^load/scripts/' }, { dependencyTypes: ['core'] }),
+    rule('load-and-contract-apart', 'The k6 side and the Playwright side share pure modules, never each other.', { path: '^load/' }, { path: '^contract/' }),
+    rule('contract-imports-no-load-or-simulator', 'The contract suite meets a vendor over HTTP only: the simulator is one vendor, started by config or scripts.',
+      { path: '^contract/', pathNot: TEST }, { path: '^(load|simulator)/' }),
+    rule('simulator-stands-alone', 'The simulator is a vendor: it knows the document, never the suite that tests it.',
+      { path: '^simulator/' }, { path: '^(contract|load|scripts|report|discovery|power|bench|drift-ui)/' }),
+    rule('only-scripts-wire', 'scripts/ are entry points: only other entry points (bench/) and tests import them.',
+      { pathNot: `^(scripts|bench)/|${TEST}` }, { path: '^scripts/' }),
+    rule('not-to-test', 'Test files are leaves.', { pathNot: TEST }, { path: TEST }),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,6 +1,7 @@
 // Observation items in the fingerprint format of the drift report and the baselines: a stable id per item, sorted
 // keys at every depth, no timestamps, so two runs diff line by line. The file holds the run's metadata first (what
 // changes from run to run lives there only) and then the items.
+// In lib/ because every layer writes or reads these items: contract, load, discovery, report and scripts.
 
 /** Which run a report belongs to: every JSON report carries it. */
 export interface RunMeta {

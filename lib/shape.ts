@@ -1,5 +1,6 @@
 // The shape of a JSON value (keys and kinds, no values): what a probe records for a body the spec does not show,
 // so two runs against the same API give the same observation even though ids and times differ.
+// In lib/ because three layers record shapes: the contract tests, the size-limit discovery and the report's overlay.
 
 export type Shape = string | Shape[] | { [key: string]: Shape };
 

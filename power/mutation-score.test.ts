@@ -1,13 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesLocation, renderTable, reportedDrift, scoreMutations, type DriftInfo, type ReportedChange, type SuiteRun } from './mutation-score.ts';
+import { namesLocation, renderTable, reportedDrift, scoreMutations, type ReportedChange, type SuiteRun } from './mutation-score.ts';
+import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { buildDriftReport } from '../report/drift-report.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 
 const META = { operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta'] };
-const breaking = (name: string, breaks = [META]): DriftInfo => ({ name, kind: 'breaking', clause: '§2.3', description: name, breaks });
-const additive = (name: string, reports: string[]): DriftInfo => ({ name, kind: 'additive', clause: '§2.2', description: name, reports });
-const undocumented = (name: string, reports: string[]): DriftInfo => ({ name, kind: 'undocumented', clause: '§3', description: name, reports });
+const breaking = (name: string, breaks = [META]): DriftDeclaration => ({ name, kind: 'breaking', clause: '§2.3', description: name, breaks });
+const additive = (name: string, reports: string[]): DriftDeclaration => ({ name, kind: 'additive', clause: '§2.2', description: name, reports });
+const undocumented = (name: string, reports: string[]): DriftDeclaration => ({ name, kind: 'undocumented', clause: '§3', description: name, reports });
 const change = (id: string, severity: ReportedChange['severity'], kind = 'changed'): ReportedChange => ({ id, severity, change: kind, line: `${kind} ${id}` });
 const green = (changes: ReportedChange[] = []): SuiteRun => ({ failed: [], passed: 10, skipped: 0, seconds: 1, reported: { changes } });
 const failure = (operationId: string, pointer: string) => ({ id: `contract.${operationId} → 200 ${pointer}`, operationId, operation: operationId, pointer });

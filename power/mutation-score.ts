@@ -6,26 +6,7 @@
 // fingerprint. The conforming run itself must be green and match the committed baseline of the simulator.
 import type { ContractFailure } from '../report/drift-failures.ts';
 import type { DriftReport, Severity } from '../report/drift-report.ts';
-
-export type DriftKind = 'breaking' | 'additive' | 'undocumented';
-
-/** Where a drift breaks the contract: operations (operationIds, or the label of a comparison) and stable places. */
-export interface DriftLocation {
-  operations: readonly string[];
-  /** Places as failures name them: a JSON pointer ("/meta/pagination/total"), "status", "body", or a check's name. */
-  at: readonly string[];
-}
-
-export interface DriftInfo {
-  name: string;
-  kind: DriftKind;
-  clause: string;
-  description: string;
-  /** Breaking drifts: where the contract breaks. */
-  breaks?: readonly DriftLocation[];
-  /** Additive and undocumented drifts: the drift report items that must show them. */
-  reports?: readonly string[];
-}
+import type { DriftDeclaration, DriftKind, DriftLocation } from '../lib/drift-declaration.ts';
 
 export interface SuiteRun {
   /** Titles ("[project] file › title") of tests that failed. */
@@ -108,7 +89,7 @@ export interface MutationResult {
 const reached = (run: SuiteRun) => (run.failures ?? []).filter((f) => !f.unreached);
 
 /** The failure that names the drifted item, if any. */
-function atItem(drift: DriftInfo, run: SuiteRun) {
+function atItem(drift: DriftDeclaration, run: SuiteRun) {
   return reached(run).find((f) => (drift.breaks ?? []).some((location) => namesLocation(f, location)));
 }
 
@@ -118,7 +99,7 @@ function failedTests(run: SuiteRun): string[] {
 }
 
 /** The change of the drift report that is the drift's own item, with the severity its kind calls for. */
-function ownReport(drift: DriftInfo, run: SuiteRun): ReportedChange | undefined {
+function ownReport(drift: DriftDeclaration, run: SuiteRun): ReportedChange | undefined {
   const wanted = drift.kind === 'additive' ? (c: ReportedChange) => c.severity === 'additive' && c.change === 'added' : (c: ReportedChange) => c.severity === 'changed';
   return run.reported?.changes.find((c) => (drift.reports ?? []).includes(c.id) && wanted(c));
 }
@@ -131,8 +112,8 @@ function verdictOf(kind: MutationRow['kind'], run: SuiteRun, failed: boolean, na
   return reported ? 'reported' : 'NOT REPORTED';
 }
 
-export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: DriftInfo; run: SuiteRun }>): MutationResult {
-  const row = (drift: DriftInfo | undefined, run: SuiteRun): MutationRow => {
+export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: DriftDeclaration; run: SuiteRun }>): MutationResult {
+  const row = (drift: DriftDeclaration | undefined, run: SuiteRun): MutationRow => {
     const kind = drift?.kind ?? 'conforming';
     const tests = failedTests(run);
     const failed = tests.length > 0;

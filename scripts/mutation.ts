@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath } from '../contract/reporters/baselines.ts';
 import { RECORD_ONLY_ENV } from '../report/drift-failures.ts';
-import { renderTable, reportedDrift, scoreMutations, type DriftInfo, type SuiteRun } from '../power/mutation-score.ts';
+import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../power/mutation-score.ts';
+import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
 // The JSON report scores the run; the fingerprint reporter writes its fingerprint and drift report.
@@ -36,7 +37,7 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
 }
 
 const args = parseRunsArgs('mutation', process.argv.slice(2), Math.max(2, cpus().length + 1));
-const listed = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'simulator/main.ts', '--list-drifts', '--json'], { encoding: 'utf8' })) as DriftInfo[];
+const listed = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'simulator/main.ts', '--list-drifts', '--json'], { encoding: 'utf8' })) as DriftDeclaration[];
 const unknown = (args.only ?? []).filter((n) => !listed.some((d) => d.name === n));
 if (unknown.length) {
   console.error(`mutation: no drift named ${unknown.join(', ')}; see npm run simulator -- --list-drifts`);

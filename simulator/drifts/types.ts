@@ -5,30 +5,10 @@ import type { DeepPartial, SimulatorConfig } from '../config.ts';
 import { replyJson, type Exchange, type Reply } from '../exchange.ts';
 import type { ChangeHook, PageOffsetHook, Simulation } from '../simulation.ts';
 import type { DialogChange } from '../store.ts';
+import type { DriftDeclaration } from '../../lib/drift-declaration.ts';
 
-export type DriftKind = 'breaking' | 'additive' | 'undocumented';
-
-/**
- * Where a breaking drift breaks the contract, as the suite's failures name a place: the operations (operationIds,
- * or the label of a comparison of two) and the places (a JSON pointer with list positions as "*", "status",
- * "content-type", "body", or the name of a semantic check). The mutation run counts a drift as detected only there.
- */
-export interface DriftLocation {
-  operations: readonly string[];
-  at: readonly string[];
-}
-
-export interface Drift {
-  name: string;
-  /** breaking: violates a documented clause; additive: adds without breaking; undocumented: changes a "not shown" item. */
-  kind: DriftKind;
-  /** The spec section and clause it breaks or touches, e.g. "§2.1 source is a string in V2 list items". */
-  clause: string;
-  description: string;
-  /** Breaking drifts: where the contract breaks. */
-  breaks?: readonly DriftLocation[];
-  /** Additive and undocumented drifts: the ids of the drift report items that show them. */
-  reports?: readonly string[];
+/** A drift: its declaration (lib/drift-declaration.ts), the settings it forces and the hooks it bends. */
+export interface Drift extends DriftDeclaration {
   /** Settings this drift forces, merged over the user's config. */
   config?: DeepPartial<SimulatorConfig>;
   /** Runs after routing, before auth and the handler; may rewrite the query or the credentials. */
