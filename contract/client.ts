@@ -6,6 +6,7 @@ import type { Operation } from '../openapi/document.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
 import { expect } from './matchers.ts';
 import { redactBody, redactKnown } from '../http/redact.ts';
+import { expandPath, queryString } from '../http/request.ts';
 import { ApiResponse } from './api-response.ts';
 import { PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import type { RunThrottle } from './run-throttle.ts';
@@ -57,11 +58,8 @@ export class ApiClient {
 
   /** The relative URL of an operation with its path parameters filled in (values are URI-encoded). */
   url(operationId: string, path: Record<string, string | number> = {}): string {
-    const op = this.validators.operation(operationId);
-    return op.path.slice(1).replace(/\{(\w+)\}/g, (_, name: string) => {
-      if (!(name in path)) throw new Error(`${op.label}: path parameter ${name} not given`);
-      return encodeURIComponent(String(path[name]));
-    });
+    // Relative to the context's base URL ({base_url}/api/), so without the leading slash.
+    return expandPath(this.validators.operation(operationId).path, path).slice(1);
   }
 
   /**
@@ -110,7 +108,8 @@ export class ApiClient {
       data = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    // The URL as a ticket quotes it; Playwright encodes `params` itself.
+    const shownQuery = queryString(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
     let result: ApiResponse;
     for (let attempt = 1; ; attempt++) {
       await this.throttle.beforeSend();
@@ -119,7 +118,7 @@ export class ApiClient {
       const bytes = await response.body();
       result = new ApiResponse(
         op,
-        { method: op.method, url: `/api/${url}${query ? `?${query}` : ''}`, body: data === undefined ? undefined : redactBody(data) },
+        { method: op.method, url: `/api/${url}${shownQuery}`, body: data === undefined ? undefined : redactBody(data) },
         response.status(),
         response.headers(),
         bytes.toString('utf8'),
