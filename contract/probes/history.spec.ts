@@ -21,7 +21,12 @@ test('records statuses, sources, empty updated times and data item types of dial
     observed: { v1: distinct(v1.items.map((i) => i.status)), v2: distinct(v2.items.map((i) => i.status)) },
   });
   observe(v2.response.operation, { id: 'sources.seen', section: '2.1', item: 'source values on that page', observed: distinct(v2.items.map((i) => i.source)) });
-  observe(v2.response.operation, { id: 'updated.empty', section: '2.1', item: 'statuses of the dialogs on that page whose updated is ""', observed: distinct(v2.items.filter((i) => i.updated === '').map((i) => i.status)) });
+  observe(v2.response.operation, {
+    id: 'updated.empty',
+    section: '2.1',
+    item: 'statuses of the dialogs on that page whose updated is ""',
+    observed: distinct(v2.items.filter((i) => i.updated === '').map((i) => i.status)),
+  });
   const zones = [...v1.items, ...v2.items].map((i) => /(Z|[+-]\d{2}:?\d{2})$/.exec(i.updated)?.[1] ?? (i.updated === '' ? 'empty' : 'none'));
   observe(v2.response.operation, { id: 'updated.zone', section: '2.1', item: 'time zone designators of updated ("ISO format"; Z, an offset, or none) on those pages', observed: distinct(zones) });
   const ids = v1.items.map((i) => Number(i.id));

@@ -11,7 +11,12 @@ export function defineFileTests(version: 'v1' | 'v2'): void {
     const fileId = await discoverFileId(api, config);
     test.skip(fileId === undefined, 'FILE_ID is not set and no dialog data links to a file: no file to download');
     const res = await api.call(operationId, { path: { fileId: fileId! } });
-    observe(operationId, { id: `file.${version}.download`, section: '4.1', item: version === 'v1' ? 'content type of the file download' : 'parameters and response of GET /v2/file/{fileId}', observed: { status: res.status, contentType: res.contentType ?? null, nonEmpty: res.bytes.length > 0 } });
+    observe(operationId, {
+      id: `file.${version}.download`,
+      section: '4.1',
+      item: version === 'v1' ? 'content type of the file download' : 'parameters and response of GET /v2/file/{fileId}',
+      observed: { status: res.status, contentType: res.contentType ?? null, nonEmpty: res.bytes.length > 0 },
+    });
     if (version === 'v2') {
       await expect(res).toMatchContract(); // only named by the spec: any documented status
       return;

@@ -110,7 +110,13 @@ export function defineListTests(version: Version): void {
     await expect(past.response).toMatchContract();
     // The page number itself depends on how many dialogs the target holds: only whether it is echoed is recorded.
     const currentPage = past.pagination?.current_page ?? null;
-    observe(operationId, { id: `pagination.${version}.past-last-page`, section: '2.3', item: 'a PageNumber past the last page', observed: { status: past.response.status, items: past.items.length, current_page: currentPage === pastNumber ? 'the PageNumber asked for' : currentPage }, evidence: past.response.evidence() });
+    observe(operationId, {
+      id: `pagination.${version}.past-last-page`,
+      section: '2.3',
+      item: 'a PageNumber past the last page',
+      observed: { status: past.response.status, items: past.items.length, current_page: currentPage === pastNumber ? 'the PageNumber asked for' : currentPage },
+      evidence: past.response.evidence(),
+    });
   });
 
   test(`${op} BotID filter keeps the bot's dialogs and excludes other bots'`, async ({ api, config, dialogs }) => {
@@ -199,7 +205,12 @@ export function defineListTests(version: Version): void {
     const later = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, MINUTE) }, sample!.id);
     expect(later === undefined).toHold({ operation: op, operationId, pointer: 'filter UpdatedFrom', location: `filter UpdatedFrom=${shiftIso(u, MINUTE)}`, expected: `dialog ${sample!.id} (last message ${u}) not listed: its respondent wrote no later`, section: '4.1', observed: 'listed' });
     const around = await findInList(api, version, { ...history, UpdatedFrom: shiftIso(u, -MINUTE), UpdatedTo: shiftIso(u, MINUTE) }, sample!.id);
-    observe(operationId, { id: `filter.${version}.updated-matches-field`, section: '4.1', item: 'whether UpdatedFrom/UpdatedTo filter on the same time as the updated field', observed: around !== undefined });
+    observe(operationId, {
+      id: `filter.${version}.updated-matches-field`,
+      section: '4.1',
+      item: 'whether UpdatedFrom/UpdatedTo filter on the same time as the updated field',
+      observed: around !== undefined,
+    });
   });
 }
 

@@ -71,14 +71,26 @@ test('POST create with response false creates a dialog; its status and body are 
   const response = await dialogs.track(config.botId, () => api.call('postV2DialogCreate', { path: { BotID: config.botId }, json: { response: false } }));
   // Status and body with response false are not shown (§4.2): only a documented success is required.
   await expect(response).toMatchContract({ status: '2XX', because: 'for POST create with response false', section: '4.2', bodyNotShown: true });
-  observe(response.operation, { id: 'response.create.response-false', section: '4.2', item: 'status code and body when response is false', observed: { status: response.status, body: bodyShape(response.text) }, evidence: response.evidence() });
+  observe(response.operation, {
+    id: 'response.create.response-false',
+    section: '4.2',
+    item: 'status code and body when response is false',
+    observed: { status: response.status, body: bodyShape(response.text) },
+    evidence: response.evidence(),
+  });
 });
 
 test('POST create without a response field creates a dialog; its status and body are recorded', async ({ api, config, dialogs, observe }) => {
   const response = await dialogs.track(config.botId, () => api.call('postV2DialogCreate', { path: { BotID: config.botId } }));
   // Whether the identifiers come back by default is not stated (§4.2 documents response true and false only).
   await expect(response).toMatchContract({ status: '2XX', because: 'for POST create without a body', section: '4.2', bodyNotShown: true });
-  observe(response.operation, { id: 'response.create.default', section: '4.2', item: 'status code and body when the request gives no response field', observed: { status: response.status, body: bodyShape(response.text) }, evidence: response.evidence() });
+  observe(response.operation, {
+    id: 'response.create.default',
+    section: '4.2',
+    item: 'status code and body when the request gives no response field',
+    observed: { status: response.status, body: bodyShape(response.text) },
+    evidence: response.evidence(),
+  });
 });
 
 test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and readable by its V1 integer id', async ({ api, dialogs }) => {
@@ -90,7 +102,13 @@ test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and read
 test('V2 GET create makes a dialog readable by both versions; its answer is recorded', async ({ api, dialogs, observe }) => {
   const { dialog, response } = await dialogs.create('v2-get');
   await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
-  observe(response.operation, { id: 'body.getV2DialogCreate', section: '4.2', item: 'response body of GET /v2/dialog/{BotID}/create', observed: bodyShape(response.text), evidence: response.evidence() });
+  observe(response.operation, {
+    id: 'body.getV2DialogCreate',
+    section: '4.2',
+    item: 'response body of GET /v2/dialog/{BotID}/create',
+    observed: bodyShape(response.text),
+    evidence: response.evidence(),
+  });
   await expectSameDialogInBothVersions(api, dialogs, dialog);
 });
 

@@ -35,7 +35,13 @@ test('command goto to a bot that does not exist is a wrong parameter value: 400 
   const target = unknownInteger(fake);
   const moved = await gotoBot(api, bodies, dialog.uuid, target);
   await expect(moved).toMatchContract({ status: validators.statusesFor('postV2ConversationCommand', 'bad-input'), because: `for goto unknown bot ${target}`, section: '7' });
-  observe(moved.operation, { id: 'command.unknown-bot', section: '7', item: 'which of the listed statuses (400, 404) goto to an unknown bot answers', observed: moved.status, evidence: moved.evidence() });
+  observe(moved.operation, {
+    id: 'command.unknown-bot',
+    section: '7',
+    item: 'which of the listed statuses (400, 404) goto to an unknown bot answers',
+    observed: moved.status,
+    evidence: moved.evidence(),
+  });
 });
 
 // Each action gets a dialog of its own, checked to be completed right before the action: one action that re-opens

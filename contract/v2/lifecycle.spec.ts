@@ -9,7 +9,13 @@ test('walks a dialog through create, start, stop, send and command goto as docum
   const { dialog } = await dialogs.create('v1-get');
   const fresh = await readV2(api, dialog.uuid);
   await expect(fresh.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
-  observe('getV1DialogCreate', { id: 'status.created-not-started', section: '3', item: 'exact status string of a created, not started dialog', observed: fresh.record!.status, evidence: fresh.response.evidence() });
+  observe('getV1DialogCreate', {
+    id: 'status.created-not-started',
+    section: '3',
+    item: 'exact status string of a created, not started dialog',
+    observed: fresh.record!.status,
+    evidence: fresh.response.evidence(),
+  });
 
   await test.step('start resumes the dialog: 204, status in-process', async () => {
     await expect(await startDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
@@ -66,13 +72,24 @@ test('walks a dialog through create, start, stop, send and command goto as docum
       evidence: after.response.evidence(),
     });
     const added = (after.record?.data.length ?? 0) > (before.record?.data.length ?? 0);
-    observe(sent.operation, { id: 'send.in-record', section: '2.2', item: 'whether an operator message shows in the dialog record (a data item added, its text among the answers)', observed: { dataItemAdded: added, textInData: (after.record?.data ?? []).some((d) => d.answer === text) } });
+    observe(sent.operation, {
+      id: 'send.in-record',
+      section: '2.2',
+      item: 'whether an operator message shows in the dialog record (a data item added, its text among the answers)',
+      observed: { dataItemAdded: added, textInData: (after.record?.data ?? []).some((d) => d.answer === text) },
+    });
   });
 
   await test.step('command goto moves the dialog to the target bot', async () => {
     const moved = await gotoBot(api, bodies, dialog.uuid, config.gotoBotId);
     await expect(moved).toMatchContract({ status: '2XX', because: `for goto an existing bot in the run's shape (${bodies.shapes.command.how})`, section: '4.2' });
-    observe('postV2ConversationCommand', { id: 'response.command', section: '4.2', item: 'success response of command', observed: { status: moved.status, body: bodyShape(moved.text) }, evidence: moved.evidence() });
+    observe('postV2ConversationCommand', {
+      id: 'response.command',
+      section: '4.2',
+      item: 'success response of command',
+      observed: { status: moved.status, body: bodyShape(moved.text) },
+      evidence: moved.evidence(),
+    });
     const onTarget = await dialogs.listedUnderBot(dialog, config.gotoBotId);
     const onSource = await dialogs.listedUnderBot(dialog, config.botId);
     expect(onTarget && !onSource).toHold({
