@@ -14,10 +14,10 @@ import { geometricRates, ladder } from '../../discovery/load-shapes.ts';
 import { evidenceOf } from '../../discovery/load-summary.ts';
 import { call, operation } from './common/api.ts';
 import { secrets } from './common/config.ts';
-import { prepareOperatorDialogs } from './common/dialogs.ts';
-import { guardInit, guardSetup } from './common/guard.ts';
+import { guardInit } from './common/guard.ts';
 import { completing, expectStatuses, loadOptions, recordEvidence } from './common/options.ts';
-import { sendBodyReport, sendBodyTemplate } from './common/send-body.ts';
+import { operatorSetup, type OperatorSetup } from './common/operator-setup.ts';
+import { sendBodyReport } from './common/send-body.ts';
 import { summaryHandler } from './common/summary.ts';
 
 const FROM = Number(__ENV.LADDER_FROM || '5'); // requests per second of the first rung
@@ -48,15 +48,8 @@ const failed = new Counter(LADDER_METRICS.failed);
 /** Rejections this VU already handed over: one sample per operation and VU is plenty. */
 const sampled: Record<string, boolean> = {};
 
-interface SetupData {
-  sendBody: string;
-  dialogs: string[];
-}
-
-export function setup(): SetupData {
-  guardSetup();
-  const sendBody = sendBodyTemplate();
-  return { sendBody, dialogs: prepareOperatorDialogs(DIALOGS) };
+export function setup(): OperatorSetup {
+  return operatorSetup(DIALOGS);
 }
 
 function rung(request: ApiRequest): void {
@@ -76,7 +69,7 @@ function rung(request: ApiRequest): void {
 
 export const listRung = completing(() => rung({ operationId: LIST, pathParams: {} }));
 
-export const sendRung = completing((data: SetupData) => {
+export const sendRung = completing((data: OperatorSetup) => {
   const i = exec.scenario.iterationInTest;
   rung({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: renderBody(data.sendBody, { text: sendTexts[i % sendTexts.length]! }) });
 });

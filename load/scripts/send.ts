@@ -9,10 +9,10 @@ import { THROTTLE_STATUSES } from '../../http/throttle.ts';
 import { steady } from '../../discovery/load-shapes.ts';
 import { call, jsonBody } from './common/api.ts';
 import { config } from './common/config.ts';
-import { prepareOperatorDialogs } from './common/dialogs.ts';
-import { guardInit, guardSetup } from './common/guard.ts';
+import { guardInit } from './common/guard.ts';
 import { completing, expectStatuses, latencyThresholds, loadOptions } from './common/options.ts';
-import { sendBodyReport, sendBodyTemplate } from './common/send-body.ts';
+import { operatorSetup, type OperatorSetup } from './common/operator-setup.ts';
+import { sendBodyReport } from './common/send-body.ts';
 import { summaryHandler } from './common/summary.ts';
 
 const RATE = Number(__ENV.SEND_RATE || '3'); // operator messages per second
@@ -34,20 +34,13 @@ export const options = loadOptions(
 guardInit(options);
 expectStatuses(...THROTTLE_STATUSES);
 
-interface SetupData {
-  sendBody: string;
-  dialogs: string[];
-}
-
-export function setup(): SetupData {
-  guardSetup();
-  const sendBody = sendBodyTemplate();
-  return { sendBody, dialogs: prepareOperatorDialogs(DIALOGS) };
+export function setup(): OperatorSetup {
+  return operatorSetup(DIALOGS);
 }
 
 const textFor = (i: number) => sendTexts[i % sendTexts.length]!;
 
-export const sendOperator = completing((data: SetupData) => {
+export const sendOperator = completing((data: OperatorSetup) => {
   const i = exec.scenario.iterationInTest;
   const response = call({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: renderBody(data.sendBody, { text: textFor(i) }) });
   check(response, { [`${SEND} answers 204`]: (r) => r.status === 204 }, { operation: SEND });

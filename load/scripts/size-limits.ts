@@ -10,10 +10,10 @@ import { evidenceOf } from '../../discovery/load-summary.ts';
 import { REFUSALS, SIZE_LIMITS, sizeLimitFingerprint, sizeLimitLine, sizeLimitSearch, type SizeLimitFinding } from '../../discovery/size-limits.ts';
 import { asProbeResponse, call, operation } from './common/api.ts';
 import { config, secrets } from './common/config.ts';
-import { prepareOperatorDialogs } from './common/dialogs.ts';
-import { guardInit, guardSetup } from './common/guard.ts';
+import { guardInit } from './common/guard.ts';
 import { completing, expectStatuses, loadOptions, recordEvidence } from './common/options.ts';
-import { sendBodyReport, sendBodyTemplate } from './common/send-body.ts';
+import { operatorSetup, type OperatorSetup } from './common/operator-setup.ts';
+import { sendBodyReport } from './common/send-body.ts';
 import { summaryHandler } from './common/summary.ts';
 
 const MAX_MINUTES = Number(__ENV.SIZE_MAX_MINUTES || '5');
@@ -23,18 +23,11 @@ guardInit(options);
 // Refusals are the answers being looked for, and throttles are waited out: neither is a failed request here.
 expectStatuses(...REFUSALS, ...THROTTLE_STATUSES);
 
-interface SetupData {
-  sendBody: string;
-  dialogs: string[];
+export function setup(): OperatorSetup {
+  return operatorSetup(1);
 }
 
-export function setup(): SetupData {
-  guardSetup();
-  const sendBody = sendBodyTemplate();
-  return { sendBody, dialogs: prepareOperatorDialogs(1) };
-}
-
-export const searchLimits = completing((data: SetupData) => {
+export const searchLimits = completing((data: OperatorSetup) => {
   const context = { botId: config.botId, dialogUuid: data.dialogs[0], sendBody: data.sendBody, vertexToken: config.vertexToken };
   for (const limit of SIZE_LIMITS) {
     const search = sizeLimitSearch(limit, context, { operation: operation(limit.operationId).label, secrets, throttle: config.throttle, random: Math.random, now: Date.now });
