@@ -7,6 +7,8 @@
 // pure module may import openapi/ (its types, and validators compiled from a document handed in).
 const TEST = '\\.(test|spec)\\.ts$';
 const PURE = '^(lib|http|discovery|report|power)/';
+// Declaration files only type a package: they load nothing.
+const TYPES_ONLY = `${TEST}|\\.d\\.ts$`;
 const IO_LAYERS = '^(contract|load|simulator|scripts|bench|drift-ui)/';
 
 /** A forbidden import: `from` may not import `to` (paths relative to the root, as regular expressions). */
@@ -19,9 +21,9 @@ module.exports = {
     rule('openapi-imports-nothing-ours', 'openapi/ is the single source of truth: everything reads it, it reads nothing of the suite.',
       { path: '^openapi/', pathNot: TEST }, { path: '^(?!openapi/)(bench|config|contract|discovery|drift-ui|fixtures|http|lib|load|power|report|scripts|simulator)/' }),
     rule('pure-imports-no-builtin', 'Pure modules run in k6 and in unit tests without a server: no Node built-in.',
-      { path: PURE, pathNot: TEST }, { dependencyTypes: ['core'] }),
-    rule('pure-imports-no-io-layer', 'Pure modules import only pure modules, config/suite-config.ts and openapi/.',
-      { path: PURE, pathNot: TEST }, { path: `${IO_LAYERS}|^config/suite-version\\.ts$|^node_modules/(undici|@playwright)/` }),
+      { path: PURE, pathNot: TYPES_ONLY }, { dependencyTypes: ['core'] }),
+    rule('pure-imports-no-io-layer', 'Pure modules import only pure modules, config/suite-config.ts and openapi/; no package entry that does I/O.',
+      { path: PURE, pathNot: TYPES_ONLY }, { path: `${IO_LAYERS}|^config/suite-version\\.ts$|^node_modules/(undici|@playwright)/|^node_modules/openapi-format/openapi-format\\.js$` }),
     rule('k6-scripts-import-no-node', 'The k6 scripts run in k6, not Node: only k6 modules, pure modules and load/safety.ts.',
       { path: '^load/scripts/' }, { path: '^(contract|scripts|simulator|bench|drift-ui|openapi)/|^config/suite-version\\.ts$|^load/(?!scripts/|safety\\.ts$)' }),
     rule('k6-scripts-import-no-builtin', 'k6 has no Node built-ins.', { path: '^load/scripts/' }, { dependencyTypes: ['core'] }),

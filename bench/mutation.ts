@@ -2,12 +2,15 @@
 // fresh run: suite runs, seconds per run, and the CPU seconds of the run and all its children. It prints figures;
 // it is not a timed test. BENCH_MUTATION_ONLY=a,b narrows it to some drifts (the conforming run always runs).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPORTS_DIR } from '../contract/env.ts';
 
 const only = process.env.BENCH_MUTATION_ONLY;
+const reportFile = join(REPORTS_DIR, 'mutation.json');
+// Figures only from this run: an earlier report must not stand in for a run that failed.
+rmSync(reportFile, { force: true });
 const started = performance.now();
 // Through a shell's `times`: the CPU of the mutation run and every process it started (Playwright, workers).
 const script = `node --import tsx scripts/mutation.ts ${only ? `--only ${only}` : ''} > /dev/null 2>&1; code=$?; times; exit $code`;
@@ -15,8 +18,12 @@ const result = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
 const wall = (performance.now() - started) / 1000;
 const [, children = ''] = result.stdout.trim().split('\n');
 const seconds = (text: string) => text.split(/\s+/).map((t) => /(\d+)m([\d.]+)s/.exec(t)).reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
-const report = JSON.parse(readFileSync(join(REPORTS_DIR, 'mutation.json'), 'utf8')) as { rows: Array<{ seconds: number }>; scoreLine: string };
+if (!existsSync(reportFile)) {
+  console.error(`bench:mutation: the mutation run wrote no report (exit ${result.status}): run npm run mutation${only ? ` -- --only ${only}` : ''} to see why`);
+  process.exit(1);
+}
+const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { rows: Array<{ seconds: number }>; scoreLine: string };
 const perRun = report.rows.map((r) => r.seconds);
 const mean = perRun.reduce((a, b) => a + b, 0) / perRun.length;
-console.log(`mutation: ${report.rows.length} suite runs in ${wall.toFixed(0)} s wall (goal ≤ 150 s), ${mean.toFixed(1)} s per run (3 side by side), ${seconds(children).toFixed(0)} CPU s in all; exit ${result.status}`);
+console.log(`mutation: ${report.rows.length} suite runs in ${wall.toFixed(0)} s wall (goal ≤ 150 s), ${mean.toFixed(1)} s per run, ${seconds(children).toFixed(0)} CPU s in all; exit ${result.status}`);
 console.log(report.scoreLine);

@@ -1,16 +1,23 @@
 // baselines/acknowledged.yaml, read and checked against its JSON Schema (baselines/acknowledged.schema.json), and
 // written back by npm run acknowledge. A problem with the file is an AcknowledgementsError with one line.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse, stringify } from 'yaml';
 import type { Acknowledgement } from '../report/acknowledged.ts';
+import { loadDotenvOnce } from './env.ts';
 
-/** The committed file; ACKNOWLEDGED_FILE points elsewhere (another team's list, a test's). */
-export const ACKNOWLEDGED_FILE = process.env.ACKNOWLEDGED_FILE || fileURLToPath(new URL('../baselines/acknowledged.yaml', import.meta.url));
+/** The committed file, or where ACKNOWLEDGED_FILE (environment or .env) points: another team's list, a test's. */
+export function acknowledgedFile(): string {
+  loadDotenvOnce();
+  return process.env.ACKNOWLEDGED_FILE || fileURLToPath(new URL('../baselines/acknowledged.yaml', import.meta.url));
+}
+
+/** How messages name a file: relative to the working directory when it lies below it. */
+const shown = (file: string) => (relative(process.cwd(), file).startsWith('..') ? file : relative(process.cwd(), file));
 const SCHEMA_FILE = fileURLToPath(new URL('../baselines/acknowledged.schema.json', import.meta.url));
-const HEADER = readHeader();
 
 // ajv-formats ships CommonJS; depending on the loader its default export arrives wrapped or not.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
@@ -32,9 +39,9 @@ function validator() {
 }
 
 /** The comment lines at the top of the committed file, kept when it is written back. */
-function readHeader(): string {
-  if (!existsSync(ACKNOWLEDGED_FILE)) return '';
-  const lines = readFileSync(ACKNOWLEDGED_FILE, 'utf8').split('\n');
+function readHeader(file: string): string {
+  if (!existsSync(file)) return '';
+  const lines = readFileSync(file, 'utf8').split('\n');
   return lines.slice(0, lines.findIndex((l) => !l.startsWith('#'))).map((l) => `${l}\n`).join('');
 }
 
@@ -49,18 +56,18 @@ export function checkAcknowledgements(value: unknown, file = 'baselines/acknowle
   throw new AcknowledgementsError(`${file}:${entry}${what ? ` ${what}` : ''} ${error.message ?? 'is not valid'}: fix the file (see baselines/acknowledged.schema.json)`);
 }
 
-export function readAcknowledgements(file = ACKNOWLEDGED_FILE): Acknowledgement[] {
+export function readAcknowledgements(file = acknowledgedFile()): Acknowledgement[] {
   if (!existsSync(file)) return [];
   let value: unknown;
   try {
     value = parse(readFileSync(file, 'utf8')) ?? [];
   } catch (err) {
-    throw new AcknowledgementsError(`baselines/acknowledged.yaml is not YAML (${(err as Error).message.split('\n')[0]}): fix the file`);
+    throw new AcknowledgementsError(`${shown(file)} is not YAML (${(err as Error).message.split('\n')[0]}): fix the file`);
   }
-  return checkAcknowledgements(value);
+  return checkAcknowledgements(value, shown(file));
 }
 
-export function writeAcknowledgements(entries: readonly Acknowledgement[], file = ACKNOWLEDGED_FILE): void {
-  checkAcknowledgements(entries);
-  writeFileSync(file, `${HEADER}${entries.length === 0 ? '[]\n' : stringify(entries, { lineWidth: 0 })}`);
+export function writeAcknowledgements(entries: readonly Acknowledgement[], file = acknowledgedFile()): void {
+  checkAcknowledgements(entries, shown(file));
+  writeFileSync(file, `${readHeader(file)}${entries.length === 0 ? '[]\n' : stringify(entries, { lineWidth: 0 })}`);
 }

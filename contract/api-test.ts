@@ -2,7 +2,6 @@
 // validators, the run's send/command body shapes, a seeded faker, the dialog factory with cleanup, the custom-block
 // inbox, `observe` for what the spec leaves unsaid and `precondition` for what a run cannot set up.
 import { test as base, request, type APIRequestContext, type TestInfo, type WorkerInfo } from '@playwright/test';
-import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import type { Operation } from '../openapi/document.ts';
@@ -20,7 +19,8 @@ import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
-import { rememberSecrets } from '../http/redact.ts';
+import { appendJsonl } from './run-records.ts';
+import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import { readRequestShapes } from './request-shapes.ts';
 import { RunThrottle } from './run-throttle.ts';
 
@@ -30,8 +30,8 @@ type TestFixtures = {
   api: ApiClient;
   anonymousApi: ApiClient;
   wrongPasswordApi: ApiClient;
-  /** A client for an auth mode; `serverErrorsFail: false` keeps a 5xx as evidence instead of failing the test. */
-  clientFor: (auth: AuthMode, options?: { serverErrorsFail?: boolean }) => Promise<ApiClient>;
+  /** A client for an auth mode (the configured credentials, none, or a wrong password). */
+  clientFor: (auth: AuthMode) => Promise<ApiClient>;
   dialogs: DialogFactory;
   fake: Faker;
   observe: Observe;
@@ -53,8 +53,6 @@ type WorkerFixtures = {
   config: SuiteConfig;
   validators: ContractValidators;
   recordExchange: (exchange: Exchange & { test: string }) => void;
-  /** Ids of the observations recorded, for the check that every "not shown" item was observed. */
-  recordObservation: (row: { id: string; test: string }) => void;
   /** Counting of requests: none for contract tests; the probes project overrides it. */
   requestHooks: Pick<ClientHooks, 'beforeRequest'>;
   /** Pacing and 429/503 waits of this worker, recorded for the run. */
@@ -67,15 +65,10 @@ type WorkerFixtures = {
   bodies: RequestBodies;
 };
 
-function appendJsonl(file: string, row: unknown): void {
-  appendFileSync(file, `${JSON.stringify(row)}\n`);
-}
-
 const workerName = (workerInfo: WorkerInfo) => `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}`;
 
 /** An appender to one file per worker under reports/<dir>, so workers never interleave writes. */
 function workerJsonl(dir: string, workerInfo: WorkerInfo): (row: unknown) => void {
-  mkdirSync(join(REPORTS_DIR, dir), { recursive: true });
   const file = join(REPORTS_DIR, dir, `${workerName(workerInfo)}.jsonl`);
   return (row) => appendJsonl(file, row);
 }
@@ -97,7 +90,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Every exchange, for the coverage matrix.
   recordExchange: [async ({}, use, workerInfo) => use(workerJsonl('exchanges', workerInfo)), { scope: 'worker' }],
-  recordObservation: [async ({}, use, workerInfo) => use(workerJsonl('observations', workerInfo)), { scope: 'worker' }],
   requestHooks: [async ({}, use) => use({}), { scope: 'worker' }],
   throttle: [
     async ({ config }, use, workerInfo) => {
@@ -140,10 +132,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           }
         },
       };
-      await use(async (auth, options = {}) => {
+      await use(async (auth) => {
         const context = await requestContext(auth);
         const record = (e: Exchange) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') });
-        return new ApiClient(context, validators, auth, throttle, record, hooks, options.serverErrorsFail ?? true);
+        return new ApiClient(context, validators, auth, throttle, record, hooks);
       });
     },
     BOXED,
@@ -154,7 +146,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   dialogs: async ({ api, config }, use, testInfo) => {
     const file = join(REPORTS_DIR, 'created-dialogs.jsonl');
-    mkdirSync(REPORTS_DIR, { recursive: true });
     const factory = new DialogFactory(api, config.botId, (dialog, status) =>
       appendJsonl(file, { runId: process.env.RUN_ID, uuid: dialog.uuid, v1Id: dialog.v1Id, botId: dialog.botId, via: dialog.via, test: testInfo.title, cleanupStatus: status }),
     );
@@ -175,14 +166,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   observe: [
-    async ({ recordObservation, validators }, use, testInfo: TestInfo) => {
+    async ({ validators }, use, testInfo: TestInfo) => {
       await use((first: Observation | string | Operation, second?: OperationObservation) => {
         const op = typeof first === 'string' ? validators.operation(first) : 'operationId' in first ? first : undefined;
         const recorded: Observation = op ? ofOperation(op, second!) : (first as Observation);
         // A value that is not there at all (a field the target left out) is recorded as such, not dropped from the JSON.
-        const observation = recorded.observed === undefined ? { ...recorded, observed: '(absent)' } : recorded;
+        // Observed values quote the vendor's answers: every secret the process knows is taken out of them too.
+        const observation = redactKnownIn(recorded.observed === undefined ? { ...recorded, observed: '(absent)' } : recorded);
         testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) });
-        recordObservation({ id: observation.id, test: testInfo.titlePath.join(' › ') });
       });
     },
     BOXED,
@@ -190,10 +181,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   precondition: [
     async ({}, use, testInfo) => {
-      const record = (row: PreconditionRow) => {
-        mkdirSync(join(REPORTS_DIR, PRECONDITIONS_DIR), { recursive: true });
-        appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), row);
-      };
+      const record = (row: PreconditionRow) => appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), row);
       await use((holds, reason, covers = {}) => {
         if (holds) return;
         record({ test: testInfo.titlePath.join(' › '), reason, pairs: covers.pairs ?? [], observations: covers.observations ?? [] });

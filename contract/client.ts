@@ -68,12 +68,14 @@ export class ApiClient {
    */
   private async send(op: Operation, url: string, options: Parameters<APIRequestContext['fetch']>[1]) {
     let reason: string;
+    let statusCame = false;
     try {
       const response = await this.context.fetch(url, { ...options, timeout: REQUEST_TIMEOUT_MS });
       const proxyError = response.headers()[PROXY_ERROR_HEADER];
       if (proxyError === undefined) return response;
       reason = proxyError;
       const status = response.headers()[PROXY_BODY_ERROR_HEADER];
+      statusCame = status !== undefined;
       // Outside a test (the run's setup) there is no test to record it on: the error below says it all.
       if (status !== undefined && this.serverErrorsFail) {
         // An answer whose body broke off (shorter than its Content-Length, a connection cut): the target's failure.
@@ -91,7 +93,7 @@ export class ApiClient {
     } catch (err) {
       reason = String((err as Error).message).split('\n')[0] ?? '';
     }
-    throw new Error(`${op.label}: no ${reason.startsWith('UND_ERR_RES') ? 'whole ' : ''}response from the target (${reason}); request ${op.method} /api/${url}`);
+    throw new Error(`${op.label}: no ${statusCame ? 'whole ' : ''}response from the target (${reason}); request ${op.method} /api/${url}`);
   }
 
   async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {

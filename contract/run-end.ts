@@ -17,6 +17,8 @@ import { readThrottleRecords } from './run-throttle.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
+/** The coverage files the run's end writes (global setup removes an earlier run's). */
+export const COVERAGE_FILES = ['coverage.json', 'coverage.html'];
 
 export interface RunEnd {
   observations: Observation[];
@@ -25,10 +27,12 @@ export interface RunEnd {
   coverageLine: string;
 }
 
-/** `partial`: why the command line ran only part of the suite; the whole-run checks are then not made. */
-export function runEnd(config: SuiteConfig, validators: ContractValidators, partial: string | undefined): RunEnd {
-  const jsonLines = <T>(dir: string) => readJsonLines<T>(join(REPORTS_DIR, dir));
-  const exchanges = jsonLines<SeenExchange>('exchanges');
+/**
+ * `observedIds`: the ids the run's tests and setup observed (the reporter holds them); `partial`: why the command
+ * line ran only part of the suite, when the whole-run checks are not made.
+ */
+export function runEnd(config: SuiteConfig, validators: ContractValidators, observedIds: Iterable<string>, partial: string | undefined): RunEnd {
+  const exchanges = readJsonLines<SeenExchange>(join(REPORTS_DIR, 'exchanges'));
   const throttles = readThrottleRecords(REPORTS_DIR);
   const seconds = (Date.now() - Number(process.env.RUN_STARTED_AT ?? Date.now())) / 1000;
   const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds);
@@ -39,12 +43,13 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, part
   const operations = [...validators.operations.values()].map((op) => ({ operationId: op.operationId, label: op.label, statuses: Object.keys(op.responses) }));
   // What this run could not set up comes first: it says why the pair is missing now.
   const coverage = coverageMatrix(operations, exchanges, { ...NOT_DRIVABLE, ...preconditionReasons(REPORTS_DIR, 'pairs') });
-  writeFileSync(join(REPORTS_DIR, 'coverage.json'), `${JSON.stringify({ run: currentRun(config), ...coverage }, null, 2)}\n`);
-  writeFileSync(join(REPORTS_DIR, 'coverage.html'), coverageHtml(coverage));
+  const [json, html] = COVERAGE_FILES as [string, string];
+  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run: currentRun(config), ...coverage }, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage));
 
   const failed: RunEnd['failed'] = [];
   if (partial === undefined) {
-    const recorded = new Set([...jsonLines<{ id: string }>('observations').map((row) => row.id), ...observations.map((o) => o.id)]);
+    const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
     const excused = preconditionReasons(REPORTS_DIR, 'observations');
     const missing = UNKNOWN_CATALOG.flatMap((e) => e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`));
     if (missing.length) {

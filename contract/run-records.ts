@@ -1,11 +1,26 @@
 // What workers record as a run goes (exchanges, observations, throttles, preconditions): one JSON object per line,
 // one file per worker under reports/<dir>/, so workers never interleave writes. Read back by the run's last steps.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import { runMeta } from '../report/run-meta.ts';
+
+/** A JSON report of a run; one that cannot be read is an Error with one line naming the file and the fix. */
+export function readRunJson<T>(file: string): T {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (err) {
+    throw new Error(`${relative(process.cwd(), file)} cannot be read (${(err as Error).message.split('\n')[0]}): run npm run contract again`);
+  }
+}
+
+/** One JSON line appended to a run record (its folder made as needed): workers and setup each write their own file. */
+export function appendJsonl(file: string, row: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify(row)}\n`);
+}
 
 /** Every row of every file under `dir`, files in name order. */
 export function readJsonLines<T>(dir: string): T[] {

@@ -2,11 +2,12 @@
 // once: configured, or discovered and verified by their effect; every test then uses that one shape. A worker of
 // its own for this cost a second of every run. It never fails on the target's answers: what went wrong is recorded,
 // and each test that needs a shape says why it has none.
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from '@playwright/test';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { canonicalTemplate } from '../http/body-template.ts';
+import { redactKnownIn } from '../http/redact.ts';
 import { undetermined, type DiscoveryResult, type ShapeFinding } from '../http/body-discovery.ts';
 import { contractValidators } from '../openapi/validators.ts';
 import { startAuthProxy } from './auth-proxy.ts';
@@ -14,6 +15,7 @@ import { ApiClient, type Exchange } from './client.ts';
 import { REPORTS_DIR } from './env.ts';
 import type { Observation } from './observation.ts';
 import { discoverShapes, writeRequestShapes } from './request-shapes.ts';
+import { appendJsonl } from './run-records.ts';
 import { RunThrottle } from './run-throttle.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
@@ -23,10 +25,8 @@ export const SETUP_TITLE = '[global setup] settles the send and command body sha
 const evidence = (finding: ShapeFinding) => [finding.how, ...finding.tried.map((t) => `tried ${canonicalTemplate(t.template)} → ${t.status}, effect: ${t.effect}`)].join('\n');
 
 export async function settleRequestShapes(config: SuiteConfig): Promise<string> {
-  const line = (file: string, row: unknown) => {
-    mkdirSync(join(REPORTS_DIR, file, '..'), { recursive: true });
-    appendFileSync(join(REPORTS_DIR, file), `${JSON.stringify(row)}\n`);
-  };
+  const line = (file: string, row: unknown) => appendJsonl(join(REPORTS_DIR, file), row);
+  const validators = contractValidators();
   const proxy = await startAuthProxy(config.baseUrl, config);
   const context = await request.newContext({ baseURL: `${proxy.url}/valid/api/` });
   let result: DiscoveryResult;
@@ -34,7 +34,7 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
     const throttle = new RunThrottle(config.throttle, config.maxRps, REPORTS_DIR, 'setup', Number(process.env.RUN_STARTED_AT ?? Date.now()));
     // Its exchanges count for the coverage matrix like any test's.
     const record = (e: Exchange) => line(join('exchanges', 'setup.jsonl'), { ...e, test: SETUP_TITLE });
-    const api = new ApiClient(context, contractValidators(), 'valid', throttle, record, {}, false);
+    const api = new ApiClient(context, validators, 'valid', throttle, record, {}, false);
     const startedAt = Date.now();
     try {
       result = await discoverShapes(api, config);
@@ -54,15 +54,15 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
   writeRequestShapes(REPORTS_DIR, result);
   const observations: Observation[] = (
     [
-      ['send', 'POST /v2/conversation/{uuid}/send', 'name and type of the send body field'],
-      ['command', 'POST /v2/conversation/{uuid}/command', 'names and types of the command body fields'],
+      ['send', 'postV2ConversationSend', 'name and type of the send body field'],
+      ['command', 'postV2ConversationCommand', 'names and types of the command body fields'],
     ] as const
-  ).map(([kind, operation, item]) => {
+  ).map(([kind, operationId, item]) => {
     const finding = result[kind];
-    return { id: `body.${kind}.accepted`, section: '4.2', operation, item, observed: finding.template === null ? null : canonicalTemplate(finding.template), evidence: evidence(finding) };
+    const observed = finding.template === null ? null : canonicalTemplate(finding.template);
+    return { id: `body.${kind}.accepted`, section: '4.2', operation: validators.operation(operationId).label, item, observed, evidence: evidence(finding) };
   });
-  writeFileSync(join(REPORTS_DIR, SETUP_OBSERVATIONS), JSON.stringify(observations));
-  for (const o of observations) line(join('observations', 'setup.jsonl'), { id: o.id, test: SETUP_TITLE });
+  writeFileSync(join(REPORTS_DIR, SETUP_OBSERVATIONS), JSON.stringify(redactKnownIn(observations)));
   const shown = (f: ShapeFinding) => `${f.template ?? 'none'} (${f.verifiedBy ? `verified by ${f.verifiedBy}` : f.how})`;
   return `request shapes: send ${shown(result.send)}, command ${shown(result.command)}`;
 }

@@ -37,10 +37,21 @@ export function rememberSecrets(values: Iterable<string>): void {
 
 export const redactKnown = (text: string): string => redactText(text, [...known]);
 
+/**
+ * Every string inside a value redacted with the secrets this process knows. Per string, not over serialised JSON:
+ * a secret holding a quote or a backslash is escaped in JSON text, where a plain search would miss it.
+ */
+export function redactKnownIn<T>(value: T): T {
+  if (typeof value === 'string') return redactKnown(value) as T;
+  if (Array.isArray(value)) return value.map(redactKnownIn) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactKnownIn(v)])) as T;
+  return value;
+}
+
 // A credential after Basic/Bearer: anywhere in an Authorization header, elsewhere only when it cannot be a word of
 // prose ("Basic credentials" in an observation's text stays readable).
 const HEADER_CREDENTIAL = /(authorization["']?\s*[:=]\s*["']?)(basic|bearer)\s+[A-Za-z0-9+/=._~-]+/gi;
-const LOOSE_CREDENTIAL = /\b(Basic|Bearer)\s+(?![a-z]+\b)[A-Za-z0-9+/=._~-]{8,}/g;
+const LOOSE_CREDENTIAL = /\b(Basic|Bearer)\s+(?![a-z]+\b)[A-Za-z0-9+/=._~-]+/g;
 const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key)$/i;
 
 /** Replaces every occurrence of each secret, and any Basic or Bearer credential, in free text. */

@@ -1,9 +1,9 @@
 // Loads the OpenAPI document once and gives the rest of the project a typed, $ref-resolved view of it.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { dirname, join, relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
@@ -142,11 +142,19 @@ export function listUnknowns(doc: Document): UnknownItem[] {
 let cached: Document | undefined;
 
 /**
- * The parsed document kept as JSON under the system's temporary directory, named by the hash of its text: every
- * Playwright worker and simulator reads it, and parsing the YAML cost each of them a tenth of a second.
+ * The parsed document kept as JSON in this checkout's node_modules/.cache (not a directory other users can write),
+ * named by the hash of its text, of this parser and of the YAML library's version, so a change to any of them parses
+ * again: every Playwright worker and simulator reads it, and parsing the YAML cost each of them a tenth of a second.
  */
 function parsedOnce(text: string): Document {
-  const file = join(tmpdir(), 'dialog-contract', `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 20)}.json`);
+  const require = createRequire(import.meta.url);
+  const key = createHash('sha256')
+    .update(text)
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update((require('yaml/package.json') as { version: string }).version)
+    .digest('hex')
+    .slice(0, 20);
+  const file = fileURLToPath(new URL(`../node_modules/.cache/dialog-contract/openapi-${key}.json`, import.meta.url));
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Document;
   } catch {
@@ -159,7 +167,7 @@ function parsedOnce(text: string): Document {
     writeFileSync(`${file}.${process.pid}`, JSON.stringify(doc));
     renameSync(`${file}.${process.pid}`, file);
   } catch {
-    // a read-only temporary directory only costs the parse
+    // a read-only checkout only costs the parse
   }
   return doc;
 }

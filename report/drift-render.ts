@@ -3,6 +3,7 @@
 import { expiredLine, resolvedLine } from './acknowledged.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import { SEVERITIES, SEVERITY_LABEL, type DriftEntry, type DriftReport } from './drift-report.ts';
+import { cell, fenced } from './markdown.ts';
 
 const HEADINGS: Record<(typeof SEVERITIES)[number], string> = {
   breaking: 'Breaking contract failures',
@@ -12,6 +13,7 @@ const HEADINGS: Record<(typeof SEVERITIES)[number], string> = {
   additive: 'Additive fields',
   new: 'New observations',
   unchanged: 'Unchanged since the baseline',
+  fixed: 'Fixed since the baseline (contract failures of the baseline no longer seen)',
 };
 
 function baselineLine(report: DriftReport): string {
@@ -28,14 +30,6 @@ function acknowledgementLines(report: DriftReport): string[] {
 const acknowledgementText = (a: NonNullable<DriftEntry['acknowledgement']>) =>
   `${a.ticket} until ${a.until}${a.expired ? ' (EXPIRED)' : ''}, by ${a.acknowledgedBy}: ${a.reason}`;
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-/** A code fence longer than any run of backticks in the text, so the text cannot close it. */
-function fenced(text: string): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}text\n${text}\n${fence}`;
-}
 
 function markdownEntry(e: DriftEntry): string {
   return [

@@ -23,7 +23,7 @@ test('a learned-contract failure has its own severity, after breaking ones; gone
 
 test('without a baseline every observation is new and nothing counts as a change', () => {
   const report = buildDriftReport([item('status.operator', 'operator'), item('additive.getV2Conversations.$[*].bot_id', 'integer')], detail);
-  assert.deepEqual(report.counts, { breaking: 0, learned: 0, acknowledged: 0, changed: 0, additive: 1, new: 1, unchanged: 0 });
+  assert.deepEqual(report.counts, { breaking: 0, learned: 0, acknowledged: 0, changed: 0, additive: 1, new: 1, unchanged: 0, fixed: 0 });
   assert.equal(report.changes, 0);
   assert.deepEqual(report.entries.map((e) => [e.severity, e.change]), [['additive', null], ['new', null]]);
 });
@@ -96,9 +96,10 @@ test('an acknowledged drift has its own severity until its entry expires; a fixe
   assert.deepEqual(active.entries.map((e) => [e.id, e.severity, e.change]), [
     [failure.id, 'acknowledged', 'added'],
     ['status.operator', 'acknowledged', 'changed'],
-    ['contract.GET /v1/conversations → 200 /meta', 'changed', 'removed'],
+    ['contract.GET /v1/conversations → 200 /meta', 'fixed', 'removed'],
   ]);
   assert.equal(active.counts.acknowledged, 2);
+  assert.equal(active.counts.changed, 0, 'a fixed failure is not an undocumented change');
   assert.equal(active.changes, 0, 'acknowledged drifts and a fixed failure do not fail --strict');
   assert.deepEqual([active.expired, active.resolved], [[], []]);
 

@@ -7,7 +7,7 @@ import { acknowledgementOf, resolvedEntries, type Acknowledgement, type Acknowle
 
 export const ADDITIVE_PREFIX = 'additive.';
 
-export const SEVERITIES = ['breaking', 'learned', 'acknowledged', 'changed', 'additive', 'new', 'unchanged'] as const;
+export const SEVERITIES = ['breaking', 'learned', 'acknowledged', 'changed', 'additive', 'new', 'unchanged', 'fixed'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 export const SEVERITY_LABEL: Record<Severity, string> = {
@@ -18,6 +18,7 @@ export const SEVERITY_LABEL: Record<Severity, string> = {
   additive: 'additive: a field the document does not declare',
   new: 'new observation',
   unchanged: 'unchanged since baseline',
+  fixed: 'fixed: a contract failure of the baseline no longer seen',
 };
 
 /** How an item compares with the baseline; null when the run has none. */
@@ -107,6 +108,8 @@ export function mergeObservations(recorded: readonly RecordedObservation[]): { i
 }
 
 function severityOf(kind: Kind, change: Change | null, acknowledged: AcknowledgementState | undefined): Severity {
+  // A failure gone since the baseline is the vendor's fix: reported, never a ticket, never what --strict fails on.
+  if ((kind === 'contract' || kind === 'learned') && change === 'removed') return 'fixed';
   const drift = kind === 'contract' ? 'breaking' : kind === 'learned' ? 'learned' : kind === 'additive' ? 'additive' : change === 'changed' || change === 'removed' ? 'changed' : change === 'unchanged' ? 'unchanged' : 'new';
   // Only a drift can be acknowledged, and only until its entry expires.
   return acknowledged && !acknowledged.expired && (drift === 'breaking' || drift === 'learned' || drift === 'changed') ? 'acknowledged' : drift;
@@ -176,7 +179,7 @@ export function buildDriftReport(
     entries.push(
       entry({
         id: gone.id,
-        severity: severityOf(['contract', 'learned'].includes(kindOf(gone.id)) ? 'observation' : kindOf(gone.id), 'removed', acknowledgement),
+        severity: severityOf(kindOf(gone.id), 'removed', acknowledgement),
         change: 'removed',
         operation: gone.operation,
         section: gone.section,
@@ -190,8 +193,7 @@ export function buildDriftReport(
   }
   entries.sort(bySeverityThenId);
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, entries.filter((e) => e.severity === s).length])) as Record<Severity, number>;
-  // A contract failure gone since the baseline is the vendor's fix: reported, never what --strict fails on.
-  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && !(e.change === 'removed' && kindOf(e.id) !== 'observation' && kindOf(e.id) !== 'additive')).length;
+  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && e.severity !== 'fixed').length;
   const live = entries.filter((e) => e.change !== 'removed' && e.severity !== 'unchanged' && e.severity !== 'new' && e.severity !== 'additive');
   return {
     baseline: name,

@@ -2,13 +2,14 @@
 // that needs a look, each linked to the report. Pure Markdown from the drift report.
 import { expiredLine, resolvedLine } from './acknowledged.ts';
 import type { DriftEntry, DriftReport, Severity } from './drift-report.ts';
+import { inline } from './markdown.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 
 const LISTED: Severity[] = ['breaking', 'learned', 'changed', 'acknowledged'];
 const FIRST = 20;
 
 export function jobSummary(report: DriftReport, run: RunMeta | null, link: (entry: DriftEntry) => string): string {
-  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 160);
+  const text = (value: string) => inline(value.slice(0, 160));
   const out = [
     `## Contract drift${run ? ` — ${run.target}${run.vendorVersion ? ` (${run.vendorVersion})` : ''}, run ${run.startedAt}` : ''}`,
     '',
@@ -23,7 +24,7 @@ export function jobSummary(report: DriftReport, run: RunMeta | null, link: (entr
     const entries = report.entries.filter((e) => e.severity === severity);
     if (entries.length === 0) continue;
     out.push('', `### ${severity} (${entries.length})`, '');
-    for (const e of entries.slice(0, FIRST)) out.push(`- [${cell(e.id)}](${link(e)}) — ${cell(e.operation || 'API')}: ${cell(e.observed)}`);
+    for (const e of entries.slice(0, FIRST)) out.push(`- [${text(e.id)}](${link(e)}) — ${text(e.operation || 'API')}: ${text(e.observed)}`);
     if (entries.length > FIRST) out.push(`- … and ${entries.length - FIRST} more in the report`);
   }
   return `${out.join('\n')}\n`;

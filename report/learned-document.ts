@@ -2,7 +2,7 @@
 // openapi-format, the most used and most often released Overlay 1.0 implementation on npm (openapi-overlays-js has
 // one release). An action that matches nothing in the document is reported: the overlay must apply cleanly.
 // No I/O: callers hand in the base document (openapi/document.ts loadDocument) and write the texts.
-import { openapiOverlay } from 'openapi-format';
+import { openapiOverlay } from 'openapi-format/utils/overlay.js';
 import { stringify } from 'yaml';
 import type { FingerprintItem, RunMeta } from '../lib/fingerprint.ts';
 import type { Document } from '../openapi/document.ts';

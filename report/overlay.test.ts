@@ -75,3 +75,14 @@ test('two overlays differ exactly at the targets whose observations differ', () 
   assert.deepEqual(differingTargets(observedOverlay(baseline.items, run), observedOverlay(other, run)), ['$.components.schemas.DialogListItemBase.properties.status', '$.components.schemas.SendBody']);
   assert.deepEqual(differingTargets(observedOverlay(baseline.items, run), observedOverlay(baseline.items, { ...run, startedAt: 'later' })), []);
 });
+
+test('a target two actions update differs when either update differs', () => {
+  // The limit and the default both land on PageCount's schema; a different limit alone must show.
+  const items = (max: number) => [
+    item('limit.maxPageCount', { outcome: 'found', largestAccepted: max, firstRejected: max + 1, refusal: 'refused' }, '8.3'),
+    item('default.v1.PageCount', 40),
+    item('default.v2.PageCount', 40),
+  ];
+  assert.deepEqual(differingTargets(observedOverlay(items(100), run), observedOverlay(items(500), run)), ['$.components.parameters.PageCount.schema']);
+  assert.deepEqual(differingTargets(observedOverlay(items(100), run), observedOverlay(items(100), run)), []);
+});

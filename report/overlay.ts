@@ -6,7 +6,7 @@
 // error bodies get a schema for the content type seen, beside the document's `*/*`; a learned body shape requires
 // its fields but allows others. An item the run could not observe is left alone, with no guess written.
 import { placeholderPaths, renderBody } from '../http/body-template.ts';
-import type { FingerprintItem, RunMeta } from '../lib/fingerprint.ts';
+import { stableStringify, type FingerprintItem, type RunMeta } from '../lib/fingerprint.ts';
 import type { Shape } from '../lib/shape.ts';
 
 /** Where an action's content comes from: the observations, the run, the spec sections it fills. */
@@ -232,7 +232,12 @@ export function observedOverlay(fingerprint: readonly FingerprintItem[], run: Pi
 
 /** Targets whose update differs between two overlays: where two runs (two vendors) learned different things. */
 export function differingTargets(a: Overlay, b: Overlay): string[] {
-  const updates = (o: Overlay) => new Map(o.actions.map((x) => [x.target, JSON.stringify(x.update)]));
+  // Several actions may share a target (a limit and a default both update PageCount's schema): all of them count.
+  const updates = (o: Overlay) => {
+    const byTarget = new Map<string, unknown[]>();
+    for (const x of o.actions) byTarget.set(x.target, [...(byTarget.get(x.target) ?? []), x.update]);
+    return new Map([...byTarget].map(([target, all]) => [target, stableStringify(all)]));
+  };
   const [ua, ub] = [updates(a), updates(b)];
   return [...new Set([...ua.keys(), ...ub.keys()])].filter((t) => ua.get(t) !== ub.get(t)).sort();
 }

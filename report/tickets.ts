@@ -1,6 +1,7 @@
 // Vendor tickets as files (reports/tickets/*.md), one per breaking or changed item (an acknowledgement past its date
 // makes its drift one of those again): ready to paste into a tracker. Pure: the caller writes the files.
 import type { DriftEntry, DriftReport } from './drift-report.ts';
+import { fenced } from './markdown.ts';
 
 /** A file name from an id: readable, and unique through a short hash of the whole id. */
 export function ticketFileName(entry: Pick<DriftEntry, 'id' | 'severity'>): string {
@@ -28,9 +29,7 @@ export function ticketMarkdown(entry: DriftEntry, baseline: string | null, first
     '',
     '## Request and response (secrets removed)',
     '',
-    '```text',
-    entry.evidence ?? 'No single request shows it; see the test named above in the Playwright HTML report.',
-    '```',
+    fenced(entry.evidence ?? 'No single request shows it; see the test named above in the Playwright HTML report.'),
     '',
   ].join('\n');
 }

@@ -2,12 +2,13 @@
 // baselines/acknowledged.yaml (commit it). The drift is then reported as "acknowledged" with its ticket and does not
 // fail the run until the day after --until. Bad input: one line, exit 2.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { withAcknowledgement, utcDay } from '../report/acknowledged.ts';
-import { AcknowledgementsError, readAcknowledgements, writeAcknowledgements } from '../contract/acknowledgements.ts';
+import { acknowledgedFile, AcknowledgementsError, readAcknowledgements, writeAcknowledgements } from '../contract/acknowledgements.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
+import { readRunJson } from '../contract/run-records.ts';
 
 const usage = 'usage: npm run acknowledge -- ID --ticket URL --until YYYY-MM-DD --reason "why" [--by NAME]';
 
@@ -42,14 +43,18 @@ if (until < utcDay(Date.now())) fail(`--until ${until} is in the past: give the 
 
 // A drift the last run did not report is probably a typo: say so, but let it through (it may be acknowledged ahead).
 const drift = join(REPORTS_DIR, 'drift.json');
-if (existsSync(drift) && !(JSON.parse(readFileSync(drift, 'utf8')) as { entries: Array<{ id: string }> }).entries.some((e) => e.id === id)) {
-  console.error(`acknowledge: note: the last run's drift report (reports/drift.json) has no item "${id}"`);
+if (existsSync(drift)) {
+  try {
+    if (!readRunJson<{ entries: Array<{ id: string }> }>(drift).entries.some((e) => e.id === id)) console.error(`acknowledge: note: the last run's drift report (reports/drift.json) has no item "${id}"`);
+  } catch (err) {
+    console.error(`acknowledge: note: ${(err as Error).message}`);
+  }
 }
 try {
   const entries = readAcknowledgements();
   const replaced = entries.some((e) => e.id === id);
   writeAcknowledgements(withAcknowledgement(entries, { id, reason, ticket, acknowledgedBy: who(by), until }));
-  console.log(`acknowledge: ${replaced ? 'updated' : 'added'} "${id}" until ${until} (${ticket}) in baselines/acknowledged.yaml: commit it`);
+  console.log(`acknowledge: ${replaced ? 'updated' : 'added'} "${id}" until ${until} (${ticket}) in ${relative(process.cwd(), acknowledgedFile())}: commit it`);
 } catch (err) {
   if (!(err instanceof AcknowledgementsError)) throw err;
   fail(err.message);

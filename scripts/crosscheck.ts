@@ -9,24 +9,25 @@ import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { loadDocument } from '../openapi/document.ts';
 import { parsePrismLog } from '../power/prism-log.ts';
-import { startSimulator } from '../simulator/server.ts';
 import { startPrism } from './prism.ts';
-import { freePort } from './free-port.ts';
-import { runSuite, scriptRun } from './suite-run.ts';
+import { runSuite, scriptRun, startRunSimulator } from './suite-run.ts';
 
+if (process.argv.length > 2) {
+  console.error(`crosscheck: unknown argument ${process.argv[2]}; usage: npm run crosscheck (it takes no arguments)`);
+  process.exit(2);
+}
 const dir = join(REPORTS_DIR, 'crosscheck');
 mkdirSync(dir, { recursive: true });
 
 const started = Date.now();
-const callbackPort = await freePort();
-const sim = await startSimulator({ port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, log: () => {} });
+const { sim, callbackPort } = await startRunSimulator();
 let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
 
 try {
   prism = await startPrism('proxy', loadDocument(), dir, sim.url);
   // One worker: Prism's log blocks then follow one request at a time. The contract project only: the probes
   // deliberately go past what the document says (size limits, out-of-range pages) to record what the target does.
-  const run = await runSuite({ baseUrl: prism.url, callbackPort, reportsDir: join(dir, 'suite'), workers: 1, extraArgs: ['--project', 'api'] });
+  const run = await runSuite({ baseUrl: prism.url, callbackPort, reportsDir: join(dir, 'suite'), workers: 1, driftReports: false, extraArgs: ['--project', 'api'] });
   writeFileSync(join(dir, 'prism.log'), prism.log());
   const { requests, violations } = parsePrismLog(prism.log());
   const counted = violations.filter((v) => v.counts);

@@ -4,7 +4,7 @@
 // none is named), in the order they were taken, and where it changed.
 // `npm run drift -- overlay --baseline NAME`: the learned document of a saved baseline, reports/baseline-NAME.overlay.yaml
 // and reports/baseline-NAME.openapi.yaml, as a run writes its own. Bad input: one line, exit 2.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DriftReport } from '../report/drift-report.ts';
@@ -12,6 +12,7 @@ import type { RunMeta } from '../lib/fingerprint.ts';
 import { buildHistory, renderHistoryHtml } from '../report/history.ts';
 import { jobSummary } from '../report/job-summary.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
+import { readRunJson } from '../contract/run-records.ts';
 import { learnedDocumentFiles } from '../report/learned-document.ts';
 import { BaselineError, readAllBaselines, readBaseline } from '../contract/reporters/baselines.ts';
 import { loadDocument } from '../openapi/document.ts';
@@ -34,7 +35,12 @@ const [command, ...names] = parsed.positionals;
 if (command === 'summary') {
   const file = join(REPORTS_DIR, 'drift.json');
   if (!existsSync(file)) fail(`no drift report yet (${relative(process.cwd(), file)}): run npm run contract first`);
-  const report = JSON.parse(readFileSync(file, 'utf8')) as DriftReport & { run: RunMeta | null };
+  let report: DriftReport & { run: RunMeta | null };
+  try {
+    report = readRunJson(file);
+  } catch (err) {
+    fail((err as Error).message);
+  }
   const link = parsed.values.link;
   process.stdout.write(jobSummary(report, report.run, (e) => (link ? link : `drift.html#${encodeURIComponent(e.id)}`)));
 } else if (command === 'history') {

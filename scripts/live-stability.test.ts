@@ -7,11 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/server.ts';
-import { freePort } from './free-port.ts';
-import { runSuite } from './suite-run.ts';
+import { runSuite, startRunSimulator } from './suite-run.ts';
 
-const REPORTERS = '--reporter=json,./contract/reporters/run-reports.ts';
 /** The fingerprint file without its run block: what two runs must share byte for byte. */
 const itemsOf = (dir: string) => {
   const text = readFileSync(join(dir, 'fingerprint.json'), 'utf8');
@@ -19,11 +16,10 @@ const itemsOf = (dir: string) => {
 };
 
 test('two runs against live data, a hundred changes apart, give the same fingerprint items, both green', async () => {
-  const callbackPort = await freePort();
-  const sim = await startSimulator({ port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, live: { perSecond: 20 }, log: () => {} });
+  const { sim, callbackPort } = await startRunSimulator({ live: { perSecond: 20 } });
   try {
     const dirs = [mkdtempSync(join(tmpdir(), 'live-a-')), mkdtempSync(join(tmpdir(), 'live-b-'))];
-    const run = (reportsDir: string) => runSuite({ baseUrl: sim.url, callbackPort, reportsDir, workers: 1, simulator: sim.config, extraArgs: [REPORTERS] });
+    const run = (reportsDir: string) => runSuite({ baseUrl: sim.url, callbackPort, reportsDir, workers: 1, simulator: sim.config });
     const first = await run(dirs[0]!);
     const between = sim.live!.changes();
     sim.live!.step(100);

@@ -14,7 +14,6 @@ import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
 // The JSON report scores the run; the fingerprint reporter writes its fingerprint and drift report.
-const REPORTERS = '--reporter=json,./contract/reporters/run-reports.ts';
 const reportsOf = (drift: string | undefined) => join(REPORTS_DIR, 'mutation', drift ?? 'conforming');
 
 /** What a run recorded: its contract failures as data, and its drift report's changes against the baseline. */
@@ -29,7 +28,7 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
   const reportsDir = reportsOf(drift);
   // The whole suite, every test to its end (the failure that names the drifted item may come late), recording
   // contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
-  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, extraArgs: [REPORTERS], env: { [RECORD_ONLY_ENV]: 'record' } });
+  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, env: { [RECORD_ONLY_ENV]: 'record' } });
   const recorded = readRecorded(reportsDir);
   // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
   if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };

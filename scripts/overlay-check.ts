@@ -14,7 +14,7 @@ import { readJsonLines } from '../contract/run-records.ts';
 import type { Overlay } from '../report/overlay.ts';
 import { applyOverlay } from '../report/learned-document.ts';
 import { ContractValidators, contractValidators } from '../openapi/validators.ts';
-import { loadDocument } from '../openapi/document.ts';
+import { loadDocument, type Document } from '../openapi/document.ts';
 
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
@@ -31,19 +31,30 @@ export interface ObservedCheck {
 export async function checkObserved(reportsDir: string): Promise<ObservedCheck> {
   const file = join(reportsDir, OBSERVED_OVERLAY);
   if (!existsSync(file)) return { actions: 0, answers: 0, violations: [], problems: [`${relative(process.cwd(), file)} is missing: run npm run contract first`] };
-  const overlay = parse(readFileSync(file, 'utf8')) as Overlay;
-  const applied = await applyOverlay(overlay, loadDocument());
+  const documentFile = join(reportsDir, OBSERVED_DOCUMENT);
+  const yamlOf = (path: string): unknown => {
+    try {
+      return parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      return new Error(`${relative(process.cwd(), path)} cannot be read as YAML (${(err as Error).message.split('\n')[0]}): run npm run contract again`);
+    }
+  };
+  const overlay = yamlOf(file);
+  const written = yamlOf(documentFile);
+  const unreadable = [overlay, written].filter((v): v is Error => v instanceof Error);
+  if (unreadable.length) return { actions: 0, answers: 0, violations: [], problems: unreadable.map((e) => e.message) };
+  // Applied again only to find actions that match nothing; the answers are checked against the written document.
+  const applied = await applyOverlay(overlay as Overlay, loadDocument());
   const problems = applied.unused.map((a) => `overlay action on ${a.target} matches nothing in the document`);
 
-  // The document the run wrote beside its overlay is the one QA hands on: that file is linted.
-  const documentFile = join(reportsDir, OBSERVED_DOCUMENT);
+  // The document the run wrote beside its overlay is the one QA hands on: that file is linted and validates.
   const lint = spawnSync(process.execPath, [REDOCLY, 'lint', documentFile, '--config', 'redocly.yaml', '--format', 'codeframe'], { encoding: 'utf8' });
   // Clean means no warning either: Redocly exits 0 on warnings.
   if (lint.status !== 0 || /You have \d+ warnings?/.test(lint.stdout + lint.stderr)) problems.push(`redocly lint of the learned document: ${`${lint.stdout}${lint.stderr}`.trim().split('\n').filter(Boolean).slice(0, 12).join(' | ')}`);
 
   const exchanges = readJsonLines<Exchange>(join(reportsDir, 'exchanges')).filter((e) => typeof e.body === 'string');
   const base = contractValidators();
-  const learned = new ContractValidators(applied.document);
+  const learned = new ContractValidators(written as Document);
   const violations = new Set<string>();
   for (const e of exchanges) {
     const answer = { status: e.status, contentType: e.contentType, contentLength: e.contentLength ?? undefined, body: e.body };
@@ -51,13 +62,19 @@ export async function checkObserved(reportsDir: string): Promise<ObservedCheck> 
     for (const p of learned.check(e.operationId, answer)) if (!known.has(p.message)) violations.add(p.message);
   }
   problems.push(...[...violations].map((v) => `the learned document refuses a recorded answer: ${v}`));
-  return { actions: overlay.actions.length, answers: exchanges.length, violations: [...violations], problems };
+  return { actions: (overlay as Overlay).actions.length, answers: exchanges.length, violations: [...violations], problems };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2] ?? REPORTS_DIR;
+  const args = process.argv.slice(2);
+  if (args.length > 1 || args[0]?.startsWith('-')) {
+    console.error(`overlay: unknown argument ${args.find((a) => a.startsWith('-')) ?? args[1]}; usage: npm run overlay:check [-- REPORTS_DIR]`);
+    process.exit(2);
+  }
+  const dir = args[0] ?? REPORTS_DIR;
   const result = await checkObserved(dir);
   for (const p of result.problems) console.error(`overlay: ${p}`);
+  if (result.actions === 0 && result.answers === 0 && result.problems.length) process.exit(1);
   console.log(`overlay: ${result.actions} actions applied to the document, lint ${result.problems.some((p) => p.startsWith('redocly')) ? 'FAILED' : 'clean'}, ${result.answers} recorded answers, ${result.violations.length} refused by the learned document; ${relative(process.cwd(), join(dir, OBSERVED_DOCUMENT))}`);
   process.exit(result.problems.length ? 1 : 0);
 }

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
-import { baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
+import { BaselineError, baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
 import { OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
 import { differingTargets, observedOverlay, type Overlay } from '../report/overlay.ts';
 import { differingSettings, expectedChanges } from '../power/profile-choices.ts';
@@ -59,7 +59,15 @@ if (unknown.length) {
 const profiles = args.only ?? known;
 const baseline = baselinePath('simulator');
 const defaults = profileConfig('default');
-const defaultOverlay = observedOverlay(readBaseline(baseline).items, null);
+let defaultBaseline;
+try {
+  defaultBaseline = readBaseline('simulator');
+} catch (err) {
+  if (!(err instanceof BaselineError)) throw err;
+  console.error(`profiles: ${err.message}`);
+  process.exit(2);
+}
+const defaultOverlay = observedOverlay(defaultBaseline.items, null);
 
 /**
  * The targets where a profile's overlay must differ from the default's: those of the actions, in either overlay,
@@ -80,7 +88,7 @@ const results = await pool(profiles, args.concurrency, async (profile): Promise<
   const reportsDir = join(REPORTS_DIR, 'profiles', profile);
   const run = await runAgainstSimulator(
     { profile },
-    { reportsDir, workers: 1, baseline, env: Object.fromEntries(configured.map((name) => [name, templates[name]])), extraArgs: ['--reporter=json,./contract/reporters/run-reports.ts'] },
+    { reportsDir, workers: 1, baseline, env: Object.fromEntries(configured.map((name) => [name, templates[name]])) },
   );
   const driftFile = join(reportsDir, 'drift.json');
   const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { runAgainstSimulator } from './suite-run.ts';
 
-const REPORTERS = '--reporter=json,./contract/reporters/run-reports.ts';
 // A few V1 tests: enough to fail against the drift below, quick enough to run five times.
 const NARROW = ['--project', 'api', '-g', 'GET /v1/conversation/\\{id\\} answers 404'];
 const DRIFT = 'unknown-dialog-200';
@@ -19,7 +18,7 @@ const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<
 function run(reportsDir: string, drifts: string[], acknowledged: unknown[] = [], keepReports = false) {
   const file = join(reportsDir, '..', `${reportsDir.split('/').pop()}-acknowledged.yaml`);
   writeFileSync(file, stringify(acknowledged));
-  return runAgainstSimulator({ drifts }, { reportsDir, workers: 1, keepReports, env: { ACKNOWLEDGED_FILE: file }, extraArgs: [REPORTERS, ...NARROW] });
+  return runAgainstSimulator({ drifts }, { reportsDir, workers: 1, keepReports, env: { ACKNOWLEDGED_FILE: file }, extraArgs: NARROW });
 }
 
 test('no report of an earlier run survives a run, and the coverage matrix exists after a failing one', async () => {
@@ -72,7 +71,7 @@ test('--contract-from holds a run to what the baseline observed: a renamed statu
   const base = mkdtempSync(join(tmpdir(), 'contract-from-'));
   // The first page of the V2 list: its items carry the operator status the baseline saw.
   const learned = (name: string, drifts: string[]) =>
-    runAgainstSimulator({ drifts }, { reportsDir: join(base, name), workers: 1, env: { CONTRACT_FROM: 'simulator' }, extraArgs: [REPORTERS, '--project', 'api', '-g', 'GET /v2/conversations without parameters'] });
+    runAgainstSimulator({ drifts }, { reportsDir: join(base, name), workers: 1, env: { CONTRACT_FROM: 'simulator' }, extraArgs: ['--project', 'api', '-g', 'GET /v2/conversations without parameters'] });
   const same = await learned('same', []);
   assert.equal(same.exitCode, 0, same.output.slice(-800));
   assert.deepEqual(same.failed, []);

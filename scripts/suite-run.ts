@@ -11,7 +11,7 @@ import { freePort } from './free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
 import { profileConfig } from '../simulator/profiles.ts';
-import { startSimulator, type SimulatorOptions } from '../simulator/server.ts';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator/server.ts';
 import { suiteEnvFor } from '../simulator/suite-env.ts';
 import type { SuiteRun } from '../power/mutation-score.ts';
 
@@ -89,6 +89,8 @@ export interface SuiteRunOptions {
   /** A fingerprint file the run's drift report compares with (BASELINE); none by default. */
   baseline?: string;
   extraArgs?: string[];
+  /** The run's drift reports (fingerprint, drift report, learned document) besides Playwright's JSON: on by default. */
+  driftReports?: boolean;
   /** Keep what reportsDir holds (a test of what a run does with an earlier run's reports); emptied by default. */
   keepReports?: boolean;
 }
@@ -111,7 +113,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   };
   const started = Date.now();
   // Each run its own output folder: Playwright empties it when a run starts, and runs go side by side.
-  const args = [PLAYWRIGHT_CLI, 'test', '--reporter=json', '--output', join(options.reportsDir, 'test-results'), ...(options.extraArgs ?? [])];
+  const reporters = options.driftReports === false ? 'json' : 'json,./contract/reporters/run-reports.ts';
+  const args = [PLAYWRIGHT_CLI, 'test', `--reporter=${reporters}`, '--output', join(options.reportsDir, 'test-results'), ...(options.extraArgs ?? [])];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let stderr = '';
@@ -126,14 +129,20 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   }
 }
 
+/** A simulator started in this process on a free port, calling the custom block back on a free port of its own. */
+export async function startRunSimulator(simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'> = {}): Promise<{ sim: RunningSimulator; callbackPort: number }> {
+  const callbackPort = await freePort();
+  const sim = await startSimulator({ ...simulator, port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, log: () => {} });
+  return { sim, callbackPort };
+}
+
 /**
  * The suite against a simulator started in this process on free ports (one per run, no process start per run),
  * closed afterwards; a simulator that cannot start is a run error, not an exception.
  */
 export async function runAgainstSimulator(simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'>, run: Omit<SuiteRunOptions, 'baseUrl' | 'callbackPort' | 'simulator'>): Promise<FinishedRun> {
   try {
-    const callbackPort = await freePort();
-    const sim = await startSimulator({ ...simulator, port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, log: () => {} });
+    const { sim, callbackPort } = await startRunSimulator(simulator);
     try {
       return await runSuite({ ...run, baseUrl: sim.url, callbackPort, simulator: sim.config });
     } finally {

@@ -5,7 +5,7 @@ import type { Faker } from '@faker-js/faker';
 import { faker as english } from '@faker-js/faker/locale/en';
 import { STATUS_KEYS, type SimulatorConfig, type StatusKey } from './config.ts';
 import { FILE_TEMPLATES } from './file-templates.ts';
-import type { DataItem, Dialog, Store } from './store.ts';
+import type { DataItem, Store } from './store.ts';
 
 export function makeFaker(seed: number): Faker {
   // The English-only entry point: the package's main one loads every locale (about 30 MB more RSS).

@@ -93,7 +93,7 @@ export default class RunReports implements Reporter {
   private endOfRun(config: ReturnType<typeof loadSuiteConfig>): void {
     const setup = join(REPORTS_DIR, SETUP_OBSERVATIONS);
     if (existsSync(setup)) this.observations.push(...(JSON.parse(readFileSync(setup, 'utf8')) as Observation[]).map((o) => ({ ...o, test: SETUP_TITLE })));
-    const end = runEnd(config, contractValidators(), process.env.RUN_PARTIAL || undefined);
+    const end = runEnd(config, contractValidators(), this.observations.map((o) => o.id), process.env.RUN_PARTIAL || undefined);
     console.log(end.coverageLine);
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
     for (const { title, message } of end.failed) {

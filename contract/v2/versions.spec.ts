@@ -15,13 +15,17 @@ function twinOf(item: ListItem, v1: readonly ListItem[]): ListItem | undefined {
 
 test('V1 and V2 read the dialogs of the sample window alike', async ({ api, config, precondition }) => {
   const query = { ...sampleQuery(config, config.botId), PageCount: 40 };
-  const v1 = (await fetchPages(api, 'v1', query, 5)).flatMap((p) => p.items);
+  const v1Pages = await fetchPages(api, 'v1', query, 5);
+  const v1 = v1Pages.flatMap((p) => p.items);
   const v2 = (await fetchPages(api, 'v2', query, 5)).flatMap((p) => p.items);
   precondition(v2.length > 0, `no dialog of bot ${config.botId} in the sample window (SAMPLE_CREATED_FROM/TO) to compare`);
   const pairs = v2.flatMap((item) => {
     const twin = twinOf(item, v1);
     return twin ? [{ item, twin }] : [];
   });
+  // Only the whole V1 list must hold the V2 dialogs: which dialogs come first is not stated (§2.3, lists.order).
+  const wholeV1 = v1.length >= (v1Pages[0]?.pagination?.total ?? Infinity);
+  precondition(wholeV1 || pairs.length > 0, `the first ${v1.length} of the window's dialogs share none between V1 and V2 (list order is not stated, §2.3): narrow SAMPLE_CREATED_FROM/TO to fewer than 200 dialogs`);
   expect(pairs.length > 0).toHold({
     operation: 'GET /v1/conversations vs GET /v2/conversations',
     pointer: '/* (the same dialogs)',
