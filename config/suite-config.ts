@@ -7,6 +7,7 @@
 // values into the environment; against a real target they must be given.
 import { checkTemplate, TemplateError, type Placeholder } from '../http/body-template.ts';
 import { DEFAULT_THROTTLE, type ThrottleSettings } from '../http/throttle.ts';
+import { ISO_DATE_TIME } from '../lib/shape.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -127,7 +128,7 @@ function template(env: Env, name: string, required: Placeholder, example: string
 
 function isoTime(env: Env, name: string): string | undefined {
   const raw = optional(env, name);
-  if (raw !== undefined && (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) || Number.isNaN(Date.parse(raw)))) {
+  if (raw !== undefined && (!ISO_DATE_TIME.test(raw) || Number.isNaN(Date.parse(raw)))) {
     throw invalid(name, raw, 'an ISO 8601 date or date-time, e.g. 2026-10-01 or 2026-10-01T00:00:00Z');
   }
   return raw;

@@ -231,21 +231,20 @@ export function* sizeLimitSearch(
         if (check && probeVerdict(check.status) === true) {
           response = yield { kind: 'send', request: limit.request(value, context) };
           if (!response) throw new Error('the driver must answer a send step with the response');
-          if (response.status === 503) {
-            verdict = false;
-            refusals.set(value, { status: 503, contentType: headerValue(response.headers, 'Content-Type') ?? null, body: redactText(response.body.slice(0, BODY_EXCERPT), secrets) });
-            break;
-          }
         }
       }
-      const decision = throttleDecision(response, attempt, waited, throttle, random, now());
+      // The value refused with 503 again right after a value that passed: the refusal is this value's.
+      const refusedBy503 = response.status === 503 && controlStatus !== undefined && probeVerdict(controlStatus) === true;
+      const decision = refusedBy503 ? { throttled: false as const } : throttleDecision(response, attempt, waited, throttle, random, now());
       if (decision.throttled && decision.retry) {
         waited += decision.waitSeconds;
         yield { kind: 'wait', seconds: decision.waitSeconds };
         continue;
       }
-      if (decision.throttled) unclear = `${value}: ${decision.why}${controlStatus === undefined ? '' : `, and ${control}, a value that passed, answered ${controlStatus} too`}`;
-      verdict = decision.throttled ? null : probeVerdict(response.status);
+      // Only a control that did not pass says the target was overloaded, not this value refused.
+      const controlFailed = controlStatus !== undefined && probeVerdict(controlStatus) !== true;
+      if (decision.throttled) unclear = `${value}: ${decision.why}${controlFailed ? `, and ${control}, a value that passed, answered ${controlStatus} too` : ''}`;
+      verdict = refusedBy503 ? false : decision.throttled ? null : probeVerdict(response.status);
       if (verdict === null && !decision.throttled) unclear = `${value} answered ${response.status}, neither accepted nor refused`;
       const contentType = headerValue(response.headers, 'Content-Type') ?? null;
       const served = verdict === true && limit.served ? limit.served(jsonOf(response.body)) : undefined;

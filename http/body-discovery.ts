@@ -138,21 +138,26 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     return { updated: record?.updated, text: answer.body };
   }
 
+  // The record as the last read left it: only the suite writes to this dialog, so it holds until the next send.
+  let last: { updated: unknown; text: string } | undefined;
+
   /** Sends one send body and says what it did: the status and the effect in the record. */
   function* trySend(template: string, n: number): Generator<DiscoveryStep, { status: number; effect: 'text' | 'updated' | 'none' | 'refused' }, DiscoveryAnswer | undefined> {
-    let before = yield* read();
+    const before = last ?? (yield* read());
     // `updated` has a resolution of a second: a send in the second of the last change may leave it as it was. A
     // dialog whose updated is still "" has no message yet, so any message shows without waiting.
     const wait = lastChange + RESOLUTION_SECONDS * 1000 - ctx.now();
-    if (wait > 0 && before.updated !== '') {
-      yield { kind: 'wait', seconds: wait / 1000 };
-      before = yield* read();
-    }
+    if (wait > 0 && before.updated !== '') yield { kind: 'wait', seconds: wait / 1000 };
     const text = `dialog-contract shape check ${n} ${createdAt.toString(36)}`;
     const sent = yield* ask({ operationId: 'postV2ConversationSend', pathParams: { uuid: uuid! }, json: renderBody(template, { text }) });
-    if (!ok(sent.status)) return { status: sent.status, effect: 'refused' };
+    if (!ok(sent.status)) {
+      // A refusal that wrote anyway must not pass for the next candidate's effect: read afresh then.
+      last = undefined;
+      return { status: sent.status, effect: 'refused' };
+    }
     lastChange = ctx.now();
     const after = yield* read();
+    last = after;
     const effect = after.text.includes(text) ? 'text' : after.updated !== before.updated && after.updated !== '' ? 'updated' : 'none';
     return { status: sent.status, effect };
   }

@@ -5,7 +5,8 @@
 export type Shape = string | Shape[] | { [key: string]: Shape };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** An ISO 8601 date or date-time, as the vendor writes times and as a user gives them (SAMPLE_CREATED_FROM…). */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export function shapeOf(value: unknown): Shape {
   if (value === null) return 'null';
@@ -26,7 +27,7 @@ export function shapeOf(value: unknown): Shape {
   if (typeof value === 'string') {
     if (value === '') return 'string(empty)';
     if (UUID.test(value)) return 'string(uuid)';
-    if (ISO.test(value)) return 'string(iso-date-time)';
+    if (ISO_DATE_TIME.test(value)) return 'string(iso-date-time)';
     return 'string';
   }
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';

@@ -65,6 +65,7 @@ for (const script of SCRIPTS) {
     assert.ok(Object.keys(options.scenarios).length > 0);
     assert.deepEqual(options.thresholds.checks, ['rate>0.99']);
     assert.deepEqual(options.thresholds.completed_iterations, ['count>0']);
+    assert.deepEqual(options.thresholds.iteration_errors, [{ threshold: 'count==0', abortOnFail: true }]);
     assert.deepEqual(options.thresholds.http_req_failed, [{ threshold: 'rate<0.02', abortOnFail: true, delayAbortEval: '5s' }]);
     assert.equal(options.maxRedirects, 0);
     for (const { exec } of Object.values(options.scenarios)) assert.equal(typeof module[exec], 'function', `exec ${exec}`);

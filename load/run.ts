@@ -1,6 +1,7 @@
 // npm run load -- <script> [k6 args]: builds the bundles, starts the simulator with hidden limits when API_BASE_URL
-// names no target, runs k6 on the bundle, stops the simulator, and gathers every script's fingerprint items into
-// reports/load/fingerprint.json. Against a target, k6 gets the user's environment (.env included) unchanged.
+// names no target, runs k6 on the bundle, stops the simulator, and stamps the script's fingerprint items with the
+// run they come from (the contract run merges them when they are about its target and recent). Against a target,
+// k6 gets the user's environment (.env included) unchanged.
 // Exits with k6's status (2 when k6 is missing or the script is unknown).
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { config as loadDotenv } from 'dotenv';
 import { fingerprintJson, readFingerprintFile } from '../lib/fingerprint.ts';
-import { targetOf } from '../report/run-meta.ts';
+import { runMeta } from '../report/run-meta.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { suiteEnvFor } from '../simulator/suite-env.ts';
@@ -94,13 +95,13 @@ function runK6(bundle: string, k6Args: string[], env: NodeJS.ProcessEnv): Promis
  * Stamps the findings k6 just wrote for `script` (reports/load/SCRIPT.fingerprint.json) with the run they come from:
  * the target and the time. The contract run merges them only when they are about its target and recent.
  */
-function stampFindings(script: string, target: string, startedAt: number, dir = REPORTS_DIR): void {
+function stampFindings(script: string, baseUrl: string, startedAt: number, dir = REPORTS_DIR): void {
   const file = join(dir, `${script}.fingerprint.json`);
   if (!existsSync(file) || statSync(file).mtimeMs < startedAt) return;
   const found = readFingerprintFile(JSON.parse(readFileSync(file, 'utf8')));
   if (!found) return;
   const started = new Date(startedAt).toISOString();
-  writeFileSync(file, fingerprintJson(found.items, { runId: `k6 ${script} ${started}`, startedAt: started, target, suiteVersion: suiteVersion(), vendorVersion: null }));
+  writeFileSync(file, fingerprintJson(found.items, runMeta(`k6 ${script} ${started}`, startedAt, baseUrl, suiteVersion(), null)));
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -124,7 +125,7 @@ export async function main(argv: string[]): Promise<number> {
     return await runK6(bundles[script as ScriptName].file, k6Args, env);
   } finally {
     await local?.close();
-    stampFindings(script!, targetOf(env.API_BASE_URL!), startedAt);
+    stampFindings(script!, env.API_BASE_URL!, startedAt);
   }
 }
 

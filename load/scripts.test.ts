@@ -113,6 +113,17 @@ test('list: every paging and filter variant answers 200 with the envelope, reque
   ]);
 });
 
+test('an iteration that throws is counted as an error, not as completed, and still throws', async () => {
+  const { module, harness } = await load('list');
+  call(module, 'setup');
+  harness.respond = () => {
+    throw new Error('the target went away');
+  };
+  assert.throws(() => call(module, 'listV1'), /the target went away/);
+  assert.equal(harness.counters.iteration_errors, 1);
+  assert.equal(harness.counters.completed_iterations ?? 0, 0);
+});
+
 test('send: setup prepares operator dialogs; operator and custom-block messages are accepted', async () => {
   const { module, harness } = await load('send');
   const data = call(module, 'setup') as { dialogs: string[]; sendBody: string };

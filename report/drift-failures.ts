@@ -3,6 +3,7 @@
 // the drift report, the fingerprint, the mutation score and JUnit read that record. The message a test prints is a
 // rendering of it, never read back.
 import type { FingerprintItem } from '../lib/fingerprint.ts';
+import { ISO_DATE_TIME } from '../lib/shape.ts';
 
 export const CONTRACT_PREFIX = 'contract.';
 /** A failure against the learned contract (npm run contract -- --contract-from BASELINE), not against the spec. */
@@ -73,6 +74,8 @@ export function unexplainedFailure(test: string, firstLine: string): RecordedFai
   };
 }
 
+const ANY_TIME = new RegExp(ISO_DATE_TIME.source.slice(1, -1), 'g');
+
 /**
  * Run-dependent values (UUIDs, times, large ids, list indexes) in a failure's texts replaced by placeholders, so the
  * fingerprint item of the same drift reads the same in every run.
@@ -80,7 +83,7 @@ export function unexplainedFailure(test: string, firstLine: string): RecordedFai
 export function normaliseVolatile(text: string): string {
   return text
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{uuid}')
-    .replace(/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?/g, '{time}')
+    .replace(ANY_TIME, '{time}')
     .replace(/\[(?:"\d+"|\d+)\]/g, '[*]')
     .replace(/\b\d{4,}\b/g, '{n}');
 }

@@ -1,6 +1,6 @@
 // Breaking drifts on authentication (spec §5).
 import { emptyReply, jsonReply } from '../exchange.ts';
-import type { Drift } from './types.ts';
+import { BASIC_AUTH_OPS, type Drift } from './types.ts';
 
 const VERTEX_OPS = new Set(['postVertexSendMessage', 'postVertexComplete']);
 
@@ -10,7 +10,7 @@ export const AUTH_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§5.2 a missing or wrong login or password yields 401',
     description: 'V1/V2 requests are served normally whatever their Authorization header',
-    breaks: [{ operations: ['getV1Conversations', 'getV1Conversation', 'getV1DialogCreate', 'getV1File', 'getV2Conversations', 'getV2Conversation', 'getV2DialogCreate', 'postV2DialogCreate', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand', 'getV2File'], at: ['status'] }],
+    breaks: [{ operations: BASIC_AUTH_OPS, at: ['status'] }],
     beforeRequest: (ex, sim) => {
       const { login, password } = sim.config.auth;
       ex.authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;

@@ -7,7 +7,7 @@ export const FILTER_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§4.1 BotID filters the list by bot',
     description: 'BotID is ignored: lists hold the dialogs of every bot',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['filter BotID'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['filter BotID'] }],
     beforeRequest: ignoreQuery('BotID'),
   },
   {
@@ -15,7 +15,7 @@ export const FILTER_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§4.1 CreatedFrom/CreatedTo filter the list on the creation date',
     description: 'CreatedFrom and CreatedTo are ignored',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['filter CreatedFrom/CreatedTo'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['filter CreatedFrom/CreatedTo'] }],
     beforeRequest: ignoreQuery('CreatedFrom', 'CreatedTo'),
   },
   {
@@ -23,7 +23,7 @@ export const FILTER_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: "§4.1 UpdatedFrom/UpdatedTo filter the list on the respondent's last message",
     description: 'UpdatedFrom and UpdatedTo are ignored',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['filter UpdatedFrom/UpdatedTo', 'filter UpdatedFrom'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['filter UpdatedFrom/UpdatedTo', 'filter UpdatedFrom'] }],
     beforeRequest: ignoreQuery('UpdatedFrom', 'UpdatedTo'),
   },
   {

@@ -7,7 +7,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 total_pages of meta.pagination',
     description: 'total_pages is one more than ceil(total / per_page)',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/total_pages'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/total_pages'] }],
     transformResponse: editPagination((p) => (p.total_pages = Number(p.total_pages) + 1)),
   },
   {
@@ -15,7 +15,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 list items are under the keys "0", "1", ...',
     description: 'list items are keyed from "1" instead of "0"',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['/'] }],
     transformResponse: editBody([...LIST_OPS], (body) => {
       const { meta, ...items } = body;
       for (const key of Object.keys(body)) delete body[key];
@@ -28,7 +28,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 count of meta.pagination is the number of items on the page',
     description: 'count is one more than the items on the page',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/count'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/count'] }],
     transformResponse: editPagination((p) => (p.count = Number(p.count) + 1)),
   },
   {
@@ -36,7 +36,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 a list response has one key meta',
     description: 'list responses have no meta key',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['/meta'] }],
     transformResponse: editBody([...LIST_OPS], (body) => delete body.meta),
   },
   {
@@ -44,7 +44,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 total, count, per_page, current_page, total_pages are integers',
     description: 'the numbers of meta.pagination are sent as strings',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/total', '/meta/pagination/count', '/meta/pagination/per_page', '/meta/pagination/current_page', '/meta/pagination/total_pages'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/total', '/meta/pagination/count', '/meta/pagination/per_page', '/meta/pagination/current_page', '/meta/pagination/total_pages'] }],
     transformResponse: editPagination((p) => {
       for (const key of ['total', 'count', 'per_page', 'current_page', 'total_pages']) p[key] = String(p[key]);
     }),
@@ -54,7 +54,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§4.1 PageCount is the number of records per page',
     description: 'PageCount is ignored: pages always hold the default count',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/per_page'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/per_page'] }],
     beforeRequest: ignoreQuery('PageCount'),
   },
   {
@@ -62,7 +62,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§4.1 PageNumber is the page number',
     description: 'PageNumber is ignored: every request gets the first page',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta/pagination/current_page'] }],
+    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/current_page'] }],
     beforeRequest: ignoreQuery('PageNumber'),
   },
   {

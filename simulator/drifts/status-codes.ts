@@ -1,6 +1,6 @@
 // Breaking drifts on status codes and content types.
 import { JSON_TYPE } from '../exchange.ts';
-import { RECORD_OPS, swapStatus, type Drift } from './types.ts';
+import { BASIC_AUTH_OPS, RECORD_OPS, swapStatus, type Drift } from './types.ts';
 
 const FILE_OPS = new Set(['getV1File', 'getV2File']);
 
@@ -18,7 +18,7 @@ export const STATUS_CODE_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§7 404 when the dialog is not found',
     description: 'reading an unknown dialog (V1 or V2) answers 200 with {}',
-    breaks: [{ operations: ['getV1Conversation', 'getV2Conversation'], at: ['status'] }],
+    breaks: [{ operations: [...RECORD_OPS], at: ['status'] }],
     transformResponse: swapStatus(404, 200, [...RECORD_OPS], {}),
   },
   {
@@ -26,7 +26,7 @@ export const STATUS_CODE_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§7 400 when a parameter has the wrong format',
     description: 'every 400 becomes a 500',
-    breaks: [{ operations: ['getV1Conversations', 'getV1Conversation', 'getV1DialogCreate', 'getV1File', 'getV2Conversations', 'getV2Conversation', 'getV2DialogCreate', 'postV2DialogCreate', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand', 'getV2File'], at: ['status'] }],
+    breaks: [{ operations: BASIC_AUTH_OPS, at: ['status'] }],
     transformResponse: swapStatus(400, 500),
   },
   {
@@ -34,7 +34,7 @@ export const STATUS_CODE_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§5.2 a missing or wrong login or password yields 401',
     description: 'missing or wrong credentials answer 403 instead of 401',
-    breaks: [{ operations: ['getV1Conversations', 'getV1Conversation', 'getV1DialogCreate', 'getV1File', 'getV2Conversations', 'getV2Conversation', 'getV2DialogCreate', 'postV2DialogCreate', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand', 'getV2File'], at: ['status'] }],
+    breaks: [{ operations: BASIC_AUTH_OPS, at: ['status'] }],
     transformResponse: swapStatus(401, 403),
   },
   {

@@ -4,6 +4,7 @@
 import type { DeepPartial, SimulatorConfig } from '../config.ts';
 import { replyJson, type Exchange, type Reply } from '../exchange.ts';
 import type { ChangeHook, PageOffsetHook, Simulation } from '../simulation.ts';
+import { ROUTES } from '../routes.ts';
 import type { DialogChange } from '../store.ts';
 import type { DriftDeclaration } from '../../lib/drift-declaration.ts';
 
@@ -23,6 +24,8 @@ export interface Drift extends DriftDeclaration {
 
 export const LIST_OPS = new Set(['getV1Conversations', 'getV2Conversations']);
 export const RECORD_OPS = new Set(['getV1Conversation', 'getV2Conversation']);
+/** The V1 and V2 operations, those behind HTTP Basic (the vertex ones carry a token). */
+export const BASIC_AUTH_OPS: readonly string[] = ROUTES.filter((r) => r.auth === 'basic').map((r) => r.operationId);
 const V1_OPS = new Set(['getV1Conversations', 'getV1Conversation']);
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 // Undocumented-behaviour drifts: they change an item the specification leaves "not shown", so no documented
 // clause breaks; a baseline comparison of two runs is what notices them.
-import type { Drift } from './types.ts';
+import { LIST_OPS, type Drift } from './types.ts';
 
 export const UNDOCUMENTED_DRIFTS: Drift[] = [
   {
@@ -42,7 +42,7 @@ export const UNDOCUMENTED_DRIFTS: Drift[] = [
     description: 'UpdatedFrom and UpdatedTo filter on the creation time instead',
     reports: ['filter.v1.updated-matches-field', 'filter.v2.updated-matches-field'],
     beforeRequest: (ex) => {
-      if (!['getV1Conversations', 'getV2Conversations'].includes(ex.operationId ?? '')) return;
+      if (!LIST_OPS.has(ex.operationId ?? '')) return;
       for (const [from, to] of [['UpdatedFrom', 'CreatedFrom'], ['UpdatedTo', 'CreatedTo']] as const) {
         const value = ex.query.get(from);
         if (value === null) continue;

@@ -1,5 +1,6 @@
 // Breaking drifts where V1 and V2 disagree about the same dialog (spec §2.2: a record has the same fields in both
 // versions, only ids and source differ, §2.1).
+import { isoSeconds } from '../times.ts';
 import { eachDialog, type Drift } from './types.ts';
 
 const AGREEMENT = 'GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}';
@@ -19,7 +20,8 @@ function v1Field(name: string, field: string, description: string, edit: (value:
 export const VERSION_DRIFTS: Drift[] = [
   v1Field('v1-status-differs', 'status', 'V1 reports every status in capitals ("IN-PROCESS")', (v) => String(v).toUpperCase()),
   v1Field('v1-updated-differs', 'updated', 'V1 reports updated an hour later than V2', (v) =>
-    typeof v === 'string' && v !== '' ? new Date(Date.parse(v) + 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00') : v,
+    // The same zone designator as the record's, so only the instant differs.
+    typeof v === 'string' && v !== '' ? isoSeconds(Date.parse(v) + 3_600_000, /(Z|[+-]\d{2}:?\d{2})$/.exec(v)?.[1] ?? 'Z') : v,
   ),
   v1Field('v1-duration-differs', 'duration', 'V1 reports the duration one second longer than V2', (v) => Number(v) + 1),
   v1Field('v1-name-differs', 'name', 'V1 names the dialog without its city ("#1042")', (v) => String(v).split(' ')[0]),

@@ -7,14 +7,21 @@ import type { Options, Scenario } from 'k6/options';
 import { evidenceCheckName } from '../../../discovery/load-summary.ts';
 
 /**
- * Counted at the end of an iteration that ran through: an iteration that throws (say, syntax the k6 runtime does
- * not know) adds nothing, and the count>0 threshold fails the run even though k6 itself would exit 0.
+ * k6 logs an iteration that throws and goes on, and exits 0. Each iteration is counted: one that ran through in
+ * completed_iterations (count>0: a run where all of them threw fails), one that threw in iteration_errors
+ * (count==0: a single one fails the run, at once).
  */
 const completedIterations = new Counter('completed_iterations');
+const iterationErrors = new Counter('iteration_errors');
 
 export function completing<A extends unknown[]>(body: (...args: A) => void): (...args: A) => void {
   return (...args: A) => {
-    body(...args);
+    try {
+      body(...args);
+    } catch (err) {
+      iterationErrors.add(1);
+      throw err;
+    }
     completedIterations.add(1);
   };
 }
@@ -25,6 +32,7 @@ export function loadOptions(scenarios: Record<string, Scenario>, thresholds: Opt
     thresholds: {
       checks: ['rate>0.99'],
       completed_iterations: ['count>0'],
+      iteration_errors: [{ threshold: 'count==0', abortOnFail: true }],
       // Unexpected statuses (5xx, and 4xx other than those expectStatuses() allows) stop the run early.
       http_req_failed: [{ threshold: 'rate<0.02', abortOnFail: true, delayAbortEval: '5s' }],
       ...thresholds,
