@@ -45,6 +45,8 @@ export interface SuiteConfig {
   throttle: ThrottleSettings;
   baseline: string | undefined;
   strictBaseline: boolean;
+  /** A baseline whose learned document the run is held to as well (--contract-from). */
+  contractFrom: string | undefined;
   probeBudget: number;
   /** An integration token of a running custom block, for the k6 scripts (VERTEX_TOKEN). */
   vertexToken: string | undefined;
@@ -176,6 +178,7 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     },
     baseline: optional(env, 'BASELINE'),
     strictBaseline: truthy(env.STRICT_BASELINE),
+    contractFrom: optional(env, 'CONTRACT_FROM'),
     probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),
     vertexToken: optional(env, 'VERTEX_TOKEN'),
     loadFindingsMaxAgeHours: atLeast(env, 'LOAD_FINDINGS_MAX_AGE_H', 'a whole number of hours (0 or more)', 0, '24'),

@@ -29,9 +29,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.RUN_ID ??= randomUUID();
   process.env.RUN_STARTED_AT ??= String(Date.now());
   process.env.RUN_PARTIAL = partialRunReason(process.argv) ?? '';
-  if (process.env.CONTRACT_FROM) {
+  if (config.contractFrom) {
     try {
-      await writeLearnedContract(process.env.CONTRACT_FROM);
+      await writeLearnedContract(config.contractFrom);
     } catch (err) {
       console.error(`dialog-contract: ${(err as Error).message}`);
       process.exit(2);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { observedOverlay } from '../report/overlay.ts';
 import { applyOverlay, asLearnedContract } from '../report/learned-document.ts';
 import { ContractValidators } from '../openapi/validators.ts';
-import { REPORTS_DIR } from './env.ts';
+import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import { readBaseline } from './reporters/baselines.ts';
 import { loadDocument } from '../openapi/document.ts';
 
@@ -26,7 +26,7 @@ let learned: { baseline: string; validators: ContractValidators } | null | undef
 /** The learned contract of this run, or null when it has none (no CONTRACT_FROM); compiled once per worker. */
 export function learnedContract(): { baseline: string; validators: ContractValidators } | null {
   if (learned === undefined) {
-    if (!process.env.CONTRACT_FROM || !existsSync(FILE)) learned = null;
+    if (!loadSuiteConfig().contractFrom || !existsSync(FILE)) learned = null;
     else {
       const { baseline, document } = JSON.parse(readFileSync(FILE, 'utf8')) as { baseline: string; document: ContractValidators['doc'] };
       learned = { baseline, validators: new ContractValidators(document) };

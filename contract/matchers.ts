@@ -3,7 +3,7 @@
 // before it is rendered as the message: reports read the data, never the message.
 import { expect as base, test } from '@playwright/test';
 import { contractValidators, type CheckOptions } from '../openapi/validators.ts';
-import { acknowledgementOf, utcDay, type Acknowledgement } from '../report/acknowledged.ts';
+import { acknowledgementOf, acknowledgementText, utcDay, type Acknowledgement } from '../report/acknowledged.ts';
 import { CONTRACT_FAILURE, failureId, recordOnly, renderFailure, type ContractFailure } from '../report/drift-failures.ts';
 import { readAcknowledgements } from './acknowledgements.ts';
 import { learnedContract } from './learned-contract.ts';
@@ -70,7 +70,7 @@ function record(failures: ContractFailure[], evidence: string | undefined, hard:
   for (const f of clean) {
     test.info().annotations.push({ type: CONTRACT_FAILURE, description: JSON.stringify(f) });
     const known = acknowledgementOf(failureId(f), acknowledgements(), today);
-    if (known) test.info().annotations.push({ type: 'acknowledged', description: `${failureId(f)}: ${known.ticket} until ${known.until}${known.expired ? ' (EXPIRED)' : ''}` });
+    if (known) test.info().annotations.push({ type: 'acknowledged', description: `${failureId(f)}: ${acknowledgementText(known)}` });
   }
   return redactKnown([...clean.map(renderFailure), ...(evidence ? [evidence] : [])].join('\n'));
 }

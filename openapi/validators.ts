@@ -66,14 +66,17 @@ function stablePointer(segments: readonly string[]): string {
 }
 
 /** JSON pointer of an ajv instance path (plus a missing property), list positions as "*". */
+/** The segments of an ajv instance path (a JSON Pointer), unescaped. */
+const segmentsOf = (instancePath: string) => instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+
 function pointerOf(instancePath: string, extra?: string): string {
-  const segments = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = segmentsOf(instancePath);
   return stablePointer(extra === undefined ? segments : [...segments, extra]);
 }
 
 /** "$", then .name, ["0"] (object key) or [3] (array index): the way QA reads a place in a JSON body. */
 export function jsonPath(root: unknown, instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = segmentsOf(instancePath);
   if (extra !== undefined) parts.push(extra);
   let node = root;
   let out = '$';
@@ -269,35 +272,28 @@ export class ContractValidators {
       // Branch failures of an anyOf (at its place or below) are summarised by the anyOf error itself.
       if (e.keyword !== 'anyOf' && [...anyOfPaths].some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`))) continue;
       const section = e.parentSchema ? this.sections.get(e.parentSchema) : undefined;
-      let entry: { location: string; pointer: string; expected: string; observed: string; section?: string };
-      switch (e.keyword) {
-        case 'required': {
-          const name = (e.params as { missingProperty: string }).missingProperty;
-          entry = { location: jsonPath(body, e.instancePath, name), pointer: pointerOf(e.instancePath, name), expected: 'required property', observed: 'missing property', section };
-          break;
+      // A missing property is placed at the property itself; every other finding at the value the schema refused.
+      const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
+      const place = { location: jsonPath(body, e.instancePath, missing), pointer: pointerOf(e.instancePath, missing), section };
+      const observed = describeValue(e.data);
+      const [expected, shown] = ((): [string, string] => {
+        switch (e.keyword) {
+          case 'required':
+            return ['required property', 'missing property'];
+          case 'not':
+          case 'false schema':
+            return ['no such property', observed];
+          case 'anyOf':
+            return [((e.schema as unknown[]) ?? []).map((branch) => describeSchema(branch, this.doc.components?.schemas ?? {})).join(' or '), observed];
+          case 'type':
+            return [`type ${String((e.params as { type: string }).type)}`, observed];
+          case 'format':
+            return [`format ${String((e.params as { format: string }).format)}`, observed];
+          default:
+            return [`${e.message ?? e.keyword}`, observed];
         }
-        case 'not':
-        case 'false schema':
-          entry = { location: jsonPath(body, e.instancePath), pointer: pointerOf(e.instancePath), expected: 'no such property', observed: describeValue(e.data), section };
-          break;
-        case 'anyOf':
-          entry = {
-            location: jsonPath(body, e.instancePath),
-            pointer: pointerOf(e.instancePath),
-            expected: ((e.schema as unknown[]) ?? []).map((branch) => describeSchema(branch, this.doc.components?.schemas ?? {})).join(' or '),
-            observed: describeValue(e.data),
-            section,
-          };
-          break;
-        case 'type':
-          entry = { location: jsonPath(body, e.instancePath), pointer: pointerOf(e.instancePath), expected: `type ${String((e.params as { type: string }).type)}`, observed: describeValue(e.data), section };
-          break;
-        case 'format':
-          entry = { location: jsonPath(body, e.instancePath), pointer: pointerOf(e.instancePath), expected: `format ${String((e.params as { format: string }).format)}`, observed: describeValue(e.data), section };
-          break;
-        default:
-          entry = { location: jsonPath(body, e.instancePath), pointer: pointerOf(e.instancePath), expected: `${e.message ?? e.keyword}`, observed: describeValue(e.data), section };
-      }
+      })();
+      const entry = { ...place, expected, observed: shown };
       const key = `${entry.location}|${entry.expected}`;
       if (!seen.has(key)) {
         seen.add(key);

@@ -58,8 +58,6 @@ export interface MutationRow {
   drift: string;
   kind: DriftKind | 'conforming';
   clause: string;
-  /** The suite failed, wherever. */
-  failedAnywhere: boolean;
   /** What the row means for the score. */
   verdict: 'detected' | 'ELSEWHERE ONLY' | 'MISSED' | 'green' | 'BASELINE CHANGED' | 'reported' | 'NOT REPORTED' | 'FALSE POSITIVE' | 'RUN ERROR';
   failed: string[];
@@ -126,7 +124,6 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
       drift: drift?.name ?? '(none: conforming simulator)',
       kind,
       clause: drift?.clause ?? '',
-      failedAnywhere: failed,
       verdict: verdictOf(kind, run, failed, named !== undefined, reported !== undefined),
       failed: tests,
       seconds: run.seconds,

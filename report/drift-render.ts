@@ -1,6 +1,6 @@
 // The drift report as Markdown (for a PR comment or a ticket) and as one self-contained HTML page (inline CSS and
 // JS, a Content-Security-Policy that forbids any network use), both rendered from the same DriftReport.
-import { expiredLine, resolvedLine } from './acknowledged.ts';
+import { acknowledgementText, expiredLine, resolvedLine } from './acknowledged.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import { SEVERITIES, SEVERITY_LABEL, type DriftEntry, type DriftReport } from './drift-report.ts';
 import { cell, fenced } from './markdown.ts';
@@ -27,8 +27,6 @@ function acknowledgementLines(report: DriftReport): string[] {
   return [...report.expired.map(expiredLine), ...report.resolved.map(resolvedLine)];
 }
 
-const acknowledgementText = (a: NonNullable<DriftEntry['acknowledgement']>) =>
-  `${a.ticket} until ${a.until}${a.expired ? ' (EXPIRED)' : ''}, by ${a.acknowledgedBy}: ${a.reason}`;
 
 
 function markdownEntry(e: DriftEntry): string {

@@ -3,7 +3,7 @@
 // written elsewhere.
 import { stableStringify, type FingerprintItem } from '../lib/fingerprint.ts';
 import { CONTRACT_PREFIX, LEARNED_PREFIX } from './drift-failures.ts';
-import { acknowledgementOf, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
+import { acknowledgementOf, acknowledgementText, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
 
 export const ADDITIVE_PREFIX = 'additive.';
 
@@ -125,7 +125,7 @@ export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string |
     ...(entry.before !== undefined ? [`Observed before (baseline ${baseline}): ${entry.before}`] : []),
     ...(entry.test ? [`Found by: ${entry.test}`] : []),
     ...(entry.acknowledgement
-      ? [`Acknowledged: ${entry.acknowledgement.ticket} until ${entry.acknowledgement.until}${entry.acknowledgement.expired ? ' (EXPIRED)' : ''} by ${entry.acknowledgement.acknowledgedBy}: ${entry.acknowledgement.reason}`]
+      ? [`Acknowledged: ${acknowledgementText(entry.acknowledgement)}`]
       : []),
     `Reference: ${entry.id}`,
     '',

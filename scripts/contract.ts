@@ -16,7 +16,7 @@ function argsOrExit() {
     loadDotenvOnce();
     withSimulatorDefaults(process.env);
     const config = loadSuiteConfig();
-    const args = parseContractArgs(process.argv.slice(2), { baseline: config.baseline, strict: config.strictBaseline, contractFrom: process.env.CONTRACT_FROM || undefined });
+    const args = parseContractArgs(process.argv.slice(2), { baseline: config.baseline, strict: config.strictBaseline, contractFrom: config.contractFrom });
     if (args.baseline) readBaseline(args.baseline);
     if (args.contractFrom) readBaseline(args.contractFrom);
     return args;

@@ -13,7 +13,7 @@ import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../po
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
-// The JSON report scores the run; the fingerprint reporter writes its fingerprint and drift report.
+// The JSON report scores the run; the run reporter (runSuite's default) writes its fingerprint and drift report.
 const reportsOf = (drift: string | undefined) => join(REPORTS_DIR, 'mutation', drift ?? 'conforming');
 
 /** What a run recorded: its contract failures as data, and its drift report's changes against the baseline. */

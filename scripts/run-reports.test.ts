@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { runAgainstSimulator } from './suite-run.ts';
 
-// A few V1 tests: enough to fail against the drift below, quick enough to run five times.
+// A few V1 tests: enough to fail against the drift below, quick enough to run several times.
 const NARROW = ['--project', 'api', '-g', 'GET /v1/conversation/\\{id\\} answers 404'];
 const DRIFT = 'unknown-dialog-200';
 

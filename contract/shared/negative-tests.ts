@@ -8,8 +8,7 @@ import { brokenJsonBodies, notIntegers, notIsoDates, notUuids } from '../../fixt
 import type { RequestBodies } from '../../http/request-bodies.ts';
 import type { ApiClient, CallOptions } from '../client.ts';
 import type { Faker } from '@faker-js/faker';
-import { readV2, stopDialog } from '../requests.ts';
-import { NEEDS_DIALOG, shapeOf, wellFormedRequest, type RequestContext } from '../requests.ts';
+import { NEEDS_DIALOG, readV2, shapeOf, stopDialog, wellFormedRequest, type RequestContext } from '../requests.ts';
 
 type Variant = { what: string; options: CallOptions; section: string };
 

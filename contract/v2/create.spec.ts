@@ -32,7 +32,7 @@ async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFac
   });
   const v1 = await readV1(api, v1Id!);
   await expect(v1.response).toMatchContract({ status: 200, because: 'for the V1 id of a dialog just created', section: '4.1' });
-  await expectVersionsAgree(api, v1Id!, dialog.uuid);
+  await expectVersionsAgree(api, v1Id!, dialog.uuid, [v1.record, v2.record]);
   return { v1: v1.record!, v2: v2.record! };
 }
 

@@ -1,8 +1,7 @@
 import { test, expect } from '../api-test.ts';
 import { fetchPages, sampleQuery } from '../lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
-import { shapeOf, wellFormedRequest } from '../requests.ts';
-import { gotoBot, readV2 } from '../requests.ts';
+import { gotoBot, readV2, shapeOf, wellFormedRequest } from '../requests.ts';
 
 for (const operationId of ['getV2Conversation', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand']) {
   test(`${operationId} answers 404 for a dialog that does not exist`, async ({ api, config, bodies, fake, precondition }) => {
