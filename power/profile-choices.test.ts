@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { differingSettings, expectedChanges } from './profile-choices.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
+import { observedOverlay } from '../report/overlay.ts';
+import { differingSettings, expectedChanges, overlayMismatch } from './profile-choices.ts';
 
 test('the settings two configs differ in are their differing leaves, arrays and nulls included', () => {
   const base = { statuses: { created: 'new', operator: 'operator' }, send: { textFields: ['text'], dataItem: null }, auth: { login: 'a' } };
@@ -16,4 +18,14 @@ test('each differing choice names the observations that must change; identity is
   });
   assert.deepEqual(expectedChanges(['errors.format', 'something.new']).unmapped, ['something.new']);
   assert.deepEqual(expectedChanges(['errors.format']).ids, ['error.400', 'error.401', 'error.403', 'error.404']);
+});
+
+test('a profile overlay must differ from the default exactly where its changed observations act', () => {
+  const item = (id: string, observed: unknown): FingerprintItem => ({ id, section: '3', operation: '', item: id, observed });
+  const base = observedOverlay([item('status.operator', 'operator')], null);
+  const other = observedOverlay([item('status.operator', 'waiting-operator')], null);
+  const target = '$.components.schemas.DialogListItemBase.properties.status';
+  assert.deepEqual(overlayMismatch(base, other, ['status.operator']), { differing: [target], problems: [] });
+  assert.deepEqual(overlayMismatch(base, other, []).problems, [`differs with no observation changed: ${target}`]);
+  assert.deepEqual(overlayMismatch(base, base, ['status.operator']).problems, [`same although its observations changed: ${target}`]);
 });

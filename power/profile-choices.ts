@@ -2,6 +2,7 @@
 // the vendor-profile runs (npm run profiles). A profile differs from the default simulator in some settings; each
 // setting names the observation ids that show it. A profile passes when its run is green, has no breaking item,
 // and its drift report against the default's baseline lists every one of those ids as changed. Pure.
+import { differingTargets, type Overlay } from '../report/overlay.ts';
 
 /** Setting (a dotted path of the simulator config, or a prefix of several) → observation ids that show it. */
 export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly string[] }> = [
@@ -67,4 +68,18 @@ export function expectedChanges(settings: readonly string[]): { ids: string[]; u
     for (const c of mapped) for (const id of c.ids) ids.add(id);
   }
   return { ids: [...ids].sort(), unmapped };
+}
+
+/**
+ * A profile's overlay against the default's: the targets that differ, and what is wrong with them. They must
+ * differ exactly at the targets of the actions, in either overlay, built from an observation the profile changed.
+ */
+export function overlayMismatch(base: Overlay, overlay: Overlay, changed: readonly string[]): { differing: string[]; problems: string[] } {
+  const differing = differingTargets(base, overlay);
+  const expected = new Set([...base.actions, ...overlay.actions].filter((a) => a['x-observed'].observations.some((id) => changed.includes(id))).map((a) => a.target));
+  const problems = [
+    ...differing.filter((t) => !expected.has(t)).map((t) => `differs with no observation changed: ${t}`),
+    ...[...expected].filter((t) => !differing.includes(t)).map((t) => `same although its observations changed: ${t}`),
+  ];
+  return { differing, problems };
 }

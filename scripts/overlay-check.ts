@@ -25,6 +25,8 @@ export interface ObservedCheck {
   violations: string[];
   /** Everything wrong, one line each. */
   problems: string[];
+  /** The overlay the run wrote, when it could be read. */
+  overlay?: Overlay;
 }
 
 /** The three checks of one run's reports directory. */
@@ -62,7 +64,7 @@ export async function checkObserved(reportsDir: string): Promise<ObservedCheck> 
     for (const p of learned.check(e.operationId, answer)) if (!known.has(p.message)) violations.add(p.message);
   }
   problems.push(...[...violations].map((v) => `the learned document refuses a recorded answer: ${v}`));
-  return { actions: (overlay as Overlay).actions.length, answers: exchanges.length, violations: [...violations], problems };
+  return { actions: (overlay as Overlay).actions.length, answers: exchanges.length, violations: [...violations], problems, overlay: overlay as Overlay };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -11,12 +11,11 @@ import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { BaselineError, baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
 import { OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
-import { differingTargets, observedOverlay, type Overlay } from '../report/overlay.ts';
-import { differingSettings, expectedChanges } from '../power/profile-choices.ts';
+import { observedOverlay } from '../report/overlay.ts';
+import { differingSettings, expectedChanges, overlayMismatch } from '../power/profile-choices.ts';
 import type { DriftReport } from '../report/drift-report.ts';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
-import { parse } from 'yaml';
 import { checkObserved } from './overlay-check.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
@@ -69,15 +68,6 @@ try {
 }
 const defaultOverlay = observedOverlay(defaultBaseline.items, null);
 
-/**
- * The targets where a profile's overlay must differ from the default's: those of the actions, in either overlay,
- * built from an observation the profile changed. Returns what differs without such a change, and the reverse.
- */
-function overlayMismatch(overlay: Overlay, changed: readonly string[]): string[] {
-  const differing = differingTargets(defaultOverlay, overlay);
-  const expected = new Set([...defaultOverlay.actions, ...overlay.actions].filter((a) => a['x-observed'].observations.some((id) => changed.includes(id))).map((a) => a.target));
-  return [...differing.filter((t) => !expected.has(t)).map((t) => `differs with no observation changed: ${t}`), ...[...expected].filter((t) => !differing.includes(t)).map((t) => `same although its observations changed: ${t}`)];
-}
 const started = Date.now();
 console.log(`profiles: the contract suite against ${profiles.length} vendor profiles, ${args.concurrency} at a time, compared with ${baseline}`);
 
@@ -97,13 +87,12 @@ const results = await pool(profiles, args.concurrency, async (profile): Promise<
   const missing = ids.filter((id) => !changed.includes(id));
   const breaking = report?.counts.breaking ?? 0;
   const learned = await checkObserved(reportsDir);
-  const overlayFile = join(reportsDir, OBSERVED_OVERLAY);
-  const overlay = existsSync(overlayFile) ? (parse(readFileSync(overlayFile, 'utf8')) as Overlay) : undefined;
-  const mismatch = overlay ? overlayMismatch(overlay, changed) : [`no ${OBSERVED_OVERLAY} written`];
+  const compared = learned.overlay ? overlayMismatch(defaultOverlay, learned.overlay, changed) : { differing: [], problems: [`no readable ${OBSERVED_OVERLAY} written`] };
+  const mismatch = compared.problems;
   const ok =
     !run.error && report !== undefined && run.failed.length === 0 && breaking === 0 && missing.length === 0 && unmapped.length === 0 && learned.problems.length === 0 && mismatch.length === 0;
   const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s`;
-  const overlayLine = `overlay of ${learned.actions} actions, ${overlay ? differingTargets(defaultOverlay, overlay).length : 0} differing from the default's`;
+  const overlayLine = `overlay of ${learned.actions} actions, ${compared.differing.length} differing from the default's`;
   console.log(`  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`);
   return { profile, configured, passed: run.passed, failed: run.failed, skipped: run.skipped, seconds: run.seconds, breaking, changed, missing, unmapped, overlayProblems: learned.problems, overlayMismatch: mismatch, ...(run.error ? { error: run.error } : {}), ok };
 });
