@@ -109,6 +109,9 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
     if (type) headers['Content-Type'] = type;
     // A drift may announce another length than it sends (a vendor's broken download).
     headers['Content-Length'] ??= payload === undefined ? 0 : Buffer.byteLength(payload);
+    // Node sends no body with a 204 or 304: a body announced there never comes, and the connection closes, as a
+    // server's would after such an answer, instead of leaving the client waiting out its timeout for the bytes.
+    if ((reply.status === 204 || reply.status === 304) && payload !== undefined) headers.Connection = 'close';
     res.writeHead(reply.status, headers);
     res.end(payload);
   }
