@@ -47,6 +47,11 @@ export interface SuiteConfig {
   strictBaseline: boolean;
   /** A baseline whose learned document the run is held to as well (--contract-from). */
   contractFrom: string | undefined;
+  /**
+   * CONTRACT_FAILURES=record (the mutation run): a test that recorded contract failures is expected to fail, so a
+   * drifted run does not restart a Playwright worker per failed test. The test still stops where it would.
+   */
+  recordFailures: boolean;
   probeBudget: number;
   /** An integration token of a running custom block, for the k6 scripts (VERTEX_TOKEN). */
   vertexToken: string | undefined;
@@ -136,6 +141,12 @@ function isoTime(env: Env, name: string): string | undefined {
   return raw;
 }
 
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[]): T | undefined {
+  const raw = optional(env, name);
+  if (raw !== undefined && !values.includes(raw as T)) throw invalid(name, raw, `one of ${values.join(', ')} (or nothing)`);
+  return raw as T | undefined;
+}
+
 const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 
 export function parseSuiteConfig(env: Env): SuiteConfig {
@@ -179,6 +190,7 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     baseline: optional(env, 'BASELINE'),
     strictBaseline: truthy(env.STRICT_BASELINE),
     contractFrom: optional(env, 'CONTRACT_FROM'),
+    recordFailures: oneOf(env, 'CONTRACT_FAILURES', ['record']) === 'record',
     probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),
     vertexToken: optional(env, 'VERTEX_TOKEN'),
     loadFindingsMaxAgeHours: atLeast(env, 'LOAD_FINDINGS_MAX_AGE_H', 'a whole number of hours (0 or more)', 0, '24'),

@@ -3,21 +3,20 @@
 import { resolvePointer } from '../openapi/document.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
 import { undeclaredFields } from '../report/drift-additive.ts';
-import { ADDITIVE_PREFIX } from '../report/drift-report.ts';
 import type { ApiResponse } from './api-response.ts';
 import type { Observation } from './observation.ts';
 
-export function additiveObservations(validators: ContractValidators, res: ApiResponse): Observation[] {
+export function additiveObservations(validators: ContractValidators, res: ApiResponse): Array<Observation<`additive.${string}`>> {
   const key = validators.responseKey(res.operation, res.status);
   const schema = key === undefined ? undefined : res.operation.responses[key]?.content?.['application/json']?.schema;
   const body = schema && res.mediaType === 'application/json' ? res.json() : undefined;
   if (body === undefined) return [];
   return undeclaredFields(schema, body, (ref) => resolvePointer(validators.doc, ref)).map((field) => ({
-    id: `${ADDITIVE_PREFIX}${res.operationId}.${field.path}`,
+    id: `additive.${res.operationId}.${field.path}`,
     section: field.section ?? res.operation.section,
     operation: res.operation.label,
     item: `undeclared field ${field.path} in the ${res.status} response`,
-    observed: field.shapes.length === 1 ? field.shapes[0] : { variants: field.shapes },
+    observed: field.shapes.length === 1 ? field.shapes[0]! : { variants: field.shapes },
     evidence: res.evidence(),
   }));
 }

@@ -1,21 +1,32 @@
-// A response as the tests read it: status, headers, body text and bytes, JSON on demand, and the evidence a vendor
-// ticket quotes. Apart from the client so that the matchers, which read responses, and the client, which raises
-// failures through the matchers, do not import each other.
+// A response as the tests read it: status, headers, body text and bytes, JSON on demand, the contracts it is held
+// to, and its exchange as a failure keeps it. Apart from the client so that the matchers, which read responses, and
+// the client, which raises failures through the matchers, do not import each other.
 import type { Operation } from '../openapi/document.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
+import type { ContractValidators, ResponseToCheck } from '../openapi/validators.ts';
+import { renderExchange, type FailureExchange, type FailureRequest } from '../lib/failure.ts';
 import { redactKnown } from '../http/redact.ts';
+
+/** What an answer is held to: the document, and the learned document of a baseline (--contract-from) if any. */
+export interface Contracts {
+  spec: ContractValidators;
+  learned: { baseline: string; validators: ContractValidators } | null;
+}
 
 /** What a test needs of a response, read once, plus what a vendor ticket needs of the request. */
 export class ApiResponse {
   constructor(
     readonly operation: Operation,
-    readonly request: { method: string; url: string; body?: string },
+    /** The request as sent, its body already redacted. */
+    readonly request: FailureRequest,
     readonly status: number,
     readonly headers: Record<string, string>,
     readonly text: string,
     readonly bytes: Buffer,
+    readonly contracts: Contracts,
   ) {}
 
-  get operationId(): string {
+  get operationId(): OperationId {
     return this.operation.operationId;
   }
 
@@ -28,6 +39,11 @@ export class ApiResponse {
     return this.contentType?.split(';')[0]!.trim().toLowerCase() || null;
   }
 
+  /** What the response checks read of it (openapi/validators.ts). */
+  get answer(): ResponseToCheck {
+    return { status: this.status, contentType: this.contentType, contentLength: this.headers['content-length'], body: this.text };
+  }
+
   /** Parsed JSON body, or undefined when the body is not JSON. */
   json<T = unknown>(): T | undefined {
     try {
@@ -37,12 +53,21 @@ export class ApiResponse {
     }
   }
 
-  /** Request and response as a vendor ticket quotes them, bodies clipped, every secret the process knows removed. */
+  /**
+   * The request and this answer as a failure keeps them, every secret the process knows removed: the request whole
+   * (up to 4 KiB, enough to send it again), the answer's body clipped.
+   */
+  exchange(maxBody = 600): FailureExchange {
+    const { body, ...request } = this.request;
+    const sent = body && body.length > 4096 ? `${body.slice(0, 4096)}… (${body.length} chars)` : body;
+    return {
+      request: { ...request, path: redactKnown(request.path), ...(sent ? { body: redactKnown(sent) } : {}) },
+      response: { status: this.status, contentType: this.contentType ?? null, body: redactKnown(this.text.slice(0, maxBody)), bodyLength: this.text.length },
+    };
+  }
+
+  /** Request and response as a vendor ticket quotes them (an observation's evidence). */
   evidence(maxBody = 600): string {
-    const clip = (text: string) => (text.length > maxBody ? `${text.slice(0, maxBody)}… (${text.length} chars)` : text);
-    return redactKnown([
-      `request: ${this.request.method} ${this.request.url}${this.request.body ? ` body ${clip(this.request.body)}` : ''}`,
-      `response: ${this.status} ${this.contentType ?? '(no content type)'} ${clip(this.text) || '(empty body)'}`,
-    ].join('\n'));
+    return renderExchange(this.exchange(maxBody));
   }
 }

@@ -1,16 +1,25 @@
 // Playwright fixtures of the contract suite: clients for each auth mode (throttled and paced for the run), the
-// validators, the run's send/command body shapes, a seeded faker, the dialog factory with cleanup, the custom-block
-// inbox, `observe` for what the spec leaves unsaid and `precondition` for what a run cannot set up.
+// contracts answers are held to (the document, and a baseline's learned one), the run's send/command body shapes, a
+// seeded faker, the dialog factory with cleanup, the custom-block inbox, `observe` for what the spec leaves unsaid,
+// `precondition` for what a run cannot set up, and what a run does with the contract failures a test recorded
+// (acknowledged drifts, the mutation run's record mode): the state the matchers themselves never hold.
 import { test as base, request, type APIRequestContext, type TestInfo, type WorkerInfo } from '@playwright/test';
 import { join } from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import type { Operation } from '../openapi/document.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
 import { contractValidators, type ContractValidators } from '../openapi/validators.ts';
+import { CONTRACT_FAILURE, failureId, type Failure } from '../lib/failure.ts';
+import { acknowledgementOf, acknowledgementText, utcDay, type Acknowledgement } from '../report/acknowledged.ts';
+import { readAcknowledgements } from './acknowledgements.ts';
+import { readLearnedContract } from './learned-contract.ts';
+import type { Contracts } from './api-response.ts';
 import { seededFaker, seedFrom } from '../fixtures/builders.ts';
 import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
 import { RequestBodies } from '../http/request-bodies.ts';
 import { ApiClient, type ClientHooks, type Exchange } from './client.ts';
 import { tokenOf } from './custom-block.ts';
+import type { CallPlace } from '../http/callback-request.ts';
 import { expect } from './matchers.ts';
 import { additiveObservations } from './additive-fields.ts';
 import { claimCallback, inboxAddress, type ClaimedCallback } from './callback-inbox.ts';
@@ -19,7 +28,7 @@ import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
-import { appendJsonl } from './run-records.ts';
+import { appendJsonl, runStartedAt } from './run-records.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import { readRequestShapes } from './request-shapes.ts';
 import { RunThrottle } from './run-throttle.ts';
@@ -46,12 +55,24 @@ type TestFixtures = {
    * Starts a dialog on CUSTOM_BLOCK_BOT_ID and returns its block's call and integration token (spec §6.1). No call
    * is a failure (the call is documented); a call whose token cannot be told is a skip naming CALLBACK_TOKEN_FIELD.
    */
-  customBlock: (covers: Partial<Pick<PreconditionRow, 'pairs' | 'observations'>>) => Promise<{ dialog: Dialog; call: ClaimedCallback; token: string; tokenAt: string }>;
+  customBlock: (
+    covers: Partial<Pick<PreconditionRow, 'pairs' | 'observations'>>,
+  ) => Promise<{ dialog: Dialog; call: ClaimedCallback; token: string; tokenAt: CallPlace | null }>;
+  /**
+   * After each test, what the run does with the contract failures it recorded: an acknowledged one (with a vendor
+   * ticket) gets an "acknowledged" annotation; in the mutation run's record mode the test is expected to fail, so
+   * Playwright keeps its worker.
+   */
+  contractFailures: void;
 };
 
 type WorkerFixtures = {
   config: SuiteConfig;
   validators: ContractValidators;
+  /** What every answer is held to: the document, and with --contract-from the baseline's learned document. */
+  contracts: Contracts;
+  /** baselines/acknowledged.yaml as this worker read it; a broken file is the run reporter's to report. */
+  acknowledgements: Acknowledgement[];
   recordExchange: (exchange: Exchange & { test: string }) => void;
   /** Counting of requests: none for contract tests; the probes project overrides it. */
   requestHooks: Pick<ClientHooks, 'beforeRequest'>;
@@ -87,6 +108,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   validators: [async ({}, use) => use(contractValidators()), { scope: 'worker' }],
+  contracts: [async ({ config, validators }, use) => use({ spec: validators, learned: readLearnedContract(config) }), { scope: 'worker' }],
+  acknowledgements: [
+    async ({}, use) => {
+      let entries: Acknowledgement[] = [];
+      try {
+        entries = readAcknowledgements();
+      } catch {
+        // the run reporter says what is wrong with the file
+      }
+      await use(entries);
+    },
+    { scope: 'worker' },
+  ],
 
   // Every exchange, for the coverage matrix.
   recordExchange: [async ({}, use, workerInfo) => use(workerJsonl('exchanges', workerInfo)), { scope: 'worker' }],
@@ -95,7 +129,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ config }, use, workerInfo) => {
       // MAX_RPS is the run's: each of the workers that may run at once gets its share.
       const share = config.maxRps === undefined ? undefined : config.maxRps / Math.max(1, workerInfo.config.workers);
-      await use(new RunThrottle(config.throttle, share, REPORTS_DIR, workerName(workerInfo), Number(process.env.RUN_STARTED_AT ?? Date.now())));
+      await use(new RunThrottle(config.throttle, share, REPORTS_DIR, workerName(workerInfo), runStartedAt()));
     },
     { scope: 'worker' },
   ],
@@ -118,8 +152,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   bodies: [async ({ config }, use) => use(new RequestBodies(readRequestShapes(REPORTS_DIR, config))), { scope: 'worker' }],
 
+  contractFailures: [
+    async ({ config, acknowledgements }, use, testInfo) => {
+      await use();
+      const failures = testInfo.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as Failure);
+      const today = utcDay(Date.now());
+      for (const id of new Set(failures.map(failureId))) {
+        const known = acknowledgementOf(id, acknowledgements, today);
+        if (known) testInfo.annotations.push({ type: 'acknowledged', description: `${id}: ${acknowledgementText(known)}` });
+      }
+      if (config.recordFailures && failures.length > 0) testInfo.fail(true, 'CONTRACT_FAILURES=record: its contract failures are recorded');
+    },
+    { auto: true, box: true },
+  ],
+
   clientFor: [
-    async ({ requestContext, validators, recordExchange, requestHooks, throttle, observe }, use, testInfo) => {
+    async ({ requestContext, contracts, validators, recordExchange, requestHooks, throttle, observe }, use, testInfo) => {
       // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
       const additive = new Set<string>();
       const hooks: ClientHooks = {
@@ -135,7 +183,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(async (auth) => {
         const context = await requestContext(auth);
         const record = (e: Exchange) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') });
-        return new ApiClient(context, validators, auth, throttle, record, hooks);
+        return new ApiClient(context, contracts, auth, throttle, record, hooks);
       });
     },
     BOXED,
@@ -167,14 +215,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   observe: [
     async ({ validators }, use, testInfo: TestInfo) => {
-      await use((first: Observation | string | Operation, second?: OperationObservation) => {
+      const observe: Observe = (first: Observation | OperationId | Operation, second?: OperationObservation) => {
         const op = typeof first === 'string' ? validators.operation(first) : 'operationId' in first ? first : undefined;
         const recorded: Observation = op ? ofOperation(op, second!) : (first as Observation);
         // A value that is not there at all (a field the target left out) is recorded as such, not dropped from the JSON.
         // Observed values quote the vendor's answers: every secret the process knows is taken out of them too.
         const observation = redactKnownIn(recorded.observed === undefined ? { ...recorded, observed: '(absent)' } : recorded);
         testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) });
-      });
+      };
+      await use(observe);
     },
     BOXED,
   ],
@@ -205,20 +254,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   customBlock: async ({ anonymousApi, dialogs, config, waitForCallback, precondition }, use) => {
     await use(async (covers) => {
       const after = Date.now();
-      const { dialog } = await dialogs.create('v2-post', { botId: config.customBlockBotId });
+      const { dialog, response } = await dialogs.create('v2-post', { botId: config.customBlockBotId });
       const call = await waitForCallback(dialog, after);
       // Every value that could be the token is secret here before anything can print it.
       rememberSecrets(call?.candidates.map((c) => c.value) ?? []);
-      expect(call !== undefined).toHold({
-        operation: 'custom block call to CALLBACK_PUBLIC_URL',
-        pointer: 'the call',
-        expected: `the service to call the block URL with an integration token when a dialog on bot ${config.customBlockBotId} reaches its custom block (within CALLBACK_TIMEOUT_S=${config.callbackTimeoutSeconds} s; check that the block's URL is CALLBACK_PUBLIC_URL and reaches CALLBACK_HOST:CALLBACK_PORT)`,
+      expect(response).toHold({
+        check: 'custom_block_call',
+        at: 'the call',
         section: '6.1',
-        observed: 'no call',
+        expected: "a call to the block URL with an integration token (check that the block's URL is CALLBACK_PUBLIC_URL and reaches "
+          + 'CALLBACK_HOST:CALLBACK_PORT)',
+        observed: call === undefined ? 'no call' : 'a call',
+        holds: (seen) => seen === 'a call',
+        details: { bot: config.customBlockBotId, waited: `${config.callbackTimeoutSeconds} s (CALLBACK_TIMEOUT_S)` },
       });
       const found = await tokenOf(anonymousApi, call!);
       precondition(found.token !== undefined, 'why' in found ? found.why : '', covers);
-      return { dialog, call: call!, token: found.token!, tokenAt: 'at' in found ? found.at : '' };
+      return { dialog, call: call!, token: found.token!, tokenAt: 'at' in found ? found.at : null };
     });
   },
 });

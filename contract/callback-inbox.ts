@@ -5,13 +5,13 @@
 // and only the call's shape (names, types, lengths) ever leaves the listener for a report.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { callFields, callShape, secretCandidates, tokenCandidates, type CallShape, type RawCall } from '../http/callback-request.ts';
+import { callFields, callShape, secretCandidates, tokenCandidates, type CallPlace, type CallShape, type RawCall } from '../http/callback-request.ts';
 
 export interface ClaimedCallback {
   /** Method, content type and fields without values: safe to record. */
   shape: CallShape;
   /** Where the token may be, with the values: for the test's own use only, never recorded. */
-  candidates: Array<{ at: string; value: string }>;
+  candidates: Array<CallPlace & { value: string }>;
 }
 
 interface Received {
@@ -84,7 +84,10 @@ export class CallbackInbox {
       seq: ++this.seq,
       receivedAt: Date.now(),
       haystack: [call.url, call.body.toString('utf8'), ...Object.values(headers)].join('\n'),
-      claim: { shape: callShape(call, fields), candidates: tokenCandidates(fields, this.tokenField).map(({ at, value }) => ({ at, value })) },
+      claim: {
+        shape: callShape(call, fields),
+        candidates: tokenCandidates(fields, this.tokenField).map(({ in: part, path, file, value }) => ({ in: part, path, ...(file ? { file } : {}), value })),
+      },
     });
   }
 

@@ -3,11 +3,11 @@
 // the coverage matrix, and fails softly on any 5xx (a server error is always a failure, whatever test saw it).
 import type { APIRequestContext } from '@playwright/test';
 import type { Operation } from '../openapi/document.ts';
-import type { ContractValidators } from '../openapi/validators.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
 import { expect } from './matchers.ts';
 import { redactBody, redactKnown } from '../http/redact.ts';
 import { expandPath, queryString } from '../http/request.ts';
-import { ApiResponse } from './api-response.ts';
+import { ApiResponse, type Contracts } from './api-response.ts';
 import { PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import type { RunThrottle } from './run-throttle.ts';
 
@@ -27,7 +27,7 @@ export interface CallOptions {
 }
 
 export interface Exchange {
-  operationId: string;
+  operationId: OperationId;
   status: number;
   auth: AuthMode;
   /** The answer as received, secrets removed: the learned document is checked against it (npm run overlay:check). */
@@ -47,7 +47,7 @@ export interface ClientHooks {
 export class ApiClient {
   constructor(
     private readonly context: APIRequestContext,
-    private readonly validators: ContractValidators,
+    private readonly contracts: Contracts,
     readonly auth: AuthMode,
     private readonly throttle: RunThrottle,
     private readonly record: (exchange: Exchange) => void,
@@ -57,16 +57,16 @@ export class ApiClient {
   ) {}
 
   /** The relative URL of an operation with its path parameters filled in (values are URI-encoded). */
-  url(operationId: string, path: Record<string, string | number> = {}): string {
+  url(operationId: OperationId, path: Record<string, string | number> = {}): string {
     // Relative to the context's base URL ({base_url}/api/), so without the leading slash.
-    return expandPath(this.validators.operation(operationId).path, path).slice(1);
+    return expandPath(this.contracts.spec.operation(operationId).path, path).slice(1);
   }
 
   /**
    * One request with its own timeout. An unreachable target (reported by the auth proxy or by Playwright) is an
    * error naming the operation; only the first line of Playwright's message is kept, not its call log.
    */
-  private async send(op: Operation, url: string, options: Parameters<APIRequestContext['fetch']>[1]) {
+  private async send(op: Operation, request: ApiResponse['request'], url: string, options: Parameters<APIRequestContext['fetch']>[1]) {
     let reason: string;
     let statusCame = false;
     try {
@@ -79,25 +79,25 @@ export class ApiClient {
       // Outside a test (the run's setup) there is no test to record it on: the error below says it all.
       if (status !== undefined && this.serverErrorsFail) {
         // An answer whose body broke off (shorter than its Content-Length, a connection cut): the target's failure.
-        expect.soft(false).toHold({
-          operation: op.label,
-          operationId: op.operationId,
-          status: Number(status),
-          pointer: 'body (incomplete)',
-          expected: 'the whole body the answer announces (RFC 9112 §6.3)',
+        const partial = new ApiResponse(op, request, Number(status), {}, '', Buffer.alloc(0), this.contracts);
+        expect.soft(partial).toHold({
+          check: 'complete_body',
+          at: 'body (incomplete)',
           section: '7',
-          observed: `the body broke off: ${reason}`,
-          evidence: `request: ${op.method} /api/${url}`,
+          expected: 'the whole body the answer announces (RFC 9112 §6.3)',
+          observed: 'the body broke off',
+          holds: () => false,
+          details: { reason },
         });
       }
     } catch (err) {
       reason = String((err as Error).message).split('\n')[0] ?? '';
     }
-    throw new Error(`${op.label}: no ${statusCame ? 'whole ' : ''}response from the target (${reason}); request ${op.method} /api/${url}`);
+    throw new Error(`${op.label}: no ${statusCame ? 'whole ' : ''}response from the target (${reason}); request ${request.method} ${request.path}`);
   }
 
-  async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
-    const op = this.validators.operation(operationId);
+  async call(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse> {
+    const op = this.contracts.spec.operation(operationId);
     const url = this.url(operationId, options.path);
     const params: Record<string, string | number | boolean> = {};
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params[k] = v;
@@ -110,40 +110,26 @@ export class ApiClient {
       data = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    // The URL as a ticket quotes it; Playwright encodes `params` itself.
+    // The request as a failure keeps it; Playwright encodes `params` itself.
     const shownQuery = queryString(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+    const request: ApiResponse['request'] = {
+      method: op.method,
+      path: `/api/${url}${shownQuery}`,
+      ...(data === undefined ? {} : { contentType: headers['content-type'], body: redactBody(data) }),
+    };
     let result: ApiResponse;
     for (let attempt = 1; ; attempt++) {
       await this.throttle.beforeSend();
       this.hooks.beforeRequest?.(attempt);
-      const response = await this.send(op, url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
+      const response = await this.send(op, request, url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
       const bytes = await response.body();
-      result = new ApiResponse(
-        op,
-        { method: op.method, url: `/api/${url}${shownQuery}`, body: data === undefined ? undefined : redactBody(data) },
-        response.status(),
-        response.headers(),
-        bytes.toString('utf8'),
-        bytes,
-      );
+      result = new ApiResponse(op, request, response.status(), response.headers(), bytes.toString('utf8'), bytes, this.contracts);
       if (!(await this.throttle.again(operationId, op.label, result, attempt))) break;
     }
     this.record({ operationId, status: result.status, auth: this.auth, contentType: result.contentType ?? null, contentLength: result.headers['content-length'] ?? null, body: redactKnown(result.text) });
     this.hooks.afterResponse?.(result);
-    if (!this.serverErrorsFail) return result;
     // Raised only when it fails: a passing expect per request would be a Playwright step (a stack) per request.
-    if (result.status >= 500) {
-      expect.soft(false).toHold({
-        operation: op.label,
-        operationId,
-        status: result.status,
-        pointer: 'status',
-        expected: 'no server error',
-        section: '7',
-        observed: String(result.status),
-        evidence: result.evidence(),
-      });
-    }
+    if (this.serverErrorsFail && result.status >= 500) expect.soft(result).toMatchContract({ only: ['not_a_server_error'] });
     return result;
   }
 }

@@ -96,20 +96,26 @@ export class DialogFactory {
 
   /**
    * The V1 integer id of a dialog: the V1 list item whose name, ip and location equal the V2 record's
-   * (name is the dialog number plus the city, spec §2.1).
+   * (name is the dialog number plus the city, spec §2.1); with the last V1 list answer read, which shows it.
    */
-  async v1IdOf(dialog: Dialog): Promise<number | undefined> {
-    if (dialog.v1Id !== undefined) return dialog.v1Id;
+  async findV1(dialog: Dialog): Promise<{ v1Id: number | undefined; response: ApiResponse | undefined }> {
+    if (dialog.v1Id !== undefined) return { v1Id: dialog.v1Id, response: undefined };
     const record = (await this.api.call('getV2Conversation', { path: { uuid: dialog.uuid } })).json<ListItem>();
-    if (!record) return undefined;
+    if (!record) return { v1Id: undefined, response: undefined };
+    let response: ApiResponse | undefined;
     for (const botId of [dialog.botId, undefined]) {
-      const res = await this.api.call('getV1Conversations', {
+      response = await this.api.call('getV1Conversations', {
         query: { BotID: botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS), PageCount: 40 },
       });
-      const hit = listedItems(res).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
-      if (hit && typeof hit.id === 'number') return (dialog.v1Id = hit.id);
+      const hit = listedItems(response).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
+      if (hit && typeof hit.id === 'number') return { v1Id: (dialog.v1Id = hit.id), response };
     }
-    return undefined;
+    return { v1Id: undefined, response };
+  }
+
+  /** The V1 integer id of a dialog (see findV1). */
+  async v1IdOf(dialog: Dialog): Promise<number | undefined> {
+    return (await this.findV1(dialog)).v1Id;
   }
 
   /** Stops every dialog this factory made; a stop that fails is recorded, never thrown. */

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { observedOverlay } from '../report/overlay.ts';
 import { applyOverlay, asLearnedContract } from '../report/learned-document.ts';
 import { ContractValidators } from '../openapi/validators.ts';
-import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
+import { REPORTS_DIR } from './env.ts';
+import type { SuiteConfig } from '../config/suite-config.ts';
+import type { Contracts } from './api-response.ts';
 import { readBaseline } from './reporters/baselines.ts';
 import { loadDocument } from '../openapi/document.ts';
 
@@ -21,16 +23,9 @@ export async function writeLearnedContract(baseline: string): Promise<void> {
   writeFileSync(FILE, JSON.stringify({ baseline: saved.name, document: asLearnedContract(document) }));
 }
 
-let learned: { baseline: string; validators: ContractValidators } | null | undefined;
-
-/** The learned contract of this run, or null when it has none (no CONTRACT_FROM); compiled once per worker. */
-export function learnedContract(): { baseline: string; validators: ContractValidators } | null {
-  if (learned === undefined) {
-    if (!loadSuiteConfig().contractFrom || !existsSync(FILE)) learned = null;
-    else {
-      const { baseline, document } = JSON.parse(readFileSync(FILE, 'utf8')) as { baseline: string; document: ContractValidators['doc'] };
-      learned = { baseline, validators: new ContractValidators(document) };
-    }
-  }
-  return learned;
+/** The learned contract of this run (written by global setup), or null when it has none (no CONTRACT_FROM). */
+export function readLearnedContract(config: Pick<SuiteConfig, 'contractFrom'>): Contracts['learned'] {
+  if (!config.contractFrom || !existsSync(FILE)) return null;
+  const { baseline, document } = JSON.parse(readFileSync(FILE, 'utf8')) as { baseline: string; document: ContractValidators['doc'] };
+  return { baseline, validators: new ContractValidators(document) };
 }

@@ -1,7 +1,9 @@
 // Reading list envelopes (spec §2.3): items under decimal-index keys plus meta.pagination.
 import type { SuiteConfig } from '../config/suite-config.ts';
+import type { Json } from '../lib/json.ts';
 import type { ApiClient, Query } from './client.ts';
 import type { ApiResponse } from './api-response.ts';
+import { runStartedAt } from './run-records.ts';
 
 /** Allowance for the target's clock differing from ours when filtering on creation time. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -14,7 +16,7 @@ export interface Pagination {
   per_page: number;
   current_page: number;
   total_pages: number;
-  links: unknown;
+  links: Json;
 }
 
 export interface ListItem {
@@ -73,14 +75,22 @@ export async function fetchPages(api: ApiClient, version: Version, query: Query,
   return pages;
 }
 
-/** The list item with this id in the query's first pages, if any. */
-export async function findInList(api: ApiClient, version: Version, query: Query, id: string | number, maxPages = 5): Promise<ListItem | undefined> {
-  for (const page of await fetchPages(api, version, { PageCount: 40, ...query }, maxPages)) {
-    const hit = page.items.find((item) => item.id === id);
-    if (hit) return hit;
-  }
-  return undefined;
+/** The list item with this id in the query's first pages, if any, and the last page read (the answer that shows it). */
+export async function searchList(
+  api: ApiClient,
+  version: Version,
+  query: Query,
+  id: string | number,
+  maxPages = 5,
+): Promise<{ item: ListItem | undefined; response: ApiResponse }> {
+  const pages = await fetchPages(api, version, { PageCount: 40, ...query }, maxPages);
+  const hit = pages.find((page) => page.items.some((item) => item.id === id));
+  return { item: hit?.items.find((item) => item.id === id), response: (hit ?? pages[pages.length - 1]!).response };
 }
+
+/** The list item with this id in the query's first pages, if any. */
+export const findInList = async (api: ApiClient, version: Version, query: Query, id: string | number, maxPages = 5): Promise<ListItem | undefined> =>
+  (await searchList(api, version, query, id, maxPages)).item;
 
 /** ISO 8601 in UTC with seconds, the form the filters are sent in. */
 export function isoUtc(ms: number): string {
@@ -95,6 +105,6 @@ const DAY_MS = 86_400_000;
  * sample holds still, so two runs read the same dialogs in the same order.
  */
 export function sampleQuery(config: Pick<SuiteConfig, 'sampleCreatedFrom' | 'sampleCreatedTo'>, botId: number): Query {
-  const day = Math.floor(Number(process.env.RUN_STARTED_AT ?? Date.now()) / DAY_MS) * DAY_MS;
+  const day = Math.floor(runStartedAt() / DAY_MS) * DAY_MS;
   return { BotID: botId, CreatedFrom: config.sampleCreatedFrom ?? isoUtc(day - 90 * DAY_MS), CreatedTo: config.sampleCreatedTo ?? isoUtc(day - DAY_MS) };
 }

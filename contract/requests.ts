@@ -1,9 +1,13 @@
 // Every request the tests build, in one place: reads of a dialog, its lifecycle steps in the run's body shapes,
-// the file to download, and a well-formed request per V1/V2 operation so auth and error tests vary one thing at a
-// time. Send and command carry the run's own body shape (configured or discovered): a vendor that validates the body
+// the file to download, and a well-formed request of any operation, built from the document, so auth and error tests
+// vary one thing at a time. Send and command carry the run's own body shape (configured or discovered): a vendor that validates the body
 // before it looks up the dialog must still see a body it accepts. Each returns what it saw; tests decide.
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import type { RequestBodies } from '../http/request-bodies.ts';
+import type { RequestShapes } from '../http/body-discovery.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
+import { contractValidators } from '../openapi/validators.ts';
 import type { ApiResponse } from './api-response.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 import type { Dialog } from './dialog-factory.ts';
@@ -13,12 +17,18 @@ export interface DialogRecord extends ListItem {
   data: Array<{ question: string; type: string; answer: string; variable: string | null; deleted?: boolean }>;
 }
 
-export async function readV2(api: ApiClient, uuid: string): Promise<{ response: ApiResponse; record: DialogRecord | undefined }> {
+/** A read of one dialog: the answer, and the record when it answered 200. */
+export interface DialogRead {
+  response: ApiResponse;
+  record: DialogRecord | undefined;
+}
+
+export async function readV2(api: ApiClient, uuid: string): Promise<DialogRead> {
   const response = await api.call('getV2Conversation', { path: { uuid } });
   return { response, record: response.status === 200 ? response.json<DialogRecord>() : undefined };
 }
 
-export async function readV1(api: ApiClient, id: number): Promise<{ response: ApiResponse; record: DialogRecord | undefined }> {
+export async function readV1(api: ApiClient, id: number): Promise<DialogRead> {
   const response = await api.call('getV1Conversation', { path: { id } });
   return { response, record: response.status === 200 ? response.json<DialogRecord>() : undefined };
 }
@@ -53,6 +63,8 @@ export async function discoverFileId(api: ApiClient, config: SuiteConfig): Promi
   return undefined;
 }
 
+type ParameterObject = OpenAPIV3_1.ParameterObject;
+
 export interface RequestContext {
   config: SuiteConfig;
   bodies: RequestBodies;
@@ -61,46 +73,45 @@ export interface RequestContext {
   fileId?: number;
 }
 
-/** Operations whose well-formed request needs a dialog of the test's own. */
-export const NEEDS_DIALOG = new Set([
-  'getV1Conversation',
-  'getV2Conversation',
-  'postV2ConversationStart',
-  'postV2ConversationStop',
-  'postV2ConversationSend',
-  'postV2ConversationCommand',
-]);
-
-/** The body shape an operation's request needs (spec §4.2: not shown), if any. */
-export function shapeOf(operationId: string): 'send' | 'command' | undefined {
-  return operationId === 'postV2ConversationSend' ? 'send' : operationId === 'postV2ConversationCommand' ? 'command' : undefined;
+/** What a parameter's value names, as the document marks it (x-identifies). */
+export function identifies(parameter: ParameterObject): 'dialog' | 'bot' | 'file' | undefined {
+  const value: unknown = Reflect.get(parameter, 'x-identifies');
+  return value === 'dialog' || value === 'bot' || value === 'file' ? value : undefined;
 }
 
-export function wellFormedRequest(operationId: string, { config, bodies, dialog, fileId }: RequestContext): CallOptions {
-  const uuid = dialog?.uuid ?? '';
-  switch (operationId) {
-    case 'getV1Conversations':
-    case 'getV2Conversations':
-      return { query: { BotID: config.botId, PageCount: 5 } };
-    case 'getV1Conversation':
-      return { path: { id: dialog?.v1Id ?? 0 } };
-    case 'getV2Conversation':
-    case 'postV2ConversationStart':
-    case 'postV2ConversationStop':
-      return { path: { uuid } };
-    case 'getV1DialogCreate':
-    case 'getV2DialogCreate':
-      return { path: { BotID: config.botId } };
-    case 'postV2DialogCreate':
-      return { path: { BotID: config.botId }, json: { response: true } };
-    case 'postV2ConversationSend':
-      return { path: { uuid }, json: bodies.send('dialog-contract check') };
-    case 'postV2ConversationCommand':
-      return { path: { uuid }, json: bodies.command(config.gotoBotId) };
-    case 'getV1File':
-    case 'getV2File':
-      return { path: { fileId: fileId ?? config.fileId ?? 1 } };
-    default:
-      throw new Error(`no well-formed request for ${operationId}`);
+/** Whether an operation's well-formed request names a dialog: a test must create one first. */
+export const needsDialog = (operationId: OperationId) => contractValidators().operation(operationId).parameters.some((p) => identifies(p) === 'dialog');
+
+/** The body schemas whose fields the spec does not show (§4.2), each sent in the run's own shape. */
+const SHAPED_BODIES: Record<string, keyof RequestShapes> = { '#/components/schemas/SendBody': 'send', '#/components/schemas/CommandBody': 'command' };
+
+/** The JSON body the document declares for an operation's request, if any. */
+export const jsonBodyOf = (operationId: OperationId) => contractValidators().operation(operationId).requestBody?.content?.['application/json'];
+
+/** The run's body shape an operation's request needs (its body's fields are not shown), if any. */
+export function shapeOf(operationId: OperationId): keyof RequestShapes | undefined {
+  const ref: unknown = (jsonBodyOf(operationId)?.schema as Record<string, unknown> | undefined)?.$ref;
+  return typeof ref === 'string' ? SHAPED_BODIES[ref] : undefined;
+}
+
+/**
+ * A request of the operation that is right in every part, built from the document: each parameter that names a
+ * dialog, a bot or a file (x-identifies) gets the test's dialog, the configured bot or the file; a body whose fields
+ * are not shown gets the run's shape, any other the document's example.
+ */
+export function wellFormedRequest(operationId: OperationId, { config, bodies, dialog, fileId }: RequestContext): CallOptions {
+  const path: Record<string, string | number> = {};
+  const query: Record<string, string | number> = {};
+  for (const parameter of contractValidators().operation(operationId).parameters) {
+    const names = identifies(parameter);
+    if (names === undefined) continue;
+    const isUuid = (parameter.schema as Record<string, unknown> | undefined)?.format === 'uuid';
+    const value = names === 'bot' ? config.botId : names === 'file' ? (fileId ?? config.fileId ?? 1) : isUuid ? (dialog?.uuid ?? '') : (dialog?.v1Id ?? 0);
+    if (parameter.in === 'path') path[parameter.name] = value;
+    else if (parameter.in === 'query') query[parameter.name] = value;
   }
+  const shape = shapeOf(operationId);
+  const json =
+    shape === 'send' ? bodies.send('dialog-contract check') : shape === 'command' ? bodies.command(config.gotoBotId) : jsonBodyOf(operationId)?.example;
+  return { path, query, ...(json === undefined ? {} : { json }) };
 }

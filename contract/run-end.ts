@@ -7,12 +7,13 @@ import type { SuiteConfig } from '../config/suite-config.ts';
 import { rateLimitFinding } from '../http/throttle.ts';
 import { coverageHtml, coverageMatrix, unexplained, type SeenExchange } from '../report/coverage-matrix.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
+import type { RunCheck } from '../lib/failure.ts';
 import { REPORTS_DIR } from './env.ts';
 import { NOT_DRIVABLE } from './not-drivable.ts';
 import type { Observation } from './observation.ts';
 import { preconditionReasons } from './preconditions.ts';
 import { UNKNOWN_CATALOG } from './probes/catalog.ts';
-import { currentRun, readJsonLines } from './run-records.ts';
+import { currentRun, readJsonLines, runStartedAt } from './run-records.ts';
 import { readThrottleRecords } from './run-throttle.ts';
 
 /** How the run's end names itself in reports, as a test would. */
@@ -22,8 +23,8 @@ export const COVERAGE_FILES = ['coverage.json', 'coverage.html'];
 
 export interface RunEnd {
   observations: Observation[];
-  /** A check of the whole run that failed: its title and the one line that says why. */
-  failed: Array<{ title: string; message: string }>;
+  /** A check of the whole run that failed: its name, its title, what it expects and the one line that says why not. */
+  failed: Array<{ check: RunCheck; title: string; expected: string; message: string }>;
   coverageLine: string;
 }
 
@@ -34,7 +35,7 @@ export interface RunEnd {
 export function runEnd(config: SuiteConfig, validators: ContractValidators, observedIds: Iterable<string>, partial: string | undefined): RunEnd {
   const exchanges = readJsonLines<SeenExchange>(join(REPORTS_DIR, 'exchanges'));
   const throttles = readThrottleRecords(REPORTS_DIR);
-  const seconds = (Date.now() - Number(process.env.RUN_STARTED_AT ?? Date.now())) / 1000;
+  const seconds = (Date.now() - runStartedAt()) / 1000;
   const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds);
   const observations: Observation[] = [
     { id: 'rate.limit', section: '8.2', item: 'rate limit met by the run (any request throttled: status, Retry-After form, rate-limit headers)', observed: rate.observed, evidence: rate.evidence },
@@ -53,11 +54,20 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
     const excused = preconditionReasons(REPORTS_DIR, 'observations');
     const missing = UNKNOWN_CATALOG.flatMap((e) => e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`));
     if (missing.length) {
-      failed.push({ title: `${RUN_END} every catalogued "not shown" item was observed in this run, or its test said why it could not be`, message: `not observed in this run (the test or probe that records each failed before recording): ${missing.join('; ')}` });
+      failed.push({
+        check: 'unknowns_observed',
+        title: `${RUN_END} every catalogued "not shown" item was observed in this run, or its test said why it could not be`,
+        expected: 'every catalogued "not shown" item observed, or a skipped test saying why it could not be',
+        message: `not observed in this run (the test or probe that records each failed before recording): ${missing.join('; ')}` });
     }
     const holes = unexplained(coverage).map((r) => `${r.operation} ${r.status}`);
     if (holes.length) {
-      failed.push({ title: `${RUN_END} every documented (operation, status) pair is exercised or explained`, message: `documented pairs neither exercised nor explained in contract/not-drivable.ts: ${holes.join(', ')}` });
+      failed.push({
+        check: 'pairs_exercised',
+        title: `${RUN_END} every documented (operation, status) pair is exercised or explained`,
+        expected: 'every documented (operation, status) pair exercised, or explained in contract/not-drivable.ts',
+        message: `documented pairs neither exercised nor explained in contract/not-drivable.ts: ${holes.join(', ')}`,
+      });
     }
   }
   return { observations, failed, coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised; reports/coverage.html` };

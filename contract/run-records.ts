@@ -31,7 +31,13 @@ export function readJsonLines<T>(dir: string): T[] {
     .map((line) => JSON.parse(line) as T);
 }
 
+/**
+ * When the run started (ms): global setup sets it once, workers and reporters inherit it. The one reader of
+ * RUN_STARTED_AT; outside a run (a unit test, a script) it is now.
+ */
+export const runStartedAt = (): number => Number(process.env.RUN_STARTED_AT ?? Date.now());
+
 /** The run this process belongs to (global setup set its id and start; workers and reporters inherit them). */
 export function currentRun(config: Pick<SuiteConfig, 'baseUrl'>, vendorVersion: string | null = null): RunMeta {
-  return runMeta(process.env.RUN_ID ?? 'unknown', Number(process.env.RUN_STARTED_AT ?? Date.now()), config.baseUrl, suiteVersion(), vendorVersion);
+  return runMeta(process.env.RUN_ID ?? 'unknown', runStartedAt(), config.baseUrl, suiteVersion(), vendorVersion);
 }

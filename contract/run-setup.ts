@@ -15,7 +15,7 @@ import { ApiClient, type Exchange } from './client.ts';
 import { REPORTS_DIR } from './env.ts';
 import type { Observation } from './observation.ts';
 import { discoverShapes, writeRequestShapes } from './request-shapes.ts';
-import { appendJsonl } from './run-records.ts';
+import { appendJsonl, runStartedAt } from './run-records.ts';
 import { RunThrottle } from './run-throttle.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
@@ -31,10 +31,10 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
   const context = await request.newContext({ baseURL: `${proxy.url}/valid/api/` });
   let result: DiscoveryResult;
   try {
-    const throttle = new RunThrottle(config.throttle, config.maxRps, REPORTS_DIR, 'setup', Number(process.env.RUN_STARTED_AT ?? Date.now()));
+    const throttle = new RunThrottle(config.throttle, config.maxRps, REPORTS_DIR, 'setup', runStartedAt());
     // Its exchanges count for the coverage matrix like any test's.
     const record = (e: Exchange) => line(join('exchanges', 'setup.jsonl'), { ...e, test: SETUP_TITLE });
-    const api = new ApiClient(context, validators, 'valid', throttle, record, {}, false);
+    const api = new ApiClient(context, { spec: validators, learned: null }, 'valid', throttle, record, {}, false);
     const startedAt = Date.now();
     try {
       result = await discoverShapes(api, config);

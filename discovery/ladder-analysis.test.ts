@@ -7,7 +7,7 @@ import { geometricRates, ladder } from './load-shapes.ts';
 function ladderAgainstBucket(perSecond: number, burst: number, rates: number[], stageSeconds: number): LadderStage[] {
   let tokens = burst;
   let now = 0;
-  return ladder('list', 'list', rates, stageSeconds).steps.map((step) => {
+  return ladder('getV2Conversations', 'list', rates, stageSeconds).steps.map((step) => {
     const stage: LadderStage = { name: step.scenario, targetRate: step.targetRate, durationSeconds: stageSeconds, iterations: 0, droppedIterations: 0, ok: 0, rateLimited: 0, failed: 0, p95Ms: 2 };
     const arrivals = step.targetRate * stageSeconds;
     for (let i = 0; i < arrivals; i++) {

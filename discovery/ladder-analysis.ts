@@ -10,6 +10,7 @@
 // (bucket already drained) measure r itself; with a single rejecting stage its burst inflates the estimate by
 // burst/T. The highest of them is taken, as a stage that k6 under-delivered can only understate r. (A bucket of burst
 // 1 loses refills to its cap under evenly spaced arrivals and lets through less than r: the estimate needs burst ≥ 2.)
+import type { OperationId } from '../openapi/operations.generated.ts';
 
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 import type { LadderStep } from './load-shapes.ts';
@@ -177,7 +178,7 @@ function retryAfterText(value: string | null): string {
  * One text line and one fingerprint item for the ladder of one operation. A 503 is what an overloaded target says
  * too: the ladder cannot tell the two apart, and the line says so instead of calling it a rate limit.
  */
-export function ladderFinding(operationId: string, label: string, analysis: LadderAnalysis): { line: string; item: FingerprintItem } {
+export function ladderFinding(operationId: OperationId, label: string, analysis: LadderAnalysis): { line: string; item: FingerprintItem } {
   const { rejection, estimatedLimit, sustainedRate, firstLimited } = analysis;
   const ambiguous = rejection?.status === 503 ? ' (an overload looks the same: could not tell it from a rate limit)' : '';
   const headers = rejection && Object.keys(rejection.rateLimitHeaders).length ? `, ${Object.entries(rejection.rateLimitHeaders).map(([k, v]) => `${k}: ${v}`).join(', ')}` : '';

@@ -10,12 +10,12 @@ test('geometric rates are distinct integers from `from` up to `to`', () => {
 });
 
 test('a ladder runs its rungs back to back, named by operation and rate, without graceful stop', () => {
-  const plan = ladder('list', 'listV2', [5, 10, 20], 6, 4);
-  assert.deepEqual(Object.keys(plan.scenarios), ['list_r05', 'list_r10', 'list_r20']);
+  const plan = ladder('getV2Conversations', 'listV2', [5, 10, 20], 6, 4);
+  assert.deepEqual(Object.keys(plan.scenarios), ['getV2Conversations_r05', 'getV2Conversations_r10', 'getV2Conversations_r20']);
   assert.deepEqual(plan.steps.map((s) => [s.targetRate, s.startSeconds]), [[5, 4], [10, 10], [20, 16]]);
   assert.equal(plan.endSeconds, 22);
-  assert.equal(plan.scenarios.list_r20?.gracefulStop, '0s');
-  assert.deepEqual(plan.scenarios.list_r10?.tags, { operation: 'list' });
+  assert.equal(plan.scenarios.getV2Conversations_r20?.gracefulStop, '0s');
+  assert.deepEqual(plan.scenarios.getV2Conversations_r10?.tags, { operation: 'getV2Conversations' });
   assert.deepEqual(peakLoad({ scenarios: plan.scenarios }), { rate: 20, vus: vusFor(20).maxVUs, durationSeconds: 22 });
 });
 

@@ -1,5 +1,6 @@
 // Named load shapes of the k6 scripts, as plain scenario objects (assignable to k6's scenario options). Pure, so the
 // rate-limit script's handleSummary can rebuild the very ladder it ran from the same inputs, and tests can check it.
+import type { OperationId } from '../openapi/operations.generated.ts';
 
 export interface ArrivalRateScenario {
   executor: 'constant-arrival-rate';
@@ -26,7 +27,8 @@ export interface OneShotScenario {
 /** One rung of a ladder: which scenario ran which rate when. */
 export interface LadderStep {
   scenario: string;
-  operation: string;
+  /** The operationId the rung sends. */
+  operation: OperationId;
   targetRate: number;
   startSeconds: number;
   durationSeconds: number;
@@ -77,7 +79,7 @@ export function steady(operation: string, exec: string, rate: number, durationSe
  * A ladder: one constant-arrival-rate scenario per rate, back to back from `startSeconds`. No graceful stop, so a
  * rung's stragglers never overlap the next rung's measurement.
  */
-export function ladder(operation: string, exec: string, rates: readonly number[], stageSeconds: number, startSeconds = 0): LadderPlan {
+export function ladder(operation: OperationId, exec: string, rates: readonly number[], stageSeconds: number, startSeconds = 0): LadderPlan {
   const scenarios: Record<string, ArrivalRateScenario> = {};
   const steps: LadderStep[] = [];
   let t = startSeconds;

@@ -5,7 +5,8 @@
 // Evidence channel: handleSummary sees aggregated metrics only, not values a VU computed (a size search result, a
 // sample 429). A VU hands such a value over as the name of a passing check ("evidence:<kind>:<json>"); the report
 // reads it back and keeps it out of the check list.
-import { fingerprintJson, stableStringify, type FingerprintItem } from '../lib/fingerprint.ts';
+import { fingerprintJson, type FingerprintItem } from '../lib/fingerprint.ts';
+import { stableStringify } from '../lib/json.ts';
 import { redactText } from '../http/redact.ts';
 
 export interface SummaryMetric {

@@ -75,8 +75,8 @@ test('a PageCount served smaller than asked is a clamp, found exactly and told a
   assert.deepEqual([finding.result?.outcome, finding.result?.limit, finding.result?.firstRejected], ['found', clamp, clamp + 1]);
   assert.equal(finding.refusal?.clampedTo, clamp);
   assert.match(sizeLimitLine(finding), /250 \(251 clamped to 250\)/);
-  const observed = sizeLimitFingerprint(limit, finding.operation, finding.result!, finding.refusal).observed as Record<string, unknown>;
-  assert.deepEqual([observed.refusal, observed.refusalStatus, observed.refusalBody], ['clamped to 250', 200, null]);
+  const { observed } = sizeLimitFingerprint(limit, finding.operation, finding.result!, finding.refusal);
+  assert.deepEqual([observed.refusal, observed.clampedTo, observed.refusalStatus, observed.refusalBody], ['clamped', 250, 200, null]);
 });
 
 test('each definition finds its limit exactly, keeps the refusal and redacts secrets from it', () => {

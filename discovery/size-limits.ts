@@ -2,10 +2,12 @@
 // Pure: the k6 size-limits script sends these requests with k6/http, the Node tests and probes with fetch; both run
 // the same search (discovery/limit-search.ts) over the same definitions.
 import type { ApiRequest } from '../http/request.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
 import { renderBody } from '../http/body-template.ts';
 import { DEFAULT_THROTTLE, headerValue, throttleDecision, type ThrottleSettings } from '../http/throttle.ts';
 import { searchLimit, type LimitSearchResult } from './limit-search.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
+import type { SizeLimitId, SizeLimitObserved } from '../lib/observations.ts';
 import { redactText } from '../http/redact.ts';
 import { bodyShape } from '../lib/shape.ts';
 
@@ -21,10 +23,10 @@ export interface ProbeContext {
 
 export interface SizeLimit {
   /** Stable fingerprint id. */
-  id: string;
+  id: SizeLimitId;
   section: string;
   item: string;
-  operationId: string;
+  operationId: OperationId;
   lower: number;
   upper: number;
   /** What the context must hold for this search to run. */
@@ -139,7 +141,12 @@ export function sizeLimitLine(finding: SizeLimitFinding): string {
 }
 
 /** Fingerprint item of a search that ran: outcome, bracket, and how it was refused (status, type, body shape). */
-export function sizeLimitFingerprint(limit: SizeLimit, operation: string, result: LimitSearchResult, refusal: Refusal | null): FingerprintItem {
+export function sizeLimitFingerprint(
+  limit: SizeLimit,
+  operation: string,
+  result: LimitSearchResult,
+  refusal: Refusal | null,
+): FingerprintItem & { id: SizeLimitId; observed: SizeLimitObserved } {
   return {
     id: limit.id,
     section: limit.section,
@@ -149,7 +156,8 @@ export function sizeLimitFingerprint(limit: SizeLimit, operation: string, result
       outcome: result.outcome,
       largestAccepted: result.limit,
       firstRejected: result.firstRejected,
-      refusal: refusal?.clampedTo !== undefined ? `clamped to ${refusal.clampedTo}` : refusal ? 'refused' : null,
+      refusal: refusal?.clampedTo !== undefined ? 'clamped' : refusal ? 'refused' : null,
+      ...(refusal?.clampedTo !== undefined ? { clampedTo: refusal.clampedTo } : {}),
       refusalStatus: refusal?.status ?? null,
       refusalContentType: refusal?.contentType ?? null,
       // The body's shape (keys and kinds, no values): the spec shows no error body (§7), and values vary by run.

@@ -11,10 +11,19 @@ export interface RawCall {
   body: Buffer;
 }
 
-/** One value the call carried, and where: "json $.block.token", "form token", "query token", "header x-token". */
-export interface CallField {
-  at: string;
-  /** The last name of the place (the JSON key, form field, query parameter or header). */
+/**
+ * Where in the call a value was: a path in a JSON body (keys, array positions as numbers), a form or multipart field,
+ * a query parameter, a header, a Bearer credential, or the whole body as text.
+ */
+export interface CallPlace {
+  in: 'json' | 'form' | 'multipart' | 'query' | 'header' | 'bearer' | 'text';
+  path: Array<string | number>;
+  /** A multipart part sent as a file. */
+  file?: true;
+}
+
+/** One value the call carried, its place, and the last name of the place (the JSON key, field, parameter or header). */
+export interface CallField extends CallPlace {
   name: string;
   value: string;
 }
@@ -23,33 +32,42 @@ export interface CallField {
 export interface CallShape {
   method: string;
   contentType: string | null;
-  fields: Array<{ at: string; type: string; length: number }>;
+  fields: Array<CallPlace & { type: string; length: number }>;
+}
+
+/** A place as people read it: "json $.block.token", "form token", "query token", "header authorization (Bearer)". */
+export function placeText(place: CallPlace): string {
+  if (place.in === 'text') return 'body (text)';
+  if (place.in === 'bearer') return 'header authorization (Bearer)';
+  if (place.in !== 'json') return `${place.in} ${place.path.join('.')}${place.file ? ' (file)' : ''}`;
+  const steps = place.path.map((key) => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_]\w*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`));
+  return `json $${steps.join('')}`;
 }
 
 // Headers every HTTP client sends: never a token, and their values are no secret.
 const PLAIN_HEADERS = /^(host|content-type|content-length|user-agent|accept|accept-encoding|accept-language|connection|date|keep-alive|transfer-encoding|expect|traceparent|tracestate|cache-control|pragma|priority|sec-.*)$/i;
 const MAX_PART = 64 * 1024;
 
-function jsonFields(value: unknown, path: string, out: CallField[], name = ''): void {
+function jsonFields(value: unknown, path: Array<string | number>, out: CallField[], name = ''): void {
   if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      const at = Array.isArray(value) ? `${path}[${key}]` : /^[A-Za-z_]\w*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-      jsonFields(child, at, out, Array.isArray(value) ? name : key);
+      if (Array.isArray(value)) jsonFields(child, [...path, Number(key)], out, name);
+      else jsonFields(child, [...path, key], out, key);
     }
     return;
   }
-  out.push({ at: `json ${path}`, name, value: value === null ? 'null' : String(value) });
+  out.push({ in: 'json', path, name, value: value === null ? 'null' : String(value) });
 }
 
 function formFields(body: Buffer, contentType: string, kind: 'form' | 'multipart'): Promise<CallField[]> {
   return new Promise((resolve, reject) => {
     const out: CallField[] = [];
     const parser = new Busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: MAX_PART } });
-    parser.on('field', (name: string, value: string) => out.push({ at: `${kind} ${name}`, name, value }));
+    parser.on('field', (name: string, value: string) => out.push({ in: kind, path: [name], name, value }));
     parser.on('file', (name: string, stream: NodeJS.ReadableStream) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => out.push({ at: `${kind} ${name} (file)`, name, value: Buffer.concat(chunks).toString('utf8').slice(0, MAX_PART) }));
+      stream.on('end', () => out.push({ in: kind, path: [name], file: true, name, value: Buffer.concat(chunks).toString('utf8').slice(0, MAX_PART) }));
     });
     parser.on('finish', () => resolve(out));
     parser.on('error', reject);
@@ -61,12 +79,12 @@ function formFields(body: Buffer, contentType: string, kind: 'form' | 'multipart
 export async function callFields(call: RawCall): Promise<CallField[]> {
   const out: CallField[] = [];
   const query = call.url.indexOf('?');
-  if (query >= 0) for (const [name, value] of new URLSearchParams(call.url.slice(query + 1))) out.push({ at: `query ${name}`, name, value });
+  if (query >= 0) for (const [name, value] of new URLSearchParams(call.url.slice(query + 1))) out.push({ in: 'query', path: [name], name, value });
   for (const [rawName, value] of Object.entries(call.headers)) {
     const name = rawName.toLowerCase();
     if (PLAIN_HEADERS.test(name)) continue;
     const bearer = name === 'authorization' ? /^bearer\s+(\S+)\s*$/i.exec(value) : null;
-    out.push(bearer ? { at: 'header authorization (Bearer)', name, value: bearer[1]! } : { at: `header ${name}`, name, value });
+    out.push(bearer ? { in: 'bearer', path: [name], name, value: bearer[1]! } : { in: 'header', path: [name], name, value });
   }
   if (call.body.length === 0) return out;
   const type = (call.headers['content-type'] ?? '').toLowerCase();
@@ -81,10 +99,10 @@ export async function callFields(call: RawCall): Promise<CallField[]> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    out.push({ at: 'body (text)', name: '', value: text });
+    out.push({ in: 'text', path: [], name: '', value: text });
     return out;
   }
-  jsonFields(parsed, '$', out);
+  jsonFields(parsed, [], out);
   return out;
 }
 
@@ -94,7 +112,7 @@ export function callShape(call: RawCall, fields: readonly CallField[]): CallShap
   return {
     method: call.method.toUpperCase(),
     contentType: call.headers['content-type']?.split(';')[0]!.trim().toLowerCase() || null,
-    fields: fields.map((f) => ({ at: f.at, type: kindOf(f.value), length: f.value.length })),
+    fields: fields.map(({ in: part, path, file, value }) => ({ in: part, path, ...(file ? { file } : {}), type: kindOf(value), length: value.length })),
   };
 }
 
@@ -107,9 +125,10 @@ export function tokenCandidates(fields: readonly CallField[], configured?: strin
   const distinct = (list: CallField[]) => list.filter((f, i) => f.value !== '' && list.findIndex((g) => g.value === f.value) === i);
   if (configured) {
     const wanted = configured.toLowerCase();
-    return distinct(fields.filter((f) => f.name.toLowerCase() === wanted || f.at.toLowerCase().endsWith(`.${wanted}`) || f.at.toLowerCase() === `json $.${wanted}`));
+    const jsonPath = (f: CallField) => (f.in === 'json' ? f.path.join('.').toLowerCase() : undefined);
+    return distinct(fields.filter((f) => f.name.toLowerCase() === wanted || jsonPath(f) === wanted || jsonPath(f)?.endsWith(`.${wanted}`)));
   }
-  const named = fields.filter((f) => /token/i.test(f.name) || f.at === 'header authorization (Bearer)');
+  const named = fields.filter((f) => /token/i.test(f.name) || f.in === 'bearer');
   return distinct(named.length > 0 ? named : fields.filter((f) => f.value.length >= 8 && kindOf(f.value) === 'string'));
 }
 

@@ -1,8 +1,9 @@
 // A request named by its OpenAPI operationId, turned into a method and URL by whichever HTTP client sends it
 // (k6/http in the load scripts, fetch in Node). Pure: builds paths and queries without the URL class k6 lacks.
+import type { OperationId } from '../openapi/operations.generated.ts';
 
 export interface ApiRequest {
-  operationId: string;
+  operationId: OperationId;
   pathParams: Record<string, string | number>;
   query?: Record<string, string>;
   json?: unknown;
@@ -10,7 +11,7 @@ export interface ApiRequest {
 
 /** How the operations table (built from the OpenAPI document) describes an operation. */
 export interface OperationInfo {
-  operationId: string;
+  operationId: OperationId;
   method: string;
   /** Path template below /api, e.g. "/v2/conversation/{uuid}/send". */
   path: string;

@@ -2,15 +2,17 @@
 // In lib/ because three layers share it: the simulator declares its drifts, power/ scores the suite against the
 // declarations, scripts/ hands them from one to the other (simulator/main.ts --list-drifts --json).
 
+import type { OperationId } from '../openapi/operations.generated.ts';
+
 export type DriftKind = 'breaking' | 'additive' | 'undocumented';
 
 /**
- * Where a breaking drift breaks the contract, as the suite's failures name a place: the operations (operationIds,
- * or the label of a comparison of two) and the places (a JSON pointer with list positions as "*", "status",
+ * Where a breaking drift breaks the contract, as the suite's failures name a place: the operations (of a comparison
+ * of two, the first: V1 held against V2) and the places (a JSON pointer with list positions as "*", "status",
  * "content-type", "body", or the name of a semantic check). The mutation run counts a drift as detected only there.
  */
 export interface DriftLocation {
-  operations: readonly string[];
+  operations: readonly OperationId[];
   at: readonly string[];
 }
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fingerprintJson, mergeFingerprints, readFingerprintFile, stableStringify, type FingerprintItem } from './fingerprint.ts';
+import { fingerprintJson, mergeFingerprints, readFingerprintFile, type FingerprintItem } from './fingerprint.ts';
+import { stableStringify } from './json.ts';
 
 const item = (id: string, observed: unknown): FingerprintItem => ({ id, section: '8.3', operation: 'GET /v2/conversations', item: 'x', observed });
 

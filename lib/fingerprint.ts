@@ -2,6 +2,8 @@
 // keys at every depth, no timestamps, so two runs diff line by line. The file holds the run's metadata first (what
 // changes from run to run lives there only) and then the items.
 // In lib/ because every layer writes or reads these items: contract, load, discovery, report and scripts.
+import type { FailureSeverity } from './failure.ts';
+import { stableStringify } from './json.ts';
 
 /** Which run a report belongs to: every JSON report carries it. */
 export interface RunMeta {
@@ -33,19 +35,8 @@ export interface FingerprintItem {
   item: string;
   /** The observation: JSON, no timestamps. */
   observed: unknown;
-}
-
-/** JSON with object keys sorted at every depth (arrays keep their order). */
-export function stableStringify(value: unknown, indent = 2): string {
-  const sortKeys = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(sortKeys);
-    if (node === null || typeof node !== 'object') return node;
-    const record = node as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(record).sort()) if (record[key] !== undefined) out[key] = sortKeys(record[key]);
-    return out;
-  };
-  return JSON.stringify(sortKeys(value), null, indent);
+  /** A contract failure's class (lib/failure.ts), decided by its check; observations have none. */
+  severity?: FailureSeverity;
 }
 
 /** Items by id, the later list winning for an id seen twice, sorted by id. */

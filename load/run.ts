@@ -60,7 +60,7 @@ async function startLocalTarget(env: NodeJS.ProcessEnv): Promise<LocalTarget> {
   const out: Record<string, string> = { ...identity, API_BASE_URL: simulator.url };
   try {
     if (!env.VERTEX_TOKEN) {
-      const create = { operationId: 'postV2DialogCreate', pathParams: { BotID: identity.CUSTOM_BLOCK_BOT_ID! }, json: { response: true } };
+      const create = { operationId: 'postV2DialogCreate' as const, pathParams: { BotID: identity.CUSTOM_BLOCK_BOT_ID! }, json: { response: true } };
       await nodeClient(simulator.url, identity.API_LOGIN!, identity.API_PASSWORD!)(create);
       out.VERTEX_TOKEN = await listener.token();
     }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { basicAuthorization } from '../config/suite-config.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
+import { ObservedItems } from '../lib/observations.ts';
 import { DEFAULT_CONFIG, type RateLimitConfig } from '../simulator/config.ts';
 import type { SimulatorOptions } from '../simulator/server.ts';
 import { buildBundles, type ScriptName } from './build.ts';
@@ -84,7 +85,9 @@ test('size-limits finds every hidden limit exactly and writes them as fingerprin
 
   const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
   const items = (JSON.parse(files['reports/load/size-limits.fingerprint.json']!) as { items: FingerprintItem[] }).items;
-  const largest = Object.fromEntries(items.map((i) => [i.id, (i.observed as { largestAccepted: number }).largestAccepted]));
+  const observed = new ObservedItems(items);
+  const limits = ['limit.maxPageCount', 'limit.maxTextLength.send', 'limit.maxTextLength.sendMessage', 'limit.maxVariablesBytes'] as const;
+  const largest = Object.fromEntries(limits.filter((id) => observed.has(id)).map((id) => [id, observed.get(id)?.largestAccepted]));
   assert.deepEqual(largest, {
     'limit.maxPageCount': HIDDEN.maxPageCount,
     'limit.maxTextLength.send': HIDDEN.maxTextLength,
@@ -159,7 +162,7 @@ test('rate-limit: a rung counts 2xx and 429 apart and hands over one redacted 42
     const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
     const items = (JSON.parse(files['reports/load/rate-limit.fingerprint.json']!) as { items: FingerprintItem[] }).items;
     assert.deepEqual(items.map((i) => i.id), ['rate.limit.getV2Conversations', 'rate.limit.postV2ConversationSend']);
-    assert.equal((items[0]!.observed as { refusalStatus: number }).refusalStatus, 429);
+    assert.equal(new ObservedItems(items).get('rate.limit.getV2Conversations')?.refusalStatus, 429);
   } finally {
     await tight.close();
   }
@@ -248,7 +251,7 @@ test('setup waits out a throttled answer, and gives up after THROTTLE_MAX_RETRIE
 function summaryItems(module: Record<string, unknown>, harness: K6Harness, script: ScriptName) {
   const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
   const items = (JSON.parse(files[`reports/load/${script}.fingerprint.json`]!) as { items: FingerprintItem[] }).items;
-  return { stdout: files.stdout!, observed: (id: string) => items.find((i) => i.id === id)?.observed as Record<string, unknown> | undefined };
+  return { stdout: files.stdout!, observed: new ObservedItems(items) };
 }
 
 test('size-limits names a limit refused with 503 as refused, not throttled, and one that clamps as clamped', async () => {
@@ -257,12 +260,13 @@ test('size-limits names a limit refused with 503 as refused, not throttled, and 
     const { module, harness } = await load('size-limits', { VERTEX_TOKEN: '' }, sim);
     call(module, 'searchLimits', call(module, 'setup'));
     assert.deepEqual(failedChecks(harness), []);
-    const { stdout, observed } = summaryItems(module, harness, 'size-limits');
+    const { stdout, observed: items } = summaryItems(module, harness, 'size-limits');
+    const observed = (id: 'limit.maxPageCount' | 'limit.maxTextLength.send') => items.get(id);
     assert.match(stdout, /limit\.maxPageCount \(GET \/v2\/conversations\): 250 \(251 clamped to 250\)/);
     assert.match(stdout, /limit\.maxTextLength\.send \([^)]+\): 2000 \(2001 refused with 503\)/);
     assert.match(stdout, /limit\.maxVariablesBytes \([^)]+\): 3000 \(3001 refused with 503\)/);
     assert.deepEqual([observed('limit.maxTextLength.send')?.largestAccepted, observed('limit.maxTextLength.send')?.refusalStatus], [2000, 503]);
-    assert.equal(observed('limit.maxPageCount')?.refusal, 'clamped to 250');
+    assert.deepEqual([observed('limit.maxPageCount')?.refusal, observed('limit.maxPageCount')?.clampedTo], ['clamped', 250]);
     assert.equal(harness.sleeps.length, 0, 'a 503 the target gives a value alone is no throttle to wait out');
   });
 });
@@ -275,7 +279,7 @@ test('size-limits says plainly that it could not tell when the target answers 50
     call(module, 'searchLimits', call(module, 'setup'));
     const { stdout, observed } = summaryItems(module, harness, 'size-limits');
     assert.match(stdout, /limit\.maxTextLength\.send \([^)]+\): could not tell: /);
-    assert.equal(observed('limit.maxTextLength.send')?.outcome, 'inconclusive');
+    assert.equal(observed.get('limit.maxTextLength.send')?.outcome, 'inconclusive');
   });
 });
 
@@ -292,8 +296,8 @@ test('rate-limit names how the target refuses: Retry-After in seconds, as an HTT
       for (let i = 0; i < 6; i++) call(module, 'listRung');
       const { stdout, observed } = summaryItems(module, harness, 'rate-limit');
       assert.match(stdout, line, JSON.stringify(rate));
-      assert.equal(observed('rate.limit.getV2Conversations')?.retryAfter, form, JSON.stringify(rate));
-      assert.equal(observed('rate.limit.getV2Conversations')?.refusalStatus, rate.status ?? 429);
+      assert.equal(observed.get('rate.limit.getV2Conversations')?.retryAfter, form, JSON.stringify(rate));
+      assert.equal(observed.get('rate.limit.getV2Conversations')?.refusalStatus, rate.status ?? 429);
     });
   }
 });

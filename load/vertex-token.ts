@@ -5,7 +5,7 @@
 // environment instead.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callFields, tokenCandidates, type RawCall } from '../http/callback-request.ts';
+import { callFields, placeText, tokenCandidates, type RawCall } from '../http/callback-request.ts';
 
 export interface TokenListener {
   /** The URL to give the simulator as the custom block's URL. */
@@ -37,7 +37,7 @@ export async function listenForToken(): Promise<TokenListener> {
       .then((fields) => {
         const candidates = tokenCandidates(fields);
         if (candidates.length === 1) deliver(candidates[0]!.value);
-        else if (candidates.length > 1) refuse(new Error(`the custom block's call holds several token candidates: ${candidates.map((c) => c.at).join(', ')}`));
+        else if (candidates.length > 1) refuse(new Error(`the custom block's call holds several token candidates: ${candidates.map(placeText).join(', ')}`));
       })
       .catch((error: Error) => refuse(new Error(`the custom block's call could not be read: ${error.message}`)))
       .finally(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { OPERATIONS, type OperationId } from './operations.generated.ts';
 
 export const DOCUMENT_PATH = fileURLToPath(new URL('./dialog-bot.openapi.yaml', import.meta.url));
 
@@ -22,8 +23,9 @@ export interface UnknownItem {
   operationId?: string;
 }
 
-export interface Operation {
-  operationId: string;
+/** An operation of the document; `Id` is a plain string only while the generated table is being written. */
+export interface Operation<Id extends string = OperationId> {
+  operationId: Id;
   method: string;
   path: string;
   /** "GET /v2/conversations": how QA and the vendor name an endpoint. */
@@ -82,8 +84,9 @@ function deref<T>(doc: Document, node: T | OpenAPIV3_1.ReferenceObject): T {
   return current as T;
 }
 
-export function listOperations(doc: Document): Operation[] {
-  const out: Operation[] = [];
+/** The document's operations as it holds them, before their ids are checked against the generated table. */
+export function readOperations(doc: Document): Array<Operation<string>> {
+  const out: Array<Operation<string>> = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!item) continue;
     for (const method of METHODS) {
@@ -112,6 +115,19 @@ export function listOperations(doc: Document): Operation[] {
     }
   }
   return out;
+}
+
+export const isOperationId = (id: string): id is OperationId => Object.hasOwn(OPERATIONS, id);
+
+/** The document's operations; one the generated table (openapi/operations.generated.ts) does not know is an error. */
+export function listOperations(doc: Document): Operation[] {
+  return readOperations(doc).map((op) => {
+    const { operationId } = op;
+    if (!isOperationId(operationId)) {
+      throw new DocumentError(`${DOCUMENT_PATH}: operation ${operationId} is not in openapi/operations.generated.ts: run npm run generate:api`);
+    }
+    return { ...op, operationId };
+  });
 }
 
 /** Every x-unknown mark in the document, in document order, so probes can prove they cover each one. */

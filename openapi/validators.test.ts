@@ -2,10 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DocumentError, listUnknowns, loadDocument, parseOpenApi } from './document.ts';
 import { contractValidators } from './validators.ts';
+import type { OperationId } from './operations.generated.ts';
+import { failureId, renderHeadline } from '../lib/failure.ts';
 import { samples, type SampleOperation } from '../fixtures/spec-samples.ts';
 
 // Written from spec sections 4 and 7, not read back from the document: the document must match it.
-const SPEC_OPERATIONS: Record<string, { label: string; statuses: string[] }> = {
+const SPEC_OPERATIONS: Record<OperationId, { label: string; statuses: string[] }> = {
   getV1Conversations: { label: 'GET /v1/conversations', statuses: ['200', '400', '401', '403'] },
   getV1Conversation: { label: 'GET /v1/conversation/{id}', statuses: ['200', '401', '403', '404'] },
   getV1DialogCreate: { label: 'GET /v1/dialog/{BotID}/create', statuses: ['200', '401', '403', '404'] },
@@ -26,13 +28,13 @@ const SPEC_OPERATIONS: Record<string, { label: string; statuses: string[] }> = {
 
 const v = contractValidators();
 const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-const messages = (operationId: string, body: unknown) => v.check(operationId, json(body)).map((p) => p.message);
+const messages = (operationId: OperationId, body: unknown) => v.check(operationId, json(body)).map(renderHeadline);
 
 test('the document has every operation of the spec with every status code of section 7', () => {
   const ops = v.operations;
   assert.deepEqual([...ops.keys()].sort(), Object.keys(SPEC_OPERATIONS).sort());
   for (const [id, expected] of Object.entries(SPEC_OPERATIONS)) {
-    const op = ops.get(id)!;
+    const op = ops.get(id as OperationId)!;
     assert.equal(op.label, expected.label);
     for (const status of expected.statuses) assert.ok(status in op.responses, `${expected.label} lacks ${status}`);
     assert.equal(op.needsBasicAuth, !id.startsWith('postVertex'), `${expected.label}: Basic auth only on V1/V2 (§5)`);
@@ -81,7 +83,7 @@ test('the spec sample payloads validate', () => {
 
 test('mutated samples fail with a message naming operation, place, expectation with section, and observation', () => {
   const { source: _dropped, ...noSource } = samples.getV2Conversations['0'] as Record<string, unknown>;
-  const cases: Array<[string, unknown, string]> = [
+  const cases: Array<[OperationId, unknown, string]> = [
     [
       'getV2Conversations',
       { ...samples.getV2Conversations, 0: noSource },
@@ -139,25 +141,39 @@ test('the V2 updated field accepts an ISO date-time or "", nothing else', () => 
   assert.match(message!, /\$\.updated: expected string in format iso-date-time or empty string \(spec §2\.1\), observed string "1715679060000"/);
 });
 
-test('an undocumented status, content type or a body on 204 is a problem of its own', () => {
-  assert.deepEqual(
-    v.check('getV1Conversation', { status: 500, contentType: 'text/html', body: '<h1>oops</h1>' }).map((p) => p.message),
-    ['GET /v1/conversation/{id} → 500: status: expected one of 200, 401, 403, 404 (spec §7), observed undocumented status 500'],
-  );
-  assert.match(
-    v.check('getV2Conversations', { status: 200, contentType: 'text/html; charset=utf-8', body: '{}' })[0]!.message,
-    /content-type: expected content type application\/json .* observed content type text\/html/,
-  );
-  assert.match(
-    v.check('postV2ConversationStop', { status: 204, contentType: null, body: '{}' })[0]!.message,
-    /→ 204: body: expected an empty body for 204 \(spec §7\)/,
-  );
-  assert.match(v.check('getV2Conversations', { status: 200, contentType: 'application/json', body: '{' })[0]!.expected, /a JSON body/);
+test('each response check is named, and a status, a content type or a body on 204 is a failure of its own', () => {
+  const checks = (operationId: OperationId, answer: Parameters<typeof v.check>[1], expectation?: Parameters<typeof v.check>[2]) =>
+    v.check(operationId, answer, expectation).map((f) => [f.check, renderHeadline(f)]);
+  // A server error is one failure, whatever else the test expected: one cause, one id.
+  assert.deepEqual(checks('getV1Conversation', { status: 500, contentType: 'text/html', body: '<h1>oops</h1>' }, { status: 200 }), [
+    ['not_a_server_error', 'GET /v1/conversation/{id} → 500: status: expected no server error (spec §7), observed 500'],
+  ]);
+  assert.deepEqual(checks('getV1Conversation', { status: 418, contentType: 'text/html', body: '' }), [
+    ['status_code_conformance', 'GET /v1/conversation/{id} → 418: status: expected one of 200, 401, 403, 404 (spec §7), observed undocumented status 418'],
+  ]);
+  // The test's expectation names its check, and why it applies goes to the context, not into the id.
+  const noAuth = { status: 401, because: 'for a request without Authorization', section: '5.2', check: 'ignored_auth' } as const;
+  const [auth] = v.check('getV2Conversations', { status: 200, contentType: 'application/json', body: '{}' }, noAuth);
+  assert.equal(renderHeadline(auth!), 'GET /v2/conversations → 200: status: expected 401 for a request without Authorization (spec §5.2), observed 200');
+  assert.equal(failureId(auth!), 'contract.ignored_auth getV2Conversations 200 status');
+  const html = v.check('getV2Conversations', { status: 200, contentType: 'text/html; charset=utf-8', body: '{}' })[0]!;
+  assert.match(renderHeadline(html), /content-type: expected content type application\/json .* observed content type text\/html/);
+  const body = v.check('postV2ConversationStop', { status: 204, contentType: null, body: '{}' })[0]!;
+  assert.match(renderHeadline(body), /→ 204: body: expected an empty body for 204 \(spec §7\), observed a body "\{\}"/);
+  assert.equal(v.check('getV2Conversations', { status: 200, contentType: 'application/json', body: '{' })[0]!.expected, 'a JSON body');
   // Undocumented shapes stay open: any body on an error status, any 2XX for command.
   assert.deepEqual(v.check('getV1Conversation', { status: 404, contentType: 'text/plain', body: 'nope' }), []);
   assert.deepEqual(v.check('postV2ConversationCommand', { status: 202, contentType: null, body: '' }), []);
   // POST create with response=false: status only.
   assert.deepEqual(v.check('postV2DialogCreate', { status: 200, contentType: 'application/json', body: '{}' }, { bodyNotShown: true }), []);
+});
+
+test('a failure carries no value of the run outside its context: the same drift has the same id and item in every run', () => {
+  const item = samples.getV2Conversations['0'] as object;
+  const twice = [1042, 977].map((id) => v.check('getV2Conversations', json({ ...samples.getV2Conversations, 3: { ...item, id } }))[0]!);
+  assert.deepEqual(twice.map(failureId), Array(2).fill('contract.response_schema_conformance getV2Conversations 200 /*/id'));
+  assert.deepEqual(twice.map((f) => [f.expected, f.observed]), [['type string', 'number'], ['type string', 'number']]);
+  assert.deepEqual(twice.map((f) => f.context), [{ location: '$["3"].id', value: 1042 }, { location: '$["3"].id', value: 977 }]);
 });
 
 test('additive fields are not contract failures', () => {

@@ -1,5 +1,7 @@
-// The one place where ajv lives: the document's schemas are compiled once per (operationId, status, media type),
-// cached, and every ajv error is turned once into a sentence QA can paste into a vendor ticket.
+// The one place where ajv lives: the document's schemas are compiled once per (operationId, status, media type) and
+// cached. The response checks are small named functions (not_a_server_error, status_code_conformance,
+// content_type_conformance, response_schema_conformance) that turn an answer into failures (lib/failure.ts), every
+// ajv error once into a place, an expectation and an observation: data, rendered elsewhere.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import {
@@ -10,27 +12,16 @@ import {
   type Operation,
   type SchemaObject,
 } from './document.ts';
+import type { OperationId } from './operations.generated.ts';
+import type { Failure, FailureContext, FailureSeverity, RequestCheck, ResponseCheck } from '../lib/failure.ts';
+import type { Json } from '../lib/json.ts';
 
 // ajv-formats ships CommonJS; depending on the loader its default export arrives wrapped or not.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
 
 const SCHEMAS_ID = 'openapi:dialog-bot';
 
-/** One way a response differs from the document. `message` is the pasteable line. */
-export interface Problem {
-  operation: string;
-  operationId: string;
-  status: number;
-  /** JSONPath-like place in the body ("$[\"0\"].source"), or "status" / "content-type" / "body". */
-  location: string;
-  /** The same place as a JSON pointer, list positions replaced by a star: stable across runs. */
-  pointer: string;
-  expected: string;
-  observed: string;
-  section: string;
-  message: string;
-}
-
+/** An answer as the response checks read it. */
 export interface ResponseToCheck {
   status: number;
   /** Value of the Content-Type header, if any. */
@@ -41,46 +32,52 @@ export interface ResponseToCheck {
   contentLength?: string | null;
 }
 
-export interface CheckOptions {
-  /** The request made the body "not shown" (POST create with response=false): check status only. */
+/** What a request must get, and why: the expectation of the test that sent it. */
+export interface StatusExpectation {
+  /** The status (or statuses, or any success) this request must get; unset: any the document lists. */
+  status?: number | number[] | '2XX';
+  /** Why, with the run's values: "for unknown dialog 6f1c…". */
+  because?: string;
+  /** Spec section that documents the expected status. */
+  section?: string;
+  /** The check the status is: a request with wrong credentials (§5.2) or wrong input (§7) names its own. */
+  check?: 'status_code_conformance' | RequestCheck;
+  /** The request made the body "not shown" (POST create with response=false): the status alone is checked. */
   bodyNotShown?: boolean;
+  /** Failures against a learned contract (--contract-from) are `learned`; the spec's are `breaking`. */
+  severity?: FailureSeverity;
+  /** The checks to make (all by default): the client checks every answer for a server error alone. */
+  only?: readonly ResponseCheck[];
 }
 
-type Place = Omit<Problem, 'operation' | 'operationId' | 'status' | 'message' | 'pointer'> & { pointer?: string };
-
-/** A problem; the pointer of a place outside the body (status, content-type, body) is its name. */
-function problem(op: Operation, status: number, p: Place): Problem {
-  return {
-    operation: op.label,
-    operationId: op.operationId,
-    status,
-    ...p,
-    pointer: p.pointer ?? p.location,
-    message: `${op.label} → ${status}: ${p.location}: expected ${p.expected} (spec §${p.section}), observed ${p.observed}`,
-  };
+/** One answer of one operation, as every response check reads it. */
+interface Answer extends ResponseToCheck {
+  op: Operation;
 }
+
+type Place = Pick<Failure, 'check' | 'pointer' | 'expected' | 'section' | 'observed'> & { context?: FailureContext };
+
+const failure = (a: Answer, e: StatusExpectation, p: Place): Failure => ({
+  severity: e.severity ?? 'breaking',
+  operationId: a.op.operationId,
+  status: a.status,
+  ...p,
+  context: p.context ?? {},
+});
 
 /** JSON pointer of a place in a body, list positions as "*": the same drift gets the same place in every run. */
 function stablePointer(segments: readonly string[]): string {
   return segments.map((s) => `/${/^\d+$/.test(s) ? '*' : s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('') || '/';
 }
 
-/** JSON pointer of an ajv instance path (plus a missing property), list positions as "*". */
 /** The segments of an ajv instance path (a JSON Pointer), unescaped. */
 const segmentsOf = (instancePath: string) => instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 
-function pointerOf(instancePath: string, extra?: string): string {
-  const segments = segmentsOf(instancePath);
-  return stablePointer(extra === undefined ? segments : [...segments, extra]);
-}
-
 /** "$", then .name, ["0"] (object key) or [3] (array index): the way QA reads a place in a JSON body. */
-export function jsonPath(root: unknown, instancePath: string, extra?: string): string {
-  const parts = segmentsOf(instancePath);
-  if (extra !== undefined) parts.push(extra);
+function jsonPath(root: unknown, segments: readonly string[]): string {
   let node = root;
   let out = '$';
-  for (const part of parts) {
+  for (const part of segments) {
     if (Array.isArray(node)) out += `[${part}]`;
     else out += /^[A-Za-z_][A-Za-z0-9_]*$/.test(part) ? `.${part}` : `[${JSON.stringify(part)}]`;
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
@@ -88,11 +85,13 @@ export function jsonPath(root: unknown, instancePath: string, extra?: string): s
   return out;
 }
 
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-  const text = JSON.stringify(value) ?? String(value);
-  return `${kind} ${text.length > 80 ? `${text.slice(0, 77)}...` : text}`;
+/** The kind of a JSON value, as a failure names what it observed: "string", "number", "null", "array"… */
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/** A value of the answer as a failure's context keeps it (clipped: a body can be large). */
+function valueOf(value: unknown): Json {
+  const text = JSON.stringify(value) ?? 'null';
+  return text.length > 400 ? `${text.slice(0, 397)}...` : (JSON.parse(text) as Json);
 }
 
 function describeSchema(schema: unknown, defs: Record<string, unknown>): string {
@@ -109,8 +108,101 @@ function describeSchema(schema: unknown, defs: Record<string, unknown>): string 
   return 'schema';
 }
 
+/** §7 documents no server error: a 5XX fails whatever the request was, and no other status check repeats it. */
+function notAServerError(_: ContractValidators, a: Answer, e: StatusExpectation): Failure[] {
+  if (a.status < 500) return [];
+  return [failure(a, e, { check: 'not_a_server_error', pointer: 'status', expected: 'no server error', section: '7', observed: String(a.status) })];
+}
+
+/** The status the test expects (a set where §7 lists several), else any status the document lists. */
+function statusCodeConformance(v: ContractValidators, a: Answer, e: StatusExpectation): Failure[] {
+  if (a.status >= 500) return [];
+  const wanted = e.status === undefined ? undefined : [e.status].flat();
+  const check = e.check ?? 'status_code_conformance';
+  if (wanted && !wanted.some((w) => (w === '2XX' ? a.status >= 200 && a.status < 300 : w === a.status))) {
+    const because = e.because ? { because: e.because } : {};
+    const expected = wanted.join(' or ');
+    return [failure(a, e, { check, pointer: 'status', expected, section: e.section ?? '7', observed: String(a.status), context: because })];
+  }
+  if (v.responseKey(a.op, a.status)) return [];
+  const expected = `one of ${Object.keys(a.op.responses).join(', ')}`;
+  return [failure(a, e, { check, pointer: 'status', expected, section: '7', observed: `undocumented status ${a.status}` })];
+}
+
+/** The documented response of the answer's status, unless the status is undocumented or its body not checked. */
+function documentedResponse(v: ContractValidators, a: Answer, e: StatusExpectation) {
+  const key = e.bodyNotShown ? undefined : v.responseKey(a.op, a.status);
+  const response = key === undefined ? undefined : a.op.responses[key];
+  if (!key || !response) return undefined;
+  const section = String((response as Record<string, unknown>)['x-spec-section'] ?? a.op.section);
+  return { key, response, section, mediaTypes: Object.keys(response.content ?? {}) };
+}
+
+/** The media type the document declares for the answer's content type (or the open "any" type of an error body). */
+function declaredMediaType(mediaTypes: readonly string[], contentType: string | null | undefined): string | undefined {
+  const observed = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return mediaTypes.includes(observed) ? observed : mediaTypes.includes('*/*') ? '*/*' : undefined;
+}
+
+function contentTypeConformance(v: ContractValidators, a: Answer, e: StatusExpectation): Failure[] {
+  const documented = documentedResponse(v, a, e);
+  if (!documented || documented.mediaTypes.length === 0 || declaredMediaType(documented.mediaTypes, a.contentType)) return [];
+  const observed = (a.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return [
+    failure(a, e, {
+      check: 'content_type_conformance',
+      pointer: 'content-type',
+      expected: `content type ${documented.mediaTypes.join(' or ')}`,
+      section: documented.section,
+      observed: observed ? `content type ${observed}` : 'no content type',
+    }),
+  ];
+}
+
+/** The body the document describes: empty where no content is declared, else the schema of its media type. */
+function responseSchemaConformance(v: ContractValidators, a: Answer, e: StatusExpectation): Failure[] {
+  const documented = documentedResponse(v, a, e);
+  if (!documented) return [];
+  const { key, response, section, mediaTypes } = documented;
+  const body = (p: Pick<Place, 'expected' | 'observed' | 'section'> & { value?: unknown }) =>
+    failure(a, e, { check: 'response_schema_conformance', pointer: 'body', ...p, context: p.value === undefined ? {} : { value: valueOf(p.value) } });
+  if (mediaTypes.length === 0) {
+    // No content declared: an empty body is documented (204), unless the body is marked "not shown".
+    if ((response as Record<string, unknown>)['x-unknown']) return [];
+    // HTTP clients do not read the body of a 204 (RFC 9110 §15.3.5): one the server announces shows in its length.
+    const announced = Number(a.contentLength ?? 0);
+    if (a.body.length === 0 && !(announced > 0)) return [];
+    const expected = `an empty body for ${a.status}`;
+    const seen = a.body.length > 0 ? { observed: 'a body', value: a.body } : { observed: 'a Content-Length', value: announced };
+    return [body({ expected, section: '7', ...seen })];
+  }
+  const mediaType = declaredMediaType(mediaTypes, a.contentType);
+  // Another content type is content_type_conformance's; the document leaves a */* body open (the probes observe it).
+  if (!mediaType || mediaType === '*/*') return [];
+  // A JSON media type's schema describes the parsed body; any other's (text/plain) the body as a string.
+  let parsed: unknown = a.body;
+  if (/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
+    try {
+      parsed = JSON.parse(a.body);
+    } catch {
+      return [body({ expected: 'a JSON body', section, observed: 'a body that is not JSON', value: a.body })];
+    }
+  }
+  const validate = v.validator(a.op.operationId, key, mediaType);
+  if (validate(parsed)) return [];
+  return v.explain(parsed, validate.errors ?? []).map((place) => failure(a, e, { ...place, section: place.section ?? section }));
+}
+
+/** The response checks by name, in the order they are made. */
+const RESPONSE_CHECKS: Record<ResponseCheck, (v: ContractValidators, a: Answer, e: StatusExpectation) => Failure[]> = {
+  not_a_server_error: notAServerError,
+  status_code_conformance: statusCodeConformance,
+  content_type_conformance: contentTypeConformance,
+  response_schema_conformance: responseSchemaConformance,
+};
+
 export class ContractValidators {
-  readonly operations: Map<string, Operation>;
+  readonly operations: Map<OperationId, Operation>;
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
   /** Each schema node of the document -> the spec section it inherits from its nearest x-spec-section. */
@@ -148,7 +240,7 @@ export class ContractValidators {
     for (const child of Object.values(node)) this.indexSections(child, section);
   }
 
-  operation(operationId: string): Operation {
+  operation(operationId: OperationId): Operation {
     const op = this.operations.get(operationId);
     if (!op) throw new Error(`unknown operationId ${operationId}; the document has ${[...this.operations.keys()].join(', ')}`);
     return op;
@@ -162,7 +254,7 @@ export class ContractValidators {
   }
 
   /** Compiled validator for one (operation, status key, media type); compiled once, then cached. */
-  validator(operationId: string, statusKey: string, mediaType: string): ValidateFunction {
+  validator(operationId: OperationId, statusKey: string, mediaType: string): ValidateFunction {
     const key = `${operationId} ${statusKey} ${mediaType}`;
     let fn = this.cache.get(key);
     if (!fn) {
@@ -194,7 +286,7 @@ export class ContractValidators {
     return n;
   }
 
-  documentedStatuses(operationId: string): string[] {
+  documentedStatuses(operationId: OperationId): string[] {
     return Object.keys(this.operation(operationId).responses);
   }
 
@@ -203,102 +295,58 @@ export class ContractValidators {
    * has the wrong format" (400) or "a parameter value is wrong" (404): both where both are listed, as for send and
    * command. Where §7 lists several, a test accepts the set.
    */
-  statusesFor(operationId: string, cause: 'bad-input' | 'not-found' | 'forbidden' | 'unauthorized'): number[] {
+  statusesFor(operationId: OperationId, cause: 'bad-input' | 'not-found' | 'forbidden' | 'unauthorized'): number[] {
     const causes = { 'bad-input': [400, 404], 'not-found': [404], forbidden: [403], unauthorized: [401] };
     const documented = this.documentedStatuses(operationId);
     return causes[cause].filter((status) => documented.includes(String(status)));
   }
 
-  /** Every way `res` differs from what the document says of `operationId`; [] when it conforms. */
-  check(operationId: string, res: ResponseToCheck, options: CheckOptions = {}): Problem[] {
-    const op = this.operation(operationId);
-    const statusKey = this.responseKey(op, res.status);
-    if (!statusKey) {
-      return [
-        problem(op, res.status, {
-          location: 'status',
-          expected: `one of ${Object.keys(op.responses).join(', ')}`,
-          observed: `undocumented status ${res.status}`,
-          section: '7',
-        }),
-      ];
-    }
-    if (options.bodyNotShown) return [];
-    const response = op.responses[statusKey]!;
-    const section = String((response as Record<string, unknown>)['x-spec-section'] ?? op.section);
-    const content = response.content ?? {};
-    const mediaTypes = Object.keys(content);
-    if (mediaTypes.length === 0) {
-      // No content declared: an empty body is documented (204), unless the body is marked "not shown".
-      if ((response as Record<string, unknown>)['x-unknown']) return [];
-      // HTTP clients do not read the body of a 204 (RFC 9110 §15.3.5): one the server announces shows in its length.
-      const announced = Number(res.contentLength ?? 0);
-      if (res.body.length === 0 && !(announced > 0)) return [];
-      return [problem(op, res.status, { location: 'body', expected: `an empty body for ${res.status}`, observed: res.body.length > 0 ? describeValue(res.body) : `Content-Length ${announced}`, section: '7' })];
-    }
-    const observedType = (res.contentType ?? '').split(';')[0]!.trim().toLowerCase();
-    const mediaType = mediaTypes.includes(observedType) ? observedType : mediaTypes.includes('*/*') ? '*/*' : undefined;
-    if (!mediaType) {
-      return [
-        problem(op, res.status, {
-          location: 'content-type',
-          expected: `content type ${mediaTypes.join(' or ')}`,
-          observed: observedType ? `content type ${observedType}` : 'no content type',
-          section,
-        }),
-      ];
-    }
-    if (mediaType === '*/*') return []; // the document leaves this body open: the probes observe it instead
-    // A JSON media type's schema describes the parsed body; any other's (text/plain) the body as a string.
-    let body: unknown = res.body;
-    if (/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
-      try {
-        body = JSON.parse(res.body);
-      } catch {
-        return [problem(op, res.status, { location: 'body', expected: 'a JSON body', observed: describeValue(res.body), section })];
-      }
-    }
-    const validate = this.validator(operationId, statusKey, mediaType);
-    if (validate(body)) return [];
-    return this.explain(body, validate.errors ?? []).map((e) => problem(op, res.status, { ...e, section: e.section ?? section }));
+  /** Every way an answer differs from what the document, and the test's expectation, say of it; [] when it conforms. */
+  check(operationId: OperationId, res: ResponseToCheck, expectation: StatusExpectation = {}): Failure[] {
+    const answer = { ...res, op: this.operation(operationId) };
+    const checks = expectation.only ?? (Object.keys(RESPONSE_CHECKS) as ResponseCheck[]);
+    return checks.flatMap((name) => RESPONSE_CHECKS[name](this, answer, expectation));
   }
 
-  /** Turns ajv errors into (location, expected, observed, section), dropping the noise of anyOf branches. */
-  private explain(body: unknown, errors: ErrorObject[]): Array<Omit<Problem, 'operation' | 'operationId' | 'status' | 'message' | 'section'> & { section?: string }> {
+  /** ajv errors as places of response_schema_conformance, without the noise of anyOf branches. */
+  explain(body: unknown, errors: ErrorObject[]): Array<Omit<Place, 'section'> & { section: string | undefined }> {
     const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
     const out = [];
     const seen = new Set<string>();
     for (const e of errors) {
       // Branch failures of an anyOf (at its place or below) are summarised by the anyOf error itself.
       if (e.keyword !== 'anyOf' && [...anyOfPaths].some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`))) continue;
-      const section = e.parentSchema ? this.sections.get(e.parentSchema) : undefined;
       // A missing property is placed at the property itself; every other finding at the value the schema refused.
       const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
-      const place = { location: jsonPath(body, e.instancePath, missing), pointer: pointerOf(e.instancePath, missing), section };
-      const observed = describeValue(e.data);
-      const [expected, shown] = ((): [string, string] => {
+      const segments = [...segmentsOf(e.instancePath), ...(missing === undefined ? [] : [missing])];
+      const expected = ((): string => {
         switch (e.keyword) {
           case 'required':
-            return ['required property', 'missing property'];
+            return 'required property';
           case 'not':
           case 'false schema':
-            return ['no such property', observed];
+            return 'no such property';
           case 'anyOf':
-            return [((e.schema as unknown[]) ?? []).map((branch) => describeSchema(branch, this.doc.components?.schemas ?? {})).join(' or '), observed];
+            return ((e.schema as unknown[]) ?? []).map((branch) => describeSchema(branch, this.doc.components?.schemas ?? {})).join(' or ');
           case 'type':
-            return [`type ${String((e.params as { type: string }).type)}`, observed];
+            return `type ${String((e.params as { type: string }).type)}`;
           case 'format':
-            return [`format ${String((e.params as { format: string }).format)}`, observed];
+            return `format ${String((e.params as { format: string }).format)}`;
           default:
-            return [`${e.message ?? e.keyword}`, observed];
+            return `${e.message ?? e.keyword}`;
         }
       })();
-      const entry = { ...place, expected, observed: shown };
-      const key = `${entry.location}|${entry.expected}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(entry);
-      }
+      const pointer = stablePointer(segments);
+      if (seen.has(`${pointer}|${expected}`)) continue;
+      seen.add(`${pointer}|${expected}`);
+      out.push({
+        check: 'response_schema_conformance' as const,
+        pointer,
+        expected,
+        section: e.parentSchema ? this.sections.get(e.parentSchema) : undefined,
+        observed: missing === undefined ? kindOf(e.data) : 'missing property',
+        context: { location: jsonPath(body, segments), ...(missing === undefined ? { value: valueOf(e.data) } : {}) },
+      });
     }
     return out;
   }

@@ -1,18 +1,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesLocation, renderTable, reportedDrift, scoreMutations, type ReportedChange, type SuiteRun } from './mutation-score.ts';
+import { namesLocation, renderTable, reportedDrift, scoreMutations, type ReportedChange, type ScoredFailure, type SuiteRun } from './mutation-score.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
+import type { DriftLocation } from '../lib/drift-declaration.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { buildDriftReport } from '../report/drift-report.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 
-const META = { operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta'] };
+const META: DriftLocation = { operations: ['getV1Conversations', 'getV2Conversations'], at: ['/meta'] };
 const breaking = (name: string, breaks = [META]): DriftDeclaration => ({ name, kind: 'breaking', clause: '§2.3', description: name, breaks });
 const additive = (name: string, reports: string[]): DriftDeclaration => ({ name, kind: 'additive', clause: '§2.2', description: name, reports });
 const undocumented = (name: string, reports: string[]): DriftDeclaration => ({ name, kind: 'undocumented', clause: '§3', description: name, reports });
 const change = (id: string, severity: ReportedChange['severity'], kind = 'changed'): ReportedChange => ({ id, severity, change: kind, line: `${kind} ${id}` });
 const green = (changes: ReportedChange[] = []): SuiteRun => ({ failed: [], passed: 10, skipped: 0, seconds: 1, reported: { changes } });
-const failure = (operationId: string, pointer: string) => ({ id: `contract.${operationId} → 200 ${pointer}`, operationId, operation: operationId, pointer });
-const red = (...failures: ReturnType<typeof failure>[]): SuiteRun => ({ failed: ['[v2] lists › a'], passed: 9, skipped: 0, seconds: 1, failures, firstMessage: 'first line' });
+const failure = (operationId: OperationId, pointer: string): ScoredFailure => ({
+  id: `contract.response_schema_conformance ${operationId} 200 ${pointer}`,
+  operationId,
+  pointer,
+});
+const red = (...failures: ScoredFailure[]): SuiteRun => ({ failed: ['[v2] lists › a'], passed: 9, skipped: 0, seconds: 1, failures, firstMessage: 'first line' });
 
 test('a breaking drift is detected only where a failure names its operation and place', () => {
   const result = scoreMutations(green(), [
@@ -24,15 +30,18 @@ test('a breaking drift is detected only where a failure names its operation and 
   assert.deepEqual(result.rows.map((r) => r.verdict), ['green', 'detected', 'ELSEWHERE ONLY', 'MISSED']);
   assert.deepEqual([result.detected, result.elsewhere, result.ok], [1, 1, false]);
   assert.match(result.scoreLine, /^mutation score: 1\/3 breaking drifts detected at the drifted item, 1 only elsewhere;/);
-  assert.match(renderTable(result), /meta-missing\s+breaking\s+detected.*\n\s+↳ getV2Conversations: \/meta \(contract\.getV2Conversations → 200 \/meta\)/);
+  const named = /meta-missing\s+breaking\s+detected.*\n\s+↳ GET \/v2\/conversations: \/meta \(contract\.response_schema_conformance getV2Conversations 200 \/meta\)/;
+  assert.match(renderTable(result), named);
 });
 
-test('a record-only run: its recorded failures fail it, and one a normal run would not have reached counts for nothing', () => {
-  const recorded = (...failures: Array<ReturnType<typeof failure> & { unreached?: true }>): SuiteRun => ({ ...green(), failures: failures.map((f) => ({ ...f, test: '[api] v2/lists.spec.ts › a' })) });
+test('a record-only run: its tests pass as expected failures, and the failures they recorded fail it', () => {
+  const recorded = (...failures: ScoredFailure[]): SuiteRun => ({
+    ...green(),
+    failures: failures.map((f) => ({ ...f, test: '[api] v2/lists.spec.ts › a' })),
+  });
   const result = scoreMutations(green(), [
     { drift: breaking('meta-missing'), run: recorded(failure('getV2Conversations', '/meta')) },
-    // The drifted item was named only after a hard failure of the same test had stopped it in a normal run.
-    { drift: breaking('meta-missing-late'), run: recorded(failure('getV2Conversations', 'status'), { ...failure('getV2Conversations', '/meta'), unreached: true }) },
+    { drift: breaking('meta-missing-late'), run: recorded(failure('getV2Conversations', 'status')) },
     { drift: additive('pagination-extra-key', ['x']), run: recorded(failure('getV1Conversations', 'status')) },
   ]);
   assert.deepEqual(result.rows.map((r) => r.verdict), ['green', 'detected', 'ELSEWHERE ONLY', 'FALSE POSITIVE']);
@@ -40,11 +49,15 @@ test('a record-only run: its recorded failures fail it, and one a normal run wou
 });
 
 test('a place names a failure by itself or with a qualifier, never by prefix alone', () => {
-  const at = { operations: ['getV2Conversations', 'GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}'], at: ['/*/id', 'filter BotID'] };
-  assert.ok(namesLocation({ operationId: 'getV2Conversations', operation: 'GET /v2/conversations', pointer: '/*/id (pages disjoint)' }, at));
-  assert.ok(namesLocation({ operationId: null, operation: 'GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}', pointer: 'filter BotID' }, at));
-  assert.ok(!namesLocation({ operationId: 'getV2Conversations', operation: 'x', pointer: '/*/identity' }, at));
-  assert.ok(!namesLocation({ operationId: 'getV1Conversations', operation: 'x', pointer: '/*/id' }, at));
+  const at: DriftLocation = { operations: ['getV2Conversations', 'getV1Conversation'], at: ['/*/id', '/status'] };
+  const named = (operationId: OperationId | null, pointer: string, comparedWith?: OperationId) =>
+    namesLocation({ id: '', operationId, pointer, ...(comparedWith ? { comparedWith } : {}) }, at);
+  assert.ok(named('getV2Conversations', '/*/id (pages disjoint)'));
+  // A comparison of two operations names the first: V1's record held against V2's.
+  assert.ok(named('getV1Conversation', '/status', 'getV2Conversation'));
+  assert.ok(!named('getV2Conversations', '/*/identity'));
+  assert.ok(!named('getV1Conversations', '/*/id'));
+  assert.ok(!named(null, '/*/id'));
 });
 
 test('additive and undocumented drifts count only when their own item is reported with the right severity', () => {
@@ -74,7 +87,13 @@ test('the drift report of a run against the conforming fingerprint lists its cha
   const item = (id: string, observed: unknown): FingerprintItem => ({ id, section: '2', operation: 'op', item: 'i', observed });
   const conforming = { name: 'conforming', items: [item('status.operator', 'operator'), item('additive.a.$.old', 'integer'), item('links.v2', {})] };
   const report = buildDriftReport(
-    [item('status.operator', 'waiting-operator'), item('additive.a.$.old', 'integer'), item('additive.a.$.new', 'boolean'), item('links.v2', {}), item('contract.x → 200 $', 'y')],
+    [
+      item('status.operator', 'waiting-operator'),
+      item('additive.a.$.old', 'integer'),
+      item('additive.a.$.new', 'boolean'),
+      item('links.v2', {}),
+      { ...item('contract.x', 'y'), severity: 'breaking' },
+    ],
     () => ({ documented: 'd' }),
     conforming,
   );

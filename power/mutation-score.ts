@@ -4,7 +4,7 @@
 // elsewhere only is "caught elsewhere", not a detection. An additive or undocumented drift must leave the suite green
 // and be reported at its own item (its `reports`), in the drift report compared with the conforming run's
 // fingerprint. The conforming run itself must be green and match the committed baseline of the simulator.
-import type { ContractFailure } from '../report/drift-failures.ts';
+import { operationLabel, type Failure } from '../lib/failure.ts';
 import type { DriftReport, Severity } from '../report/drift-report.ts';
 import type { DriftDeclaration, DriftKind, DriftLocation } from '../lib/drift-declaration.ts';
 
@@ -19,13 +19,16 @@ export interface SuiteRun {
   error?: string;
   seconds: number;
   /**
-   * The contract failures the run recorded (reports/failures.json). In a record-only run tests go on after a
-   * failure; those a normal run would not have reached are marked `unreached` and count for nothing.
+   * The contract failures the run recorded (reports/failures.json). A record-only run stops a test where a normal
+   * run does: every failure recorded is one a normal run reaches.
    */
-  failures?: ReadonlyArray<Pick<ContractFailure, 'operationId' | 'operation' | 'pointer' | 'unreached'> & { id: string; test?: string }>;
+  failures?: ReadonlyArray<ScoredFailure>;
   /** What its drift report lists against the conforming run; absent when it wrote none. */
   reported?: DriftReported;
 }
+
+/** What the score reads of a failure: where it names the drift, its id, its test. */
+export type ScoredFailure = Pick<Failure, 'operationId' | 'comparedWith' | 'pointer'> & { id: string; test?: string };
 
 export interface ReportedChange {
   id: string;
@@ -49,8 +52,8 @@ export function reportedDrift(report: Pick<DriftReport, 'entries'>): DriftReport
 }
 
 /** Does a failure name this place? Its pointer is the place, or the place with a qualifier: "/*\/id (pages disjoint)". */
-export function namesLocation(failure: Pick<ContractFailure, 'operationId' | 'operation' | 'pointer'>, location: DriftLocation): boolean {
-  const operation = location.operations.includes(failure.operationId ?? '') || location.operations.includes(failure.operation);
+export function namesLocation(failure: ScoredFailure, location: DriftLocation): boolean {
+  const operation = failure.operationId !== null && location.operations.includes(failure.operationId);
   return operation && location.at.some((at) => failure.pointer === at || failure.pointer.startsWith(`${at} (`));
 }
 
@@ -84,16 +87,14 @@ export interface MutationResult {
   scoreLine: string;
 }
 
-const reached = (run: SuiteRun) => (run.failures ?? []).filter((f) => !f.unreached);
-
 /** The failure that names the drifted item, if any. */
 function atItem(drift: DriftDeclaration, run: SuiteRun) {
-  return reached(run).find((f) => (drift.breaks ?? []).some((location) => namesLocation(f, location)));
+  return (run.failures ?? []).find((f) => (drift.breaks ?? []).some((location) => namesLocation(f, location)));
 }
 
-/** Tests that failed, and tests of a record-only run that recorded a failure they reached. */
+/** Tests that failed, and tests of a record-only run that recorded a failure. */
 function failedTests(run: SuiteRun): string[] {
-  return [...new Set([...run.failed, ...reached(run).flatMap((f) => (f.test ? [f.test] : []))])];
+  return [...new Set([...run.failed, ...(run.failures ?? []).flatMap((f) => (f.test ? [f.test] : []))])];
 }
 
 /** The change of the drift report that is the drift's own item, with the severity its kind calls for. */
@@ -127,7 +128,7 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
       verdict: verdictOf(kind, run, failed, named !== undefined, reported !== undefined),
       failed: tests,
       seconds: run.seconds,
-      ...(named ? { firstMessage: `${named.operation}: ${named.pointer} (${named.id})` } : run.firstMessage ? { firstMessage: run.firstMessage } : {}),
+      ...(named ? { firstMessage: `${operationLabel(named)}: ${named.pointer} (${named.id})` } : run.firstMessage ? { firstMessage: run.firstMessage } : {}),
       ...(reported ? { reported: reported.line } : {}),
     };
   };

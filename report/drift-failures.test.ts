@@ -1,40 +1,79 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { failureId, failureItem, normaliseVolatile, renderFailure, unexplainedFailure, type ContractFailure } from './drift-failures.ts';
+import { failureDetail, failureItem } from './drift-failures.ts';
+import { adoptLegacyIds, adoptLegacyItems } from './legacy-ids.ts';
+import { failureId, type Failure, type RecordedFailure } from '../lib/failure.ts';
 
-const TEST = '[v2] v2/create.spec.ts › creates';
-const failure: ContractFailure = {
+const TEST = '[api] v2/errors.spec.ts › postV2ConversationStart on a completed dialog answers as §3 and §5.3 allow';
+const recorded = (f: Failure, test = TEST): RecordedFailure => ({ ...f, id: failureId(f), test });
+const start = (uuid: string): Failure => ({
+  check: 'status_code_conformance',
+  severity: 'breaking',
   operationId: 'postV2ConversationStart',
-  operation: 'POST /v2/conversation/{uuid}/start',
   status: 204,
   pointer: 'status',
-  location: 'status',
-  expected: '403 for completed dialog a778429f-8a83-49fb-805a-91e6bc3a82b8',
+  expected: '403',
   section: '5.3',
   observed: '204',
-  evidence: 'request: POST /api/v2/conversation/a778429f-8a83-49fb-805a-91e6bc3a82b8/start\nresponse: 204 (no content type) (empty body)',
-};
-
-test('a failure is named by its operation, status and stable place; its message is a rendering of it', () => {
-  assert.equal(failureId(failure), 'contract.POST /v2/conversation/{uuid}/start → 204 status');
-  assert.equal(failureId({ ...failure, status: null, pointer: '/*/source' }), 'contract.POST /v2/conversation/{uuid}/start → - /*/source');
-  assert.equal(renderFailure(failure), 'POST /v2/conversation/{uuid}/start → 204: status: expected 403 for completed dialog a778429f-8a83-49fb-805a-91e6bc3a82b8 (spec §5.3), observed 204');
-  assert.equal(renderFailure({ ...failure, status: null, location: 'filter BotID' }).startsWith('POST /v2/conversation/{uuid}/start: filter BotID: expected'), true);
+  context: {
+    because: `for completed dialog ${uuid}`,
+    exchanges: [
+      {
+        request: { method: 'POST', path: `/api/v2/conversation/${uuid}/start` },
+        response: { status: 204, contentType: null, body: '', bodyLength: 0 },
+      },
+    ],
+  },
 });
 
-test('run-dependent values never reach the fingerprint item', () => {
-  assert.deepEqual(failureItem({ ...failure, id: failureId(failure), test: TEST }), {
-    id: 'contract.POST /v2/conversation/{uuid}/start → 204 status',
+test("a failure's fingerprint item holds nothing of the run: two runs of one drift give one item", () => {
+  const [a, b] = [start('a778429f-8a83-49fb-805a-91e6bc3a82b8'), start('0b0f6f2e-5d0c-4c3e-9a57-1f0d7c2b9e41')].map((f) => failureItem(recorded(f)));
+  assert.deepEqual(a, b);
+  assert.deepEqual(a, {
+    id: 'contract.status_code_conformance postV2ConversationStart 204 status',
     section: '5.3',
     operation: 'POST /v2/conversation/{uuid}/start',
-    item: 'status: expected 403 for completed dialog {uuid}',
+    item: 'status: expected 403',
     observed: '204',
+    severity: 'breaking',
   });
-  assert.equal(normaliseVolatile('dialog 1932455048 at 2026-11-22T11:05:00Z, per_page 40, [3]'), 'dialog {n} at {time}, per_page 40, [*]');
 });
 
-test('a failed test that recorded no contract failure is named by the test', () => {
-  const f = unexplainedFailure(TEST, 'Test timeout of 20000ms exceeded.');
-  assert.equal(f.id, `contract.test ${TEST}`);
-  assert.equal(f.observed, 'Test timeout of 20000ms exceeded.');
+test("a failure's entry shows why the expectation applies here, what was seen and the exchange, from its data", () => {
+  const detail = failureDetail(recorded(start('a778429f-8a83-49fb-805a-91e6bc3a82b8')));
+  assert.equal(detail.documented, '403 for completed dialog a778429f-8a83-49fb-805a-91e6bc3a82b8 (spec §5.3)');
+  assert.equal(detail.observed, '204');
+  assert.equal(
+    detail.evidence,
+    'check: status_code_conformance (breaking)\nrequest: POST /api/v2/conversation/a778429f-8a83-49fb-805a-91e6bc3a82b8/start\nresponse: 204 (no content type) (empty body)',
+  );
+  assert.equal(detail.test, TEST);
+});
+
+test('ids of suites before checks had names are read: matched to this run failures by operation, status and place', () => {
+  const now = [
+    recorded({ ...start('x'), check: 'ignored_auth', operationId: 'getV2Conversations', status: 200, expected: '401' }),
+    recorded({ ...start('x'), check: 'effect_of_start', pointer: 'status of the dialog afterwards', expected: '"in-process"', observed: '"completed"' }),
+    recorded({ ...start('x'), check: 'versions_agree', operationId: 'getV1Conversation', comparedWith: 'getV2Conversation', status: 200, pointer: '/status' }),
+    recorded({ ...start('x'), check: 'test_passes', operationId: null, status: null, pointer: TEST }),
+  ];
+  const ack = (id: string) => ({ id, reason: 'known', ticket: 'https://t.example/1', acknowledgedBy: 'qa', until: '2099-01-01' });
+  const { entries, renamed } = adoptLegacyIds(
+    [
+      ack('contract.GET /v2/conversations → 200 status'),
+      // Old semantic checks named no status: any status of the same operation and place matches.
+      ack('contract.POST /v2/conversation/{uuid}/start → - status of the dialog afterwards'),
+      ack('contract.GET /v1/conversation/{id} vs GET /v2/conversation/{uuid} → - /status'),
+      ack(`contract.test ${TEST}`),
+      ack('contract.GET /v2/conversations → 200 /meta'),
+      ack('status.operator'),
+    ],
+    now,
+  );
+  assert.deepEqual(entries.map((e) => e.id), [...now.map((f) => f.id), 'contract.GET /v2/conversations → 200 /meta', 'status.operator']);
+  assert.equal(renamed.length, 4);
+  // In a baseline, an old failure without a match stays a failure: "fixed" when the run no longer sees it.
+  const old = { id: 'contract.GET /v2/conversations → 200 /meta', section: '2.3', operation: 'GET /v2/conversations', item: '/meta: expected required property' };
+  const items = adoptLegacyItems([{ ...old, observed: 'missing property' }], now);
+  assert.equal(items[0]!.severity, 'breaking');
 });

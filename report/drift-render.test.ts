@@ -5,10 +5,12 @@ import { renderHtml, renderMarkdown } from './drift-render.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 
 const item = (id: string, observed: unknown, operation = 'GET /v2/conversations'): FingerprintItem => ({ id, section: '4.1', operation, item: `item of ${id}`, observed });
+/** A contract failure's item: its check made it breaking. */
+const failed = (id: string, observed: unknown) => ({ ...item(id, observed), severity: 'breaking' as const });
 const detail = () => ({ documented: 'not shown', evidence: 'request: GET /api/v2/conversations?x=<script>\nresponse: 200 application/json {}' });
 const baseline = { name: 'simulator', items: [item('default.v2.PageCount', 40), item('links.v2', {})] };
 const report = buildDriftReport(
-  [item('default.v2.PageCount', 20), item('links.v2', {}), item('additive.getV2Conversations.$[*].bot_id', 'integer'), item('contract.GET /v2/conversations → 200 $[*].a|b', 'missing property')],
+  [item('default.v2.PageCount', 20), item('links.v2', {}), item('additive.getV2Conversations.$[*].bot_id', 'integer'), failed('contract.GET /v2/conversations → 200 $[*].a|b', 'missing property')],
   detail,
   baseline,
 );
@@ -50,7 +52,7 @@ test('acknowledged drifts show their ticket; expired and resolved entries say wh
     { id: 'gone.item', reason: 'fixed?', ticket: 'https://tickets.example/VB-3', acknowledgedBy: 'qa', until: '2026-12-31' },
   ];
   const acked = buildDriftReport(
-    [item('default.v2.PageCount', 20), item('links.v2', {}), item('contract.GET /v2/conversations → 200 $[*].a|b', 'missing property')],
+    [item('default.v2.PageCount', 20), item('links.v2', {}), failed('contract.GET /v2/conversations → 200 $[*].a|b', 'missing property')],
     detail,
     baseline,
     entries,

@@ -4,18 +4,21 @@ import { buildDriftReport, changeLines, kindOf, mergeObservations, type Recorded
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 
 const item = (id: string, observed: unknown): FingerprintItem => ({ id, section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: 'exact status string of the operator state', observed });
+/** A failure's item: its check gave it its severity. */
+const failed = (id: string, observed: unknown, severity: FingerprintItem['severity'] = 'breaking'): FingerprintItem => ({ ...item(id, observed), severity });
 const detail = (id: string) => ({ documented: `documented ${id}`, test: '[v2] lifecycle', evidence: 'request: POST /api/v2/conversation/x/stop\nresponse: 204 (no content type) (empty body)' });
 
-test('ids say what kind of item they are', () => {
-  assert.equal(kindOf('contract.GET /v2/conversations → 200 $[*].source'), 'contract');
-  assert.equal(kindOf('additive.getV2Conversations.$[*].bot_id'), 'additive');
-  assert.equal(kindOf('status.operator'), 'observation');
-  assert.equal(kindOf('learned.GET /v2/conversations → 200 /*/status'), 'learned');
+test('a failure is of the severity its check gave it, whatever its id; an undeclared field is additive', () => {
+  assert.equal(kindOf(failed('contract.response_schema_conformance getV2Conversations 200 /*/source', 'missing property')), 'breaking');
+  assert.equal(kindOf(failed('x', '"waiting-operator"', 'learned')), 'learned');
+  assert.equal(kindOf(item('additive.getV2Conversations.$[*].bot_id', 'integer')), 'additive');
+  assert.equal(kindOf(item('status.operator', 'operator')), 'observation');
 });
 
 test('a learned-contract failure has its own severity, after breaking ones; gone, it is no change', () => {
-  const learned = item('learned.GET /v2/conversations → 200 /*/status', 'waiting-operator');
-  const report = buildDriftReport([learned, item('contract.GET /v2/conversations → 200 /meta', 'missing property')], detail, { name: 'vendor-4.2', items: [learned] });
+  const learned = failed('learned.response_schema_conformance getV2Conversations 200 /*/status', 'waiting-operator', 'learned');
+  const breaking = failed('contract.response_schema_conformance getV2Conversations 200 /meta', 'missing property');
+  const report = buildDriftReport([learned, breaking], detail, { name: 'vendor-4.2', items: [learned] });
   assert.deepEqual(report.entries.map((e) => e.severity), ['breaking', 'learned']);
   const fixed = buildDriftReport([], detail, { name: 'vendor-4.2', items: [learned] });
   assert.equal(fixed.changes, 0);
@@ -34,13 +37,13 @@ test('against a baseline: changed, added, removed and unchanged items, breaking 
     item('status.operator', 'waiting-operator'),
     item('links.v2', {}),
     item('error.404', { contentType: 'text/plain' }),
-    item('contract.GET /v2/conversations → 200 $[*].source', 'missing property'),
+    failed('contract.response_schema_conformance getV2Conversations 200 /*/source', 'missing property'),
   ];
   const report = buildDriftReport(current, detail, baseline);
   assert.deepEqual(
     report.entries.map((e) => [e.severity, e.change, e.id]),
     [
-      ['breaking', 'added', 'contract.GET /v2/conversations → 200 $[*].source'],
+      ['breaking', 'added', 'contract.response_schema_conformance getV2Conversations 200 /*/source'],
       ['changed', 'removed', 'default.v2.PageCount'],
       ['changed', 'changed', 'status.operator'],
       ['new', 'added', 'error.404'],
@@ -49,7 +52,7 @@ test('against a baseline: changed, added, removed and unchanged items, breaking 
   );
   assert.equal(report.changes, 4);
   assert.deepEqual(changeLines(report), [
-    '  added    contract.GET /v2/conversations → 200 $[*].source: missing property',
+    '  added    contract.response_schema_conformance getV2Conversations 200 /*/source: missing property',
     '  removed  default.v2.PageCount: 40 → not observed in this run',
     '  changed  status.operator: operator → waiting-operator',
     '  added    error.404: {"contentType":"text/plain"}',
@@ -88,15 +91,16 @@ test('observations of one id from several tests merge the same way whatever orde
 });
 
 test('an acknowledged drift has its own severity until its entry expires; a fixed failure is no strict change', () => {
-  const failure = item('contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards', '"in-process"');
+  const failure = failed('contract.effect_of_stop postV2ConversationStop 204 status of the dialog afterwards', '"in-process"');
   const ack = (id: string, until: string) => ({ id, reason: 'known', ticket: 'https://t.example/1', acknowledgedBy: 'qa', until });
-  const baseline = { name: 'staging', items: [item('status.operator', 'operator'), item('contract.GET /v1/conversations → 200 /meta', 'missing property')] };
+  const fixed = failed('contract.response_schema_conformance getV1Conversations 200 /meta', 'missing property');
+  const baseline = { name: 'staging', items: [item('status.operator', 'operator'), fixed] };
   const current = [failure, item('status.operator', 'waiting-operator')];
   const active = buildDriftReport(current, detail, baseline, [ack(failure.id, '2026-12-01'), ack('status.operator', '2026-12-01')], '2026-11-23');
   assert.deepEqual(active.entries.map((e) => [e.id, e.severity, e.change]), [
     [failure.id, 'acknowledged', 'added'],
     ['status.operator', 'acknowledged', 'changed'],
-    ['contract.GET /v1/conversations → 200 /meta', 'fixed', 'removed'],
+    ['contract.response_schema_conformance getV1Conversations 200 /meta', 'fixed', 'removed'],
   ]);
   assert.equal(active.counts.acknowledged, 2);
   assert.equal(active.counts.changed, 0, 'a fixed failure is not an undocumented change');

@@ -1,8 +1,9 @@
 // The drift report: this run's fingerprint against a baseline, each item with a severity and a vendor ticket text.
 // Pure: the reporter hands in the items and what it knows of each (documented text, evidence, test); files are
 // written elsewhere.
-import { stableStringify, type FingerprintItem } from '../lib/fingerprint.ts';
-import { CONTRACT_PREFIX, LEARNED_PREFIX } from './drift-failures.ts';
+import type { FingerprintItem } from '../lib/fingerprint.ts';
+import type { FailureSeverity } from '../lib/failure.ts';
+import { stableStringify } from '../lib/json.ts';
 import { acknowledgementOf, acknowledgementText, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
 
 export const ADDITIVE_PREFIX = 'additive.';
@@ -77,11 +78,11 @@ export interface Baseline {
   items: readonly FingerprintItem[];
 }
 
-type Kind = 'contract' | 'learned' | 'additive' | 'observation';
+type Kind = FailureSeverity | 'additive' | 'observation';
 
-export function kindOf(id: string): Kind {
-  return id.startsWith(CONTRACT_PREFIX) ? 'contract' : id.startsWith(LEARNED_PREFIX) ? 'learned' : id.startsWith(ADDITIVE_PREFIX) ? 'additive' : 'observation';
-}
+/** A failure by the severity its check gave it; an observation of an undeclared field is additive. */
+export const kindOf = (item: Pick<FingerprintItem, 'id' | 'severity'>): Kind =>
+  item.severity ?? (item.id.startsWith(ADDITIVE_PREFIX) ? 'additive' : 'observation');
 
 export const showValue = (value: unknown): string => (typeof value === 'string' ? value : stableStringify(value, 0));
 
@@ -109,8 +110,9 @@ export function mergeObservations(recorded: readonly RecordedObservation[]): { i
 
 function severityOf(kind: Kind, change: Change | null, acknowledged: AcknowledgementState | undefined): Severity {
   // A failure gone since the baseline is the vendor's fix: reported, never a ticket, never what --strict fails on.
-  if ((kind === 'contract' || kind === 'learned') && change === 'removed') return 'fixed';
-  const drift = kind === 'contract' ? 'breaking' : kind === 'learned' ? 'learned' : kind === 'additive' ? 'additive' : change === 'changed' || change === 'removed' ? 'changed' : change === 'unchanged' ? 'unchanged' : 'new';
+  if ((kind === 'breaking' || kind === 'learned') && change === 'removed') return 'fixed';
+  const observation = change === 'changed' || change === 'removed' ? 'changed' : change === 'unchanged' ? 'unchanged' : 'new';
+  const drift = kind === 'observation' ? observation : kind;
   // Only a drift can be acknowledged, and only until its entry expires.
   return acknowledged && !acknowledged.expired && (drift === 'breaking' || drift === 'learned' || drift === 'changed') ? 'acknowledged' : drift;
 }
@@ -160,7 +162,7 @@ export function buildDriftReport(
     const acknowledgement = acknowledged(item.id);
     return entry({
       id: item.id,
-      severity: severityOf(kindOf(item.id), change, acknowledgement),
+      severity: severityOf(kindOf(item), change, acknowledgement),
       change,
       operation: item.operation,
       section: item.section,
@@ -179,7 +181,7 @@ export function buildDriftReport(
     entries.push(
       entry({
         id: gone.id,
-        severity: severityOf(kindOf(gone.id), 'removed', acknowledgement),
+        severity: severityOf(kindOf(gone), 'removed', acknowledgement),
         change: 'removed',
         operation: gone.operation,
         section: gone.section,

@@ -1,6 +1,7 @@
 // The history of a fingerprint across baselines (before and after vendor upgrades): each item's value in each
 // baseline, in the order they were taken, and where it changed. Rendered as one self-contained HTML page. Pure.
-import { stableStringify, type FingerprintItem, type RunMeta } from '../lib/fingerprint.ts';
+import type { FingerprintItem, RunMeta } from '../lib/fingerprint.ts';
+import { stableStringify } from '../lib/json.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 
 export interface NamedFingerprint {

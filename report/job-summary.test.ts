@@ -4,10 +4,12 @@ import { buildDriftReport } from './drift-report.ts';
 import { jobSummary } from './job-summary.ts';
 
 const item = (id: string, observed: unknown) => ({ id, section: '4.1', operation: 'GET /v2/conversations', item: id, observed });
+/** A contract failure's item: its check made it breaking. */
+const failed = (id: string, observed: unknown) => ({ ...item(id, observed), severity: 'breaking' as const });
 const run = { runId: 'r', startedAt: '2026-11-23T05:00:00.000Z', target: 'staging.example.com', suiteVersion: '0.1.0', vendorVersion: 'api-version: 4.3' };
 
 test('counts by severity and the first twenty breaking, changed and acknowledged items, each linked', () => {
-  const failures = Array.from({ length: 23 }, (_, i) => item(`contract.GET /v2/conversations → 200 /f${String(i).padStart(2, '0')}`, 'missing property'));
+  const failures = Array.from({ length: 23 }, (_, i) => failed(`contract.GET /v2/conversations → 200 /f${String(i).padStart(2, '0')}`, 'missing property'));
   const report = buildDriftReport(
     [...failures, item('default.v2.PageCount', 20), item('links.v2', {})],
     () => ({ documented: 'x' }),

@@ -49,9 +49,10 @@ test('status values are examples and x-observed, never an enum that would close 
 });
 
 test('a limit is written as a maximum only when the target refuses above it: a clamp and an unreached limit are no maximum', () => {
-  const limit = (refusal: string | null, outcome = 'found') => item('limit.maxPageCount', { outcome, largestAccepted: 250, firstRejected: 251, refusal }, '8.3');
+  const limit = (refusal: string | null, outcome = 'found') =>
+    item('limit.maxPageCount', { outcome, largestAccepted: 250, firstRejected: 251, refusal, ...(refusal === 'clamped' ? { clampedTo: 250 } : {}) }, '8.3');
   assert.deepEqual(actionOn([limit('refused')], '$.components.parameters.PageCount.schema')?.update, { maximum: 250 });
-  assert.deepEqual(actionOn([limit('clamped to 250')], '$.components.parameters.PageCount')?.update, { 'x-observed': { servedAtMost: 250 } });
+  assert.deepEqual(actionOn([limit('clamped')], '$.components.parameters.PageCount')?.update, { 'x-observed': { servedAtMost: 250 } });
   assert.equal(observedOverlay([limit(null, 'above-upper')], run).actions.length, 0);
   // The send text limit lands in the learned send body, on the field the template puts the text in.
   const send = actionOn([item('body.send.accepted', '{"message":"{{text}}"}'), item('limit.maxTextLength.send', { outcome: 'found', largestAccepted: 2000, refusal: 'refused' }, '8.4')], '$.components.schemas.SendBody')!;
@@ -85,4 +86,28 @@ test('a target two actions update differs when either update differs', () => {
   ];
   assert.deepEqual(differingTargets(observedOverlay(items(100), run), observedOverlay(items(500), run)), ['$.components.parameters.PageCount.schema']);
   assert.deepEqual(differingTargets(observedOverlay(items(100), run), observedOverlay(items(100), run)), []);
+});
+
+test('the custom block call becomes a webhook from its structured places: body paths nest, query and headers are parameters', () => {
+  const observed = {
+    method: 'POST',
+    contentType: 'application/json',
+    fields: [
+      { in: 'json', path: ['block', 'token'], type: 'string' },
+      { in: 'json', path: ['dialog_ids', 0], type: 'integer' },
+      { in: 'query', path: ['bot'], type: 'integer' },
+      { in: 'header', path: ['x-block-id'], type: 'uuid' },
+    ],
+    tokenAt: { in: 'json', path: ['block', 'token'] },
+  };
+  const update = actionOn([item('callback.shape', observed, '6.1')], '$')!.update as { webhooks: { customBlockCall: { post: Record<string, unknown> } } };
+  const call = update.webhooks.customBlockCall.post;
+  assert.deepEqual((call.requestBody as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema, {
+    type: 'object',
+    properties: { block: { type: 'object', properties: { token: { type: 'string' } } }, dialog_ids: { type: 'array', items: { type: 'integer' } } },
+  });
+  assert.deepEqual(call.parameters, [
+    { name: 'bot', in: 'query', schema: { type: 'integer' } },
+    { name: 'x-block-id', in: 'header', schema: { type: 'string', format: 'uuid' } },
+  ]);
 });

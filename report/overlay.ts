@@ -6,8 +6,12 @@
 // error bodies get a schema for the content type seen, beside the document's `*/*`; a learned body shape requires
 // its fields but allows others. An item the run could not observe is left alone, with no guess written.
 import { placeholderPaths, renderBody } from '../http/body-template.ts';
-import { stableStringify, type FingerprintItem, type RunMeta } from '../lib/fingerprint.ts';
+import type { FingerprintItem, RunMeta } from '../lib/fingerprint.ts';
+import { stableStringify } from '../lib/json.ts';
+import { ObservedItems, type ObservationId, type SizeLimitId } from '../lib/observations.ts';
 import type { Shape } from '../lib/shape.ts';
+import type { CallPlace } from '../http/callback-request.ts';
+import { OPERATIONS } from '../openapi/operations.generated.ts';
 
 /** Where an action's content comes from: the observations, the run, the spec sections it fills. */
 export interface ObservedMeta {
@@ -32,12 +36,17 @@ export interface Overlay {
 }
 
 type Schema = Record<string, unknown>;
-type Items = ReadonlyMap<string, FingerprintItem>;
+type Items = ObservedItems;
 
 /** The base document as seen from reports/, where the overlay is written. */
 export const OVERLAY_EXTENDS = '../openapi/dialog-bot.openapi.yaml';
 
-const ERROR_RESPONSES: Record<string, string> = { '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound' };
+const ERROR_RESPONSES = [
+  [400, 'BadRequest'],
+  [401, 'Unauthorized'],
+  [403, 'Forbidden'],
+  [404, 'NotFound'],
+] as const;
 
 /** JSON Schema of a recorded shape (lib/shape.ts): types only, no field required, nothing closed. */
 export function shapeSchema(shape: Shape): Schema {
@@ -72,35 +81,30 @@ export function templateSchema(template: string, maxTextLength?: number): Schema
   return walk(renderBody(template, { text: 'text', botId: 1 }), []);
 }
 
-interface LimitObserved {
-  outcome: string;
-  largestAccepted: number | null;
-  refusal: string | null;
-}
-
 /** A limit the target refuses above (not one it clamps, not one the search never reached). */
-function refusedAbove(items: Items, id: string): number | undefined {
-  const observed = items.get(id)?.observed as LimitObserved | undefined;
+function refusedAbove(items: Items, id: SizeLimitId): number | undefined {
+  const observed = items.get(id);
   return observed?.outcome === 'found' && observed.refusal === 'refused' && observed.largestAccepted !== null ? observed.largestAccepted : undefined;
 }
 
 /** One action per learned place; each builder reads the items it needs and returns nothing when none was observed. */
-type Learned = { target: string; description: string; update: Record<string, unknown>; from: string[] };
+type Learned = { target: string; description: string; update: Record<string, unknown>; from: ObservationId[] };
 type Builder = (items: Items) => Learned[];
 
 const statusValues: Builder = (items) => {
-  const ids = ['statuses.seen', 'status.created-not-started', 'status.operator', 'status.after-post-create', 'vertex.after-complete.status'];
-  const from = ids.filter((id) => items.has(id));
-  const values = new Set<string>();
-  const collect = (v: unknown): void => {
-    if (typeof v === 'string') values.add(v);
-    else if (Array.isArray(v)) v.forEach(collect);
-    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
-  };
-  for (const id of from) collect(items.get(id)!.observed);
+  const seen = items.get('statuses.seen');
+  const ids = ['status.created-not-started', 'status.operator', 'status.after-post-create', 'vertex.after-complete.status'] as const;
+  const single = ids.map((id) => [id, items.get(id)] as const);
+  const from: ObservationId[] = [...(seen ? ['statuses.seen' as const] : []), ...single.filter(([, value]) => value !== undefined).map(([id]) => id)];
+  const values = new Set([...(seen?.v1 ?? []), ...(seen?.v2 ?? []), ...single.flatMap(([, value]) => (typeof value === 'string' ? [value] : []))]);
   if (values.size === 0) return [];
-  const seen = [...values].sort();
-  return [{ target: '$.components.schemas.DialogListItemBase.properties.status', description: 'Status values the target answered (the full set is not shown, §2.2, §3)', update: { examples: seen, 'x-observed': { values: seen } }, from }];
+  const sorted = [...values].sort();
+  return [{
+    target: '$.components.schemas.DialogListItemBase.properties.status',
+    description: 'Status values the target answered (the full set is not shown, §2.2, §3)',
+    update: { examples: sorted, 'x-observed': { values: sorted } },
+    from,
+  }];
 };
 
 const bodyShapes: Builder = (items) =>
@@ -109,8 +113,8 @@ const bodyShapes: Builder = (items) =>
       ['send', 'SendBody', 'limit.maxTextLength.send'],
       ['command', 'CommandBody', undefined],
     ] as const
-  ).flatMap(([kind, schema, limitId]) => {
-    const template = items.get(`body.${kind}.accepted`)?.observed;
+  ).flatMap(([kind, schema, limitId]): Learned[] => {
+    const template = items.get(`body.${kind}.accepted`);
     if (typeof template !== 'string') return [];
     const max = limitId ? refusedAbove(items, limitId) : undefined;
     return [{
@@ -122,8 +126,8 @@ const bodyShapes: Builder = (items) =>
   });
 
 const errorBodies: Builder = (items) =>
-  Object.entries(ERROR_RESPONSES).flatMap(([status, name]) => {
-    const observed = items.get(`error.${status}`)?.observed as { contentType?: string | null; body?: Shape } | undefined;
+  ERROR_RESPONSES.flatMap(([status, name]): Learned[] => {
+    const observed = items.get(`error.${status}`);
     if (!observed?.contentType || observed.body === undefined || observed.body === 'empty') return [];
     const mediaType = observed.contentType.split(';')[0]!.trim();
     return [{ target: `$.components.responses.${name}`, description: `Error body the target answered with ${status} (shape not shown, §7)`, update: { content: { [mediaType]: { schema: shapeSchema(observed.body) } } }, from: [`error.${status}`] }];
@@ -131,10 +135,10 @@ const errorBodies: Builder = (items) =>
 
 const limits: Builder = (items) => {
   const out: Learned[] = [];
-  const pageCount = items.get('limit.maxPageCount')?.observed as LimitObserved | undefined;
+  const pageCount = items.get('limit.maxPageCount');
   const maxPageCount = refusedAbove(items, 'limit.maxPageCount');
   if (maxPageCount !== undefined) out.push({ target: '$.components.parameters.PageCount.schema', description: 'Largest PageCount the target accepts (§8.3)', update: { maximum: maxPageCount }, from: ['limit.maxPageCount'] });
-  else if (pageCount?.outcome === 'found' && pageCount.refusal?.startsWith('clamped')) {
+  else if (pageCount?.outcome === 'found' && pageCount.refusal === 'clamped') {
     out.push({ target: '$.components.parameters.PageCount', description: 'A larger PageCount is served as this many (§8.3)', update: { 'x-observed': { servedAtMost: pageCount.largestAccepted } }, from: ['limit.maxPageCount'] });
   }
   const sendMessage = refusedAbove(items, 'limit.maxTextLength.sendMessage');
@@ -147,14 +151,14 @@ const limits: Builder = (items) => {
 
 const defaults: Builder = (items) =>
   (['PageNumber', 'PageCount'] as const).flatMap((name) => {
-    const [v1, v2] = [items.get(`default.v1.${name}`)?.observed, items.get(`default.v2.${name}`)?.observed];
+    const [v1, v2] = [items.get(`default.v1.${name}`), items.get(`default.v2.${name}`)];
     // One parameter serves both versions: a default is written only when they agree.
     if (typeof v1 !== 'number' || v1 !== v2) return [];
     return [{ target: `$.components.parameters.${name}.schema`, description: `Default ${name} (not shown, §4.1)`, update: { default: v1 }, from: [`default.v1.${name}`, `default.v2.${name}`] }];
   });
 
 const rateLimit: Builder = (items) => {
-  const observed = items.get('rate.limit')?.observed as { limited: boolean; statuses?: number[]; retryAfter?: string[]; headers?: string[] } | undefined;
+  const observed = items.get('rate.limit');
   if (!observed?.limited) return [];
   const headers: Record<string, Schema> = {};
   if (observed.retryAfter?.some((form) => form !== 'absent')) headers['Retry-After'] = { description: `Observed as ${observed.retryAfter.filter((f) => f !== 'absent').join(' or ')}`, schema: { type: 'string' } };
@@ -163,59 +167,69 @@ const rateLimit: Builder = (items) => {
   return [{ target: '$.paths.*.*.responses', description: 'How the target throttles (§8.2)', update: Object.fromEntries((observed.statuses ?? []).map((s) => [String(s), response])), from: ['rate.limit'] }];
 };
 
-/** "json $.a.b: integer", "form token: string", "query token: string", "header X-Token: string". */
-function callbackField(field: string): { where: string; name: string[]; type: string } | undefined {
-  const m = /^(json|form|query|header) (.+): (\w+)$/.exec(field);
-  if (!m) return undefined;
-  const [, where, at, type] = m;
-  return { where: where!, name: where === 'json' ? at!.replace(/^\$\.?/, '').split('.').filter(Boolean) : [at!], type: type! };
+/** JSON Schema of a field's kind as the call showed it (callback-request.ts: integer, uuid, string, empty). */
+const leaf = (type: string): Schema =>
+  type === 'uuid' ? { type: 'string', format: 'uuid' } : ['integer', 'number', 'boolean'].includes(type) ? { type } : { type: 'string' };
+
+/** Each field of a JSON or form body at its place: objects for keys, arrays for positions. */
+function bodySchema(fields: ReadonlyArray<CallPlace & { type: string }>): Schema {
+  const body: Schema = { type: 'object', properties: {} };
+  for (const field of fields) {
+    let node = body;
+    field.path.forEach((key, i) => {
+      const last = i === field.path.length - 1;
+      if (typeof key === 'number') {
+        node.type = 'array';
+        delete node.properties;
+        node = (node.items as Schema | undefined) ?? (node.items = last ? leaf(field.type) : { type: 'object', properties: {} });
+      } else {
+        const props = (node.properties ??= {}) as Record<string, Schema>;
+        node = props[key] ??= last ? leaf(field.type) : { type: 'object', properties: {} };
+      }
+    });
+  }
+  return body;
 }
 
 const callback: Builder = (items) => {
-  const observed = items.get('callback.shape')?.observed as { method?: string; contentType?: string | null; fields?: string[] } | undefined;
+  const observed = items.get('callback.shape');
   if (!observed?.method) return [];
-  const fields = (observed.fields ?? []).map(callbackField).filter((f) => f !== undefined);
-  const leaf = (type: string): Schema => (type === 'uuid' ? { type: 'string', format: 'uuid' } : ['integer', 'number', 'boolean'].includes(type) ? { type } : { type: 'string' });
-  const body: Schema = { type: 'object', properties: {} };
-  for (const f of fields.filter((f) => f.where === 'json' || f.where === 'form')) {
-    let node = body;
-    f.name.forEach((key, i) => {
-      const props = node.properties as Record<string, Schema>;
-      node = props[key] ??= i === f.name.length - 1 ? leaf(f.type) : { type: 'object', properties: {} };
-    });
-  }
-  const parameters = fields.filter((f) => f.where === 'query' || f.where === 'header').map((f) => ({ name: f.name[0], in: f.where, schema: leaf(f.type) }));
+  const inBody = observed.fields.filter((f) => f.in === 'json' || f.in === 'form' || f.in === 'multipart');
+  const parameters = observed.fields.flatMap((f) =>
+    f.in === 'query' || f.in === 'header' ? [{ name: String(f.path[0]), in: f.in, schema: leaf(f.type) }] : [],
+  );
   const mediaType = observed.contentType?.split(';')[0]!.trim();
   const operation = {
     operationId: 'customBlockCall',
     summary: 'The call a bot makes to the block URL when it reaches a custom block (§6.1, shape not shown)',
     ...(parameters.length ? { parameters } : {}),
-    ...(mediaType ? { requestBody: { content: { [mediaType]: { schema: body } } } } : {}),
+    ...(mediaType ? { requestBody: { content: { [mediaType]: { schema: bodySchema(inBody) } } } } : {}),
     responses: { '200': { description: 'Any answer of the external service' } },
   };
   return [{ target: '$', description: 'The custom-block call as the run received it (§6.1)', update: { webhooks: { customBlockCall: { [observed.method.toLowerCase()]: operation } } }, from: ['callback.shape'] }];
 };
 
-/** "GET /v1/conversations" -> $.paths['/v1/conversations'].get */
-const operationPath = (label: string) => {
-  const [method, path] = label.split(' ');
-  return `$.paths['${path}'].${method!.toLowerCase()}`;
-};
+/** The document's operations by the label observations name them with. */
+const BY_LABEL = new Map<string, { method: string; path: string }>(Object.values(OPERATIONS).map((op) => [op.label, op]));
 
-const deprecation: Builder = (items) => {
-  const observed = items.get('versioning.deprecation-signals')?.observed as Record<string, Record<string, string>> | undefined;
-  return Object.entries(observed ?? {}).flatMap(([label, headers]) => {
-    if (!/^[A-Z]+ \//.test(label) || Object.keys(headers).length === 0) return [];
+const deprecation: Builder = (items) =>
+  Object.entries(items.get('versioning.deprecation-signals') ?? {}).flatMap(([label, headers]) => {
+    const op = BY_LABEL.get(label);
+    if (!op || Object.keys(headers).length === 0) return [];
     const update = { headers: Object.fromEntries(Object.keys(headers).map((h) => [h, { schema: { type: 'string' }, description: 'Deprecation or version signal seen (§9.5)' }])) };
-    return [{ target: `${operationPath(label)}.responses['200']`, description: `Deprecation and version headers of ${label} (policy not shown, §9.5)`, update, from: ['versioning.deprecation-signals'] }];
+    return [{
+      target: `$.paths['${op.path}'].${op.method.toLowerCase()}.responses['200']`,
+      description: `Deprecation and version headers of ${label} (policy not shown, §9.5)`,
+      update,
+      from: ['versioning.deprecation-signals'],
+    }];
   });
-};
 
 const BUILDERS: readonly Builder[] = [statusValues, bodyShapes, errorBodies, limits, defaults, rateLimit, callback, deprecation];
 
 /** The overlay of one run (or a saved baseline): an action per place the observations fill. */
 export function observedOverlay(fingerprint: readonly FingerprintItem[], run: Pick<RunMeta, 'startedAt' | 'target'> | null): Overlay {
-  const items: Items = new Map(fingerprint.map((i) => [i.id, i]));
+  const items = new ObservedItems(fingerprint);
   const actions = BUILDERS.flatMap((build) => build(items)).map(({ target, description, update, from }) => ({
     target,
     description,
@@ -224,7 +238,7 @@ export function observedOverlay(fingerprint: readonly FingerprintItem[], run: Pi
       observations: from,
       runStartedAt: run?.startedAt ?? 'unknown',
       target: run?.target ?? 'unknown',
-      sections: [...new Set(from.map((id) => items.get(id)?.section ?? '?'))].sort(),
+      sections: [...new Set(from.map((id) => items.section(id) ?? '?'))].sort(),
     },
   }));
   return { overlay: '1.0.0', info: { title: 'Dialog Bot Service: what a run observed where the specification says "not shown"', version: run?.startedAt ?? 'unknown' }, extends: OVERLAY_EXTENDS, actions };

@@ -4,11 +4,13 @@ import { buildDriftReport } from './drift-report.ts';
 import { ticketFileName, ticketFiles } from './tickets.ts';
 
 const item = (id: string, observed: unknown) => ({ id, section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: `item ${id}`, observed });
+/** A contract failure's item: its check made it breaking. */
+const failed = (id: string, observed: unknown) => ({ ...item(id, observed), severity: 'breaking' as const });
 const detail = (id: string) => ({ documented: `documented ${id}`, test: '[v2] lifecycle', evidence: `request: POST /api/v2/conversation/x/stop\nresponse: 204 (no content type) (empty body)` });
 
 test('one paste-ready ticket per breaking or changed item, acknowledged-and-expired included, none for the rest', () => {
-  const failure = item('contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards', '"in-process"');
-  const expired = item('contract.GET /v1/conversations → 200 /meta', 'missing property');
+  const failure = failed('contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards', '"in-process"');
+  const expired = failed('contract.GET /v1/conversations → 200 /meta', 'missing property');
   const report = buildDriftReport(
     [failure, expired, item('status.operator', 'waiting-operator'), item('links.v2', {})],
     detail,

@@ -1,5 +1,5 @@
 // `npm run mutation`: the whole contract suite against the conforming simulator and against each drift mode alone,
-// recording contract failures as data instead of failing tests on them (report/drift-failures.ts RECORD_ONLY_ENV).
+// recording contract failures as data, each test expected to fail where it records one (CONTRACT_FAILURES=record).
 // A breaking drift the suite misses, any failure without a breaking drift, or an additive or undocumented drift
 // that the drift report (compared with the conforming run's fingerprint) does not list, fails the run.
 import { execFileSync } from 'node:child_process';
@@ -8,7 +8,6 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath } from '../contract/reporters/baselines.ts';
-import { RECORD_ONLY_ENV } from '../report/drift-failures.ts';
 import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../power/mutation-score.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
@@ -28,7 +27,7 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
   const reportsDir = reportsOf(drift);
   // The whole suite, every test to its end (the failure that names the drifted item may come late), recording
   // contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
-  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, env: { [RECORD_ONLY_ENV]: 'record' } });
+  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, env: { CONTRACT_FAILURES: 'record' } });
   const recorded = readRecorded(reportsDir);
   // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
   if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };
@@ -62,7 +61,7 @@ const queued = await pool(queue, args.concurrency, async (drift) => {
   const compareWith = !drift ? committed : drift.kind !== 'breaking' ? baseline : undefined;
   const run = await runAgainst(drift?.name, 1, compareWith && existsSync(compareWith) ? compareWith : undefined);
   if (!drift) conformingDone();
-  const recorded = (run.failures ?? []).filter((f) => !f.unreached).length;
+  const recorded = run.failures?.length ?? 0;
   console.log(`  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${recorded} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s`);
   return run;
 });

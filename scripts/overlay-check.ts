@@ -13,6 +13,7 @@ import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-r
 import { readJsonLines } from '../contract/run-records.ts';
 import type { Overlay } from '../report/overlay.ts';
 import { applyOverlay } from '../report/learned-document.ts';
+import { renderHeadline } from '../lib/failure.ts';
 import { ContractValidators, contractValidators } from '../openapi/validators.ts';
 import { loadDocument, type Document } from '../openapi/document.ts';
 
@@ -60,8 +61,8 @@ export async function checkObserved(reportsDir: string): Promise<ObservedCheck> 
   const violations = new Set<string>();
   for (const e of exchanges) {
     const answer = { status: e.status, contentType: e.contentType, contentLength: e.contentLength ?? undefined, body: e.body };
-    const known = new Set(base.check(e.operationId, answer).map((p) => p.message));
-    for (const p of learned.check(e.operationId, answer)) if (!known.has(p.message)) violations.add(p.message);
+    const known = new Set(base.check(e.operationId, answer).map(renderHeadline));
+    for (const headline of learned.check(e.operationId, answer).map(renderHeadline)) if (!known.has(headline)) violations.add(headline);
   }
   problems.push(...[...violations].map((v) => `the learned document refuses a recorded answer: ${v}`));
   return { actions: (overlay as Overlay).actions.length, answers: exchanges.length, violations: [...violations], problems, overlay: overlay as Overlay };

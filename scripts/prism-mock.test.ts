@@ -10,11 +10,12 @@ import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 import { observedOverlay } from '../report/overlay.ts';
 import { loadDocument } from '../openapi/document.ts';
+import { ObservedItems } from '../lib/observations.ts';
 import { applyOverlay } from '../report/learned-document.ts';
 import { startPrism, type RunningPrism } from './prism.ts';
 
 const baseline = JSON.parse(readFileSync(new URL('../baselines/simulator.json', import.meta.url), 'utf8')) as { items: FingerprintItem[] };
-const learnedShape = baseline.items.find((i) => i.id === 'body.send.accepted')!.observed as string;
+const learnedShape = new ObservedItems(baseline.items).get('body.send.accepted')!;
 const AUTH = `Basic ${Buffer.from(`${DEFAULT_CONFIG.auth.login}:${DEFAULT_CONFIG.auth.password}`).toString('base64')}`;
 const dir = mkdtempSync(join(tmpdir(), 'prism-mock-'));
 let learned: RunningPrism;

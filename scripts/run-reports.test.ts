@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { runAgainstSimulator } from './suite-run.ts';
+import type { RecordedFailure } from '../lib/failure.ts';
 
 // A few V1 tests: enough to fail against the drift below, quick enough to run several times.
 const NARROW = ['--project', 'api', '-g', 'GET /v1/conversation/\\{id\\} answers 404'];
@@ -78,9 +79,11 @@ test('--contract-from holds a run to what the baseline observed: a renamed statu
 
   const renamed = await learned('renamed', ['operator-status-renamed']);
   assert.notEqual(renamed.exitCode, 0);
-  const failures = json(join(base, 'renamed', 'failures.json')).failures as Array<{ id: string; learnedFrom?: string; observed: string }>;
-  assert.ok(failures.length > 0 && failures.every((f) => f.id.startsWith('learned.') && f.learnedFrom === 'simulator'), JSON.stringify(failures.slice(0, 2)));
-  assert.ok(failures.some((f) => f.id === 'learned.GET /v2/conversations → 200 /*/status' && f.observed.includes('waiting-operator')), JSON.stringify(failures.map((f) => f.id)));
+  const failures = json(join(base, 'renamed', 'failures.json')).failures as RecordedFailure[];
+  const fromBaseline = (f: RecordedFailure) => f.severity === 'learned' && f.context.details?.baseline === 'simulator';
+  assert.ok(failures.length > 0 && failures.every(fromBaseline), JSON.stringify(failures.slice(0, 2)));
+  const renamedStatus = (f: RecordedFailure) => f.id === 'learned.response_schema_conformance getV2Conversations 200 /*/status' && f.context.value === 'waiting-operator';
+  assert.ok(failures.some(renamedStatus), JSON.stringify(failures.map((f) => f.id)));
   const counts = json(join(base, 'renamed', 'drift.json')).counts as Record<string, number>;
   assert.deepEqual([counts.breaking, counts.learned], [0, 1]);
 });

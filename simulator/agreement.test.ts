@@ -3,7 +3,9 @@
 // validators), and every documented status is reached. Bots, credentials and body fields come from the profile.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { CheckOptions } from '../openapi/validators.ts';
+import type { StatusExpectation } from '../openapi/validators.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
+import { renderHeadline } from '../lib/failure.ts';
 import { contractValidators } from '../openapi/validators.ts';
 import type { SimulatorConfig } from './config.ts';
 import { listProfiles, loadProfile } from './profiles.ts';
@@ -21,13 +23,13 @@ import {
 } from './test-support.ts';
 
 interface Case {
-  operationId: string;
+  operationId: OperationId;
   status: number;
   method: string;
   path: string;
   options?: CallOptions;
   /** POST create with response false: its body is not shown, so only the status is checked. */
-  check?: CheckOptions;
+  check?: StatusExpectation;
 }
 
 const validators = contractValidators();
@@ -76,7 +78,7 @@ for (const profile of listProfiles()) {
       const res = await target.call(c.method, c.path, c.options);
       assert.equal(res.status, c.status, `${c.method} ${c.path}: ${res.body.slice(0, 200)}`);
       const problems = validators.check(c.operationId, { status: res.status, contentType: res.contentType, body: res.body }, c.check);
-      assert.deepEqual(problems.map((p) => p.message), [], `${c.method} ${c.path}`);
+      assert.deepEqual(problems.map(renderHeadline), [], `${c.method} ${c.path}`);
       const seen = observed.get(c.operationId) ?? new Set<number>();
       observed.set(c.operationId, seen.add(res.status));
       return res;
@@ -99,7 +101,7 @@ for (const profile of listProfiles()) {
       const botValue = (id: number) => (command.botType === 'string' ? String(id) : id);
       const goto = (bot: unknown, value: unknown = command.gotoValue) => ({ body: bodyWith([command.commandField, value], [command.botField, bot]) });
       const maxPageCount = limits.maxPageCount;
-      const notShown: CheckOptions = { bodyNotShown: true };
+      const notShown: StatusExpectation = { bodyNotShown: true };
 
       // A custom-block session: POST create on the custom-block bot delivers the token to the listener.
       const created = await expectConforming(sim, { operationId: 'postV2DialogCreate', status: 200, method: 'POST', path: `/api/v2/dialog/${bots.custom}/create`, options: { body: { response: true } } });
@@ -109,7 +111,7 @@ for (const profile of listProfiles()) {
       assert.ok(deliveredFor(sim.config, delivery, { uuid: created.json().dialogUUID, id: created.json().dialogId }), JSON.stringify(delivery.fields));
 
       const cases: Case[] = [
-        ...['v1', 'v2'].flatMap((api) => {
+        ...['v1', 'v2'].flatMap((api): Case[] => {
           const op = api === 'v1' ? 'getV1Conversations' : 'getV2Conversations';
           return [
             { operationId: op, status: 200, method: 'GET', path: `/api/${api}/conversations` },
@@ -131,7 +133,7 @@ for (const profile of listProfiles()) {
         { operationId: 'getV2Conversation', status: 404, method: 'GET', path: `/api/v2/conversation/${unknown}` },
         { operationId: 'getV2Conversation', status: 404, method: 'GET', path: '/api/v2/conversation/not-a-uuid' },
         { operationId: 'getV2Conversation', status: 401, method: 'GET', path: `/api/v2/conversation/${completed!.uuid}`, options: { auth: null } },
-        ...['v1', 'v2'].flatMap((api) => {
+        ...['v1', 'v2'].flatMap((api): Case[] => {
           const op = api === 'v1' ? 'getV1DialogCreate' : 'getV2DialogCreate';
           return [
             { operationId: op, status: 200, method: 'GET', path: `/api/${api}/dialog/${bots.main}/create` },
@@ -153,10 +155,10 @@ for (const profile of listProfiles()) {
         { operationId: 'postV2DialogCreate', status: 404, method: 'POST', path: `/api/v2/dialog/${bots.main}/create`, options: { body: '{broken' } },
         { operationId: 'postV2DialogCreate', status: 404, method: 'POST', path: `/api/v2/dialog/${bots.main}/create`, options: { body: { response: 'yes' } } },
         { operationId: 'postV2DialogCreate', status: 401, method: 'POST', path: `/api/v2/dialog/${bots.main}/create`, options: { auth: null } },
-        ...(['start', 'stop'] as const).flatMap((action) => {
+        ...(['start', 'stop'] as const).flatMap((action): Case[] => {
           const op = action === 'start' ? 'postV2ConversationStart' : 'postV2ConversationStop';
           // A vendor that reopens completed dialogs on start (spec §3: from "any" state) answers 204 there.
-          const onCompleted =
+          const onCompleted: Case =
             action === 'start' && transitions.startCompleted === 'reopen'
               ? { operationId: op, status: 204, method: 'POST', path: v2(reopened!.uuid, action) }
               : { operationId: op, status: 403, method: 'POST', path: v2(completed!.uuid, action) };
@@ -183,7 +185,7 @@ for (const profile of listProfiles()) {
         { operationId: 'postV2ConversationCommand', status: 404, method: 'POST', path: v2(unknown, 'command'), options: goto(botValue(bots.goto)) },
         { operationId: 'postV2ConversationCommand', status: command.unknownBotStatus, method: 'POST', path: v2(operator.uuid, 'command'), options: goto(botValue(bots.unknown)) },
         { operationId: 'postV2ConversationCommand', status: 401, method: 'POST', path: v2(operator.uuid, 'command'), options: { auth: null, body: {} } },
-        ...['v1', 'v2'].flatMap((api) => {
+        ...['v1', 'v2'].flatMap((api): Case[] => {
           const op = api === 'v1' ? 'getV1File' : 'getV2File';
           return [
             { operationId: op, status: api === 'v2' && sim.config.files.v2 === 'not-found' ? 404 : 200, method: 'GET', path: `/api/${api}/file/${file.id}` },

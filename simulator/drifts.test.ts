@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { contractValidators } from '../openapi/validators.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
+import { renderHeadline } from '../lib/failure.ts';
 import { DRIFTS } from './drifts/index.ts';
 import { blockListener, seededStore, simulator, type CallOptions, type TestSimulator } from './test-support.ts';
 
@@ -13,14 +15,14 @@ interface Learned {
 }
 
 interface Step {
-  operationId: string;
+  operationId: OperationId;
   method: string;
   path: string | ((learned: Learned) => string);
   options?: CallOptions | ((learned: Learned) => CallOptions);
 }
 
 interface Observation {
-  operationId: string;
+  operationId: OperationId;
   status: number;
   contentType: string | null;
   body: string;
@@ -50,7 +52,7 @@ function scenario(): Step[] {
   const conv = (uuid: string, action: string) => `/api/v2/conversation/${uuid}/${action}`;
   const target = operator.botId === 505 ? 202 : 505;
   return [
-    ...['v1', 'v2'].flatMap((api) => {
+    ...['v1', 'v2'].flatMap((api): Step[] => {
       const operationId = api === 'v1' ? 'getV1Conversations' : 'getV2Conversations';
       return [
         '',
@@ -118,7 +120,9 @@ describe('drift modes', () => {
 
   function problemsOf(observations: Observation[]): string[] {
     return observations.flatMap((o) =>
-      o.status === 0 ? [`${o.operationId}: no whole reply (${o.body})`] : validators.check(o.operationId, { status: o.status, contentType: o.contentType, body: o.body }).map((p) => p.message),
+      o.status === 0
+        ? [`${o.operationId}: no whole reply (${o.body})`]
+        : validators.check(o.operationId, { status: o.status, contentType: o.contentType, body: o.body }).map(renderHeadline),
     );
   }
 

@@ -2,10 +2,11 @@
 // (response before it is written). Errors are thrown as HttpError and become a Reply in one place (http.ts).
 import type { SuccessReply } from './config.ts';
 import type { Dialog } from './store.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
 
 export interface Exchange {
   /** operationId of the OpenAPI document, or undefined for a path outside it. */
-  operationId: string | undefined;
+  operationId: OperationId | undefined;
   method: string;
   /** Path after /api, without the query. */
   path: string;

@@ -1,10 +1,11 @@
 // The operations of the OpenAPI document: method, path (after /api) and how the caller authenticates.
 import { listOperations, loadDocument } from '../openapi/document.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
 
 export interface Route {
   method: string;
   pattern: RegExp;
-  operationId: string;
+  operationId: OperationId;
   /** basic: HTTP Basic (V1, V2); token: integration token in the body (vertex). */
   auth: 'basic' | 'token';
 }

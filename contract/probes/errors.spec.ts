@@ -7,7 +7,7 @@ import type { ApiResponse } from '../api-response.ts';
 import type { Faker } from '@faker-js/faker';
 
 interface ErrorCase {
-  status: number;
+  status: 400 | 401 | 403 | 404;
   what: string;
   send: (clients: { api: ApiClient; anonymousApi: ApiClient }, faker: Faker) => Promise<ApiResponse>;
 }

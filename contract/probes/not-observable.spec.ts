@@ -22,7 +22,7 @@ const NOT_OBSERVABLE = [
     item: 'webhooks, event kinds, event delivery and signatures',
     reason: 'no operation registers or lists webhooks; the only call of the service the suite receives is the custom block\'s (observation callback.shape)',
   },
-];
+] as const;
 
 for (const { id, section, item, reason } of NOT_OBSERVABLE) {
   test(`records that the ${item} cannot be observed through the API`, ({ observe }) => {

@@ -7,7 +7,7 @@ import { unknownUuid } from '../shared/not-found.ts';
 test('records whether send and command check the body or the dialog first', async ({ api, fake, probe, observe }) => {
   probe(2, 'the order in which send and command validate');
   const seen: Record<string, number> = {};
-  for (const operationId of ['postV2ConversationSend', 'postV2ConversationCommand']) {
+  for (const operationId of ['postV2ConversationSend', 'postV2ConversationCommand'] as const) {
     const res = await api.call(operationId, { path: { uuid: unknownUuid(fake) }, raw: '{"unterminated": ' });
     seen[res.operation.label] = res.status;
   }

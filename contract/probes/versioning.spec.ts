@@ -8,7 +8,7 @@ const DEPRECATION_LINK = /rel="?(deprecation|successor-version|sunset)/i;
 test('records deprecation and version signals in V1 and V2 answers', async ({ api, probe, observe }) => {
   probe(2, 'deprecation and version signals');
   const seen: Record<string, Record<string, string>> = {};
-  for (const operationId of ['getV1Conversations', 'getV2Conversations']) {
+  for (const operationId of ['getV1Conversations', 'getV2Conversations'] as const) {
     const res = await api.call(operationId, { query: { PageCount: 1 } });
     const signals = Object.entries(res.headers).filter(([name, value]) => SIGNAL.test(name) || (name === 'link' && DEPRECATION_LINK.test(value)));
     seen[res.operation.label] = Object.fromEntries(signals.sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -9,8 +9,20 @@ import { join } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
-import { CONTRACT_FAILURE, failureId, failureItem, unexplainedFailure, type ContractFailure, type RecordedFailure } from '../../report/drift-failures.ts';
-import { buildDriftReport, changeLines, kindOf, mergeObservations, showValue, type DriftEntry, type EntryDetail, type RecordedObservation } from '../../report/drift-report.ts';
+import { CONTRACT_FAILURE, failureId, runFailure, type Failure, type RecordedFailure } from '../../lib/failure.ts';
+import { failureDetail, failureItem } from '../../report/drift-failures.ts';
+import { adoptLegacyIds, adoptLegacyItems } from '../../report/legacy-ids.ts';
+import { ObservedItems } from '../../lib/observations.ts';
+import {
+  ADDITIVE_PREFIX,
+  buildDriftReport,
+  changeLines,
+  mergeObservations,
+  showValue,
+  type DriftEntry,
+  type EntryDetail,
+  type RecordedObservation,
+} from '../../report/drift-report.ts';
 import { renderHtml, renderMarkdown } from '../../report/drift-render.ts';
 import { fingerprintJson, mergeFingerprints, readFingerprintFile, type RunMeta } from '../../lib/fingerprint.ts';
 import { jobSummary } from '../../report/job-summary.ts';
@@ -28,7 +40,7 @@ import { loadSuiteConfig, REPORTS_DIR } from '../env.ts';
 import { OBSERVATION, type Observation } from '../observation.ts';
 import { documentedFor } from '../probes/catalog.ts';
 import { PROBE_REQUESTS } from '../probes/budget.ts';
-import { redactText } from '../../http/redact.ts';
+import { redactKnownIn, rememberSecrets } from '../../http/redact.ts';
 import { currentRun } from '../run-records.ts';
 import { BaselineError, FINGERPRINT_FILE, readAllBaselines, readBaseline } from './baselines.ts';
 import { errorHeadline } from './error-headline.ts';
@@ -79,11 +91,13 @@ export default class RunReports implements Reporter {
         this.probes.bound += spent.bound;
       }
     }
-    const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as ContractFailure);
-    // A passed test holds recorded failures only in a record-only run (CONTRACT_FAILURES=record): they count the same.
+    const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as Failure);
+    // A test of a record-only run (CONTRACT_FAILURES=record) is expected to fail when it recorded failures: they count the same.
     if ((result.status !== test.expectedStatus && result.status !== 'skipped') || recorded.length > 0) {
       const firstLine = errorHeadline(result.errors[0]?.message ?? result.errors[0]?.value) ?? '';
-      const failed = recorded.length > 0 ? recorded.map((f) => ({ ...f, id: failureId(f), test: title })) : [unexplainedFailure(title, firstLine)];
+      const failed = recorded.length > 0
+        ? recorded.map((f) => ({ ...f, id: failureId(f), test: title }))
+        : [runFailure('test_passes', title, 'the test to pass', firstLine)];
       this.failures.push(...failed);
       this.failedTests.set(title, failed.map((f) => f.id));
     }
@@ -96,9 +110,9 @@ export default class RunReports implements Reporter {
     const end = runEnd(config, contractValidators(), this.observations.map((o) => o.id), process.env.RUN_PARTIAL || undefined);
     console.log(end.coverageLine);
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
-    for (const { title, message } of end.failed) {
+    for (const { check, title, expected, message } of end.failed) {
       console.error(`run end: ${message}`);
-      const failure = unexplainedFailure(title, message);
+      const failure = runFailure(check, title, expected, message);
       this.failures.push(failure);
       this.failedTests.set(title, [failure.id]);
     }
@@ -106,15 +120,13 @@ export default class RunReports implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const config = loadSuiteConfig();
-    const secrets = [...secretsOf(config), ...callbackSecrets];
-    const clean = (text: string | undefined) => (text === undefined ? undefined : redactText(text, secrets));
+    // Everything written below passes through the secrets this process knows: the configured ones, the tokens seen.
+    rememberSecrets([...secretsOf(config), ...callbackSecrets]);
     if (this.ran > 0) this.endOfRun(config);
-    const observed = mergeObservations(this.observations.map((o) => ({ ...o, evidence: clean(o.evidence) })));
-    const signals = observed.items.find((i) => i.id === 'versioning.deprecation-signals')?.observed as Record<string, Record<string, string>> | undefined;
+    const observed = mergeObservations(this.observations.map((o) => ({ ...o, ...(o.evidence ? { evidence: redactKnownIn(o.evidence) } : {}) })));
+    const signals = new ObservedItems(observed.items).get('versioning.deprecation-signals');
     const run: RunMeta = currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {}))));
-    const failures = [...this.failures]
-      .sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0))
-      .map((f) => ({ ...f, observed: clean(f.observed)!, ...(f.evidence ? { evidence: clean(f.evidence) } : {}) }));
+    const failures = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
     const firstOf = new Map<string, RecordedFailure>();
     for (const f of failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);
 
@@ -122,8 +134,13 @@ export default class RunReports implements Reporter {
     let acknowledgements;
     let history;
     try {
-      baseline = config.baseline ? readBaseline(config.baseline) : undefined;
-      acknowledgements = readAcknowledgements();
+      const saved = config.baseline ? readBaseline(config.baseline) : undefined;
+      baseline = saved && { ...saved, items: adoptLegacyItems(saved.items, failures) };
+      const adopted = adoptLegacyIds(readAcknowledgements(), failures);
+      for (const [from, to] of adopted.renamed) {
+        console.log(`drift: baselines/acknowledged.yaml names "${from}" by an id of before failures named their check: it is "${to}" now, write that`);
+      }
+      acknowledgements = adopted.entries;
       history = readAllBaselines();
     } catch (err) {
       if (!(err instanceof BaselineError || err instanceof AcknowledgementsError)) throw err;
@@ -136,10 +153,11 @@ export default class RunReports implements Reporter {
 
     const detail = (id: string): EntryDetail => {
       const failure = firstOf.get(id);
-      if (failure) return { documented: `${failure.expected} (spec §${failure.section})`, observed: failure.observed, evidence: failure.evidence, test: failure.test };
+      if (failure) return failureDetail(failure);
       const seen = observed.details.get(id) ?? {};
       const origin = load.origin.get(id);
-      return { documented: kindOf(id) === 'additive' ? 'not declared by the document (its objects are open)' : documentedFor(id), ...seen, ...(origin ? { evidence: origin } : {}) };
+      const documented = id.startsWith(ADDITIVE_PREFIX) ? 'not declared by the document (its objects are open)' : documentedFor(id);
+      return { documented, ...seen, ...(origin ? { evidence: origin } : {}) };
     };
     const report = buildDriftReport(items, detail, baseline, acknowledgements, utcDay(Date.now()));
     // First seen: the oldest baseline holding the item with the value seen now, else this run.

@@ -3,61 +3,62 @@
 // never accepted and never a 5xx. What the spec leaves to the vendor (a body that breaks the shape but not the JSON:
 // its field names and types are not shown) is recorded instead of asserted.
 import { test, expect } from '../api-test.ts';
-import { contractValidators } from '../../openapi/validators.ts';
-import { brokenJsonBodies, notIntegers, notIsoDates, notUuids } from '../../fixtures/builders.ts';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { contractValidators, type ContractValidators } from '../../openapi/validators.ts';
+import { resolvePointer, type SchemaObject } from '../../openapi/document.ts';
+import type { OperationId } from '../../openapi/operations.generated.ts';
+import { brokenJsonBodies, notIntegers, notIsoDates, notUuids, seededFaker } from '../../fixtures/builders.ts';
 import type { RequestBodies } from '../../http/request-bodies.ts';
 import type { ApiClient, CallOptions } from '../client.ts';
 import type { Faker } from '@faker-js/faker';
-import { NEEDS_DIALOG, readV2, shapeOf, stopDialog, wellFormedRequest, type RequestContext } from '../requests.ts';
+import { jsonBodyOf, needsDialog, readV2, shapeOf, stopDialog, wellFormedRequest, type RequestContext } from '../requests.ts';
 
+type ParameterObject = OpenAPIV3_1.ParameterObject;
 type Variant = { what: string; options: CallOptions; section: string };
 
-/** Bad variants of one operation's well-formed request. */
-function variants(operationId: string, ctx: RequestContext, faker: Faker): Variant[] {
+/**
+ * Values that break a parameter's documented format, by its schema: not an integer, not a UUID, not an ISO 8601
+ * date. None for a schema whose wrong form is not certain: any string, a boolean (how a vendor reads "yes" is not
+ * shown), a type not shown at all.
+ */
+function badValues(schema: SchemaObject, faker: Faker): string[] {
+  const formats = [schema, ...((schema.anyOf as SchemaObject[] | undefined) ?? [])].map((s) => s.format);
+  if (schema.type === 'integer') return notIntegers(faker);
+  if (schema.format === 'uuid') return notUuids(faker);
+  if (formats.length > 1 && formats.every((f) => f === 'date' || f === 'date-time' || f === 'iso-date-time')) return notIsoDates(faker);
+  return [];
+}
+
+/** A parameter's schema with its $ref followed. */
+function schemaOf(validators: ContractValidators, parameter: ParameterObject): SchemaObject {
+  const schema = (parameter.schema ?? {}) as SchemaObject;
+  return typeof schema.$ref === 'string' ? (resolvePointer(validators.doc, schema.$ref) as SchemaObject) : schema;
+}
+
+/** Bad variants of one operation's well-formed request: one parameter wrong at a time, then a body that is no JSON. */
+function variants(validators: ContractValidators, operationId: OperationId, ctx: RequestContext, faker: Faker): Variant[] {
   const base = wellFormedRequest(operationId, ctx);
-  const withQuery = (name: string, value: string) => ({ ...base, query: { ...base.query, [name]: value } });
-  const withPath = (name: string, value: string) => ({ ...base, path: { ...base.path, [name]: value } });
-  const withRaw = (raw: string) => ({ ...base, json: undefined, raw });
   const out: Variant[] = [];
-  switch (operationId) {
-    case 'getV1Conversations':
-    case 'getV2Conversations':
-      for (const name of ['BotID', 'PageNumber', 'PageCount']) {
-        for (const v of notIntegers(faker)) out.push({ what: `${name}=${v}`, options: withQuery(name, v), section: '7' });
-      }
-      for (const name of ['CreatedFrom', 'CreatedTo', 'UpdatedFrom', 'UpdatedTo']) {
-        for (const v of notIsoDates(faker)) out.push({ what: `${name}=${v}`, options: withQuery(name, v), section: '4.1' });
-      }
-      break;
-    case 'getV1Conversation':
-      for (const v of notIntegers(faker)) out.push({ what: `id=${v}`, options: withPath('id', v), section: '7' });
-      break;
-    case 'getV1File':
-    case 'getV2File':
-      for (const v of notIntegers(faker)) out.push({ what: `fileId=${v}`, options: withPath('fileId', v), section: '7' });
-      break;
-    case 'getV1DialogCreate':
-    case 'getV2DialogCreate':
-    case 'postV2DialogCreate':
-      // Malformed variables are not here: whether they are rejected is not shown, a probe records it.
-      for (const v of notIntegers(faker)) out.push({ what: `BotID=${v}`, options: withPath('BotID', v), section: '7' });
-      break;
-    case 'getV2Conversation':
-    case 'postV2ConversationStart':
-    case 'postV2ConversationStop':
-      for (const v of notUuids(faker)) out.push({ what: `uuid=${v}`, options: withPath('uuid', v), section: '7' });
-      break;
-    case 'postV2ConversationSend':
-    case 'postV2ConversationCommand':
-      for (const v of notUuids(faker).slice(0, 2)) out.push({ what: `uuid=${v}`, options: withPath('uuid', v), section: '7' });
-      // The body is required (§4.2) and 400 is documented for a malformed request: no body, and JSON that cannot be parsed.
-      out.push({ what: 'no body', options: withRaw(''), section: '4.2' });
-      for (const raw of brokenJsonBodies(faker)) out.push({ what: `body ${JSON.stringify(raw)}`, options: withRaw(raw), section: '4.2' });
-      if (operationId === 'postV2ConversationCommand') {
-        // A target bot no bot can be: a wrong parameter value whatever the field's type.
-        for (const v of ctx.bodies.commandWrongBot()) out.push({ what: `body with ${v.what}`, options: { ...base, json: v.body }, section: '7' });
-      }
-      break;
+  for (const parameter of validators.operation(operationId).parameters) {
+    const schema = schemaOf(validators, parameter);
+    const section = String(schema['x-spec-section'] ?? '7');
+    const at = parameter.in === 'path' ? 'path' : 'query';
+    for (const value of badValues(schema, faker)) {
+      out.push({ what: `${parameter.name}=${value}`, options: { ...base, [at]: { ...base[at], [parameter.name]: value } }, section });
+    }
+  }
+  // A required JSON body (§4.2 send and command) that is missing, or that cannot be parsed: a malformed request.
+  const body = jsonBodyOf(operationId);
+  if (body && validators.operation(operationId).requestBody?.required) {
+    const ref = (body.schema as SchemaObject | undefined)?.$ref;
+    const section = String((typeof ref === 'string' ? (resolvePointer(validators.doc, ref) as SchemaObject) : {})['x-spec-section'] ?? '7');
+    const raw = (text: string) => ({ ...base, json: undefined, raw: text });
+    out.push({ what: 'no body', options: raw(''), section });
+    for (const text of brokenJsonBodies(faker)) out.push({ what: `body ${JSON.stringify(text)}`, options: raw(text), section });
+  }
+  // A goto to a bot no bot can be: a wrong parameter value whatever the run's command shape types it as.
+  if (shapeOf(operationId) === 'command') {
+    for (const v of ctx.bodies.commandWrongBot()) out.push({ what: `body with ${v.what}`, options: { ...base, json: v.body }, section: '7' });
   }
   return out;
 }
@@ -66,8 +67,8 @@ function variants(operationId: string, ctx: RequestContext, faker: Faker): Varia
  * The well-formed request must succeed first, so a rejection of a variant is about its input alone (a vendor may,
  * for instance, refuse send before an operator is connected). Send and command get a dialog with an operator.
  */
-async function readyDialog(operationId: string, api: ApiClient, ctx: Omit<RequestContext, 'dialog'>, create: () => Promise<RequestContext['dialog']>) {
-  if (!NEEDS_DIALOG.has(operationId)) return undefined;
+async function readyDialog(operationId: OperationId, api: ApiClient, ctx: Omit<RequestContext, 'dialog'>, create: () => Promise<RequestContext['dialog']>) {
+  if (!needsDialog(operationId)) return undefined;
   const dialog = await create();
   if (shapeOf(operationId)) await stopDialog(api, dialog!.uuid);
   const control = await api.call(operationId, wellFormedRequest(operationId, { ...ctx, dialog }));
@@ -75,7 +76,7 @@ async function readyDialog(operationId: string, api: ApiClient, ctx: Omit<Reques
 }
 
 /** What a vendor does with bodies that break the run's shape but not the JSON: its own choice, recorded. */
-async function lenience(api: ApiClient, bodies: RequestBodies, operationId: string, uuid: string, gotoBotId: number): Promise<Record<string, number>> {
+async function lenience(api: ApiClient, bodies: RequestBodies, operationId: OperationId, uuid: string, gotoBotId: number): Promise<Record<string, number>> {
   const shaped = operationId === 'postV2ConversationSend' ? bodies.sendLenience('dialog-contract lenience') : bodies.commandLenience(gotoBotId);
   const seen: Record<string, number> = {};
   for (const v of shaped) {
@@ -93,17 +94,19 @@ export function defineNegativeTests(tag: 'v1' | 'v2'): void {
       const shape = shapeOf(op.operationId);
       const covers = { pairs: validators.statusesFor(op.operationId, 'bad-input').map((s) => `${op.operationId} ${s}`), observations: shape ? [`lenience.${shape}`] : [] };
       if (shape) precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
+      // Which parameters the document gives a format a value can break, known before any request.
+      const breakable = variants(validators, op.operationId, { config, bodies }, seededFaker(0)).length > 0;
+      precondition(breakable, `the document gives no parameter of ${op.label} a format a value can break, and no body that must parse`, covers);
       const ready = await readyDialog(op.operationId, api, { config, bodies }, async () => (await dialogs.create('v2-post')).dialog);
       if (ready) {
         const state = ready.control.status < 300 ? '' : ` (dialog status ${JSON.stringify((await readV2(api, ready.dialog!.uuid)).record?.status)})`;
         precondition(ready.control.status < 300, `the well-formed request was refused with ${ready.control.status}${state}: bad variants would not isolate the input`, covers);
       }
-      const cases = variants(op.operationId, { config, bodies, dialog: ready?.dialog }, fake);
-      expect(cases.length, `${op.label}: no bad-input variants defined`).toBeGreaterThan(0);
+      const cases = variants(validators, op.operationId, { config, bodies, dialog: ready?.dialog }, fake);
       const wanted = validators.statusesFor(op.operationId, 'bad-input');
       for (const v of cases) {
         const res = await api.call(op.operationId, v.options);
-        await expect.soft(res).toMatchContract({ status: wanted, because: `for bad input ${v.what}`, section: v.section });
+        await expect.soft(res).toMatchContract({ status: wanted, because: `for bad input ${v.what}`, section: v.section, check: 'negative_data_rejection' });
       }
       if (shape && ready) {
         const seen = await lenience(api, bodies, op.operationId, ready.dialog!.uuid, config.gotoBotId);

@@ -2,38 +2,30 @@ import { test, expect } from '../api-test.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import type { Dialog, DialogFactory } from '../dialog-factory.ts';
-import { CLOCK_SKEW_MS, findInList, isoUtc } from '../lists.ts';
+import { CLOCK_SKEW_MS, isoUtc, searchList } from '../lists.ts';
 import { readV1, readV2 } from '../requests.ts';
 import type { ApiClient } from '../client.ts';
 import { expectVersionsAgree } from '../versions.ts';
 
+/** Where a list shows a new dialog: its id among the items. */
+const NEW_DIALOG_LISTED = '/*/id (new dialog listed)';
 
 /** The new dialog is in the V2 list under its UUID and V1 and V2 read the same dialog (spec §1.6, §2.1, §2.2). */
 async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFactory, dialog: Dialog) {
-  const listed = await findInList(api, 'v2', { BotID: dialog.botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS) }, dialog.uuid);
-  expect(listed !== undefined).toHold({
-    operation: 'GET /v2/conversations',
-    operationId: 'getV2Conversations',
-    pointer: '/*/id (new dialog listed)',
-    expected: `the new dialog's UUID ${dialog.uuid} among the items of its bot`,
-    section: '1.6',
-    observed: 'not listed',
-  });
+  const listed = await searchList(api, 'v2', { BotID: dialog.botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS) }, dialog.uuid);
+  const details = { dialog: dialog.uuid, bot: dialog.botId };
+  const listing = { check: 'created_dialog_identified', at: NEW_DIALOG_LISTED, section: '1.6', equals: 'listed' } as const;
+  expect(listed.response).toHold({ ...listing, observed: listed.item ? 'listed' : 'not listed', details });
   const v2 = await readV2(api, dialog.uuid);
   await expect(v2.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
-  const v1Id = await dialogs.v1IdOf(dialog);
-  expect(v1Id !== undefined).toHold({
-    operation: 'GET /v1/conversations',
-    operationId: 'getV1Conversations',
-    pointer: '/*/id (new dialog listed)',
-    expected: `an integer-id item with the same name as the V2 record (${v2.record?.name})`,
-    section: '1.6',
-    observed: 'none',
-  });
-  const v1 = await readV1(api, v1Id!);
-  await expect(v1.response).toMatchContract({ status: 200, because: 'for the V1 id of a dialog just created', section: '4.1' });
-  await expectVersionsAgree(api, v1Id!, dialog.uuid, [v1.record, v2.record]);
-  return { v1: v1.record!, v2: v2.record! };
+  const v1 = await dialogs.findV1(dialog);
+  // The V1 twin of the V2 record: an integer-id item with the same name, ip and location.
+  const twin = { ...details, name: v2.record?.name ?? null };
+  expect(v1.response ?? v2.response).toHold({ ...listing, observed: v1.v1Id === undefined ? 'not listed' : 'listed', details: twin });
+  const v1Read = await readV1(api, v1.v1Id!);
+  await expect(v1Read.response).toMatchContract({ status: 200, because: 'for the V1 id of a dialog just created', section: '4.1' });
+  await expectVersionsAgree(api, v1.v1Id!, dialog.uuid, [v1Read, v2]);
+  return { v1: v1Read.record!, v2: v2.record!, v2Response: v2.response };
 }
 
 test('POST create with response true returns dialogId and dialogUUID of a started dialog readable by both versions', async ({ api, dialogs, observe }) => {
@@ -42,27 +34,27 @@ test('POST create with response true returns dialogId and dialogUUID of a starte
   // dialogId and dialogUUID name the created dialog (§2.4): the V1 record of one is the V2 record of the other,
   // compared on the fields activity never moves.
   const [byId, byUuid] = [(await readV1(api, dialog.v1Id!)).record, (await readV2(api, dialog.uuid)).record];
-  const same = ['name', 'ip', 'location'].filter((f) => byId?.[f] !== byUuid?.[f]);
+  const differing = ['name', 'ip', 'location'].filter((f) => byId?.[f] !== byUuid?.[f]);
   // Soft: V1 and V2 disagreeing about a field also fails this, and the comparison below names that field.
-  expect.soft(byId !== undefined && same.length === 0).toHold({
-    operation: response.operation.label,
-    operationId: response.operationId,
-    status: response.status,
-    pointer: '/dialogId',
-    expected: `the dialog dialogUUID names (GET /v1/conversation/${dialog.v1Id} and GET /v2/conversation/${dialog.uuid} agreeing on name, ip and location)`,
+  expect.soft(response).toHold({
+    check: 'created_dialog_identified',
+    at: '/dialogId',
     section: '2.4',
-    observed: byId ? `V1 ${JSON.stringify({ name: byId.name, ip: byId.ip, location: byId.location })}, V2 ${JSON.stringify({ name: byUuid?.name, ip: byUuid?.ip, location: byUuid?.location })}` : `no V1 record for dialogId ${dialog.v1Id}`,
-    evidence: response.evidence(),
+    expected: 'the dialog dialogUUID names: its V1 and V2 records agree on name, ip and location',
+    observed: byId === undefined ? 'no V1 record' : differing.length ? `a dialog differing in ${differing.join(', ')}` : 'the same dialog',
+    holds: (named) => named === 'the same dialog',
+    details: { dialogId: dialog.v1Id ?? null, dialogUUID: dialog.uuid },
   });
-  const { v2 } = await expectSameDialogInBothVersions(api, dialogs, dialog);
+  const { v2, v2Response } = await expectSameDialogInBothVersions(api, dialogs, dialog);
   observe(response.operation, { id: 'status.after-post-create', section: '3', item: 'status of a dialog created and started', observed: v2.status });
-  expect(v2.name.includes(v2.location) && /\d/.test(v2.name)).toHold({
-    operation: 'GET /v2/conversation/{uuid}',
-    operationId: 'getV2Conversation',
-    pointer: '/name',
-    expected: `the dialog number plus the city given in location (${JSON.stringify(v2.location)})`,
+  expect(v2Response).toHold({
+    check: 'name_conformance',
+    at: '/name',
     section: '2.1',
-    observed: JSON.stringify(v2.name),
+    expected: 'the dialog number plus the city given in location',
+    observed: `${/\d/.test(v2.name) ? 'a number' : 'no number'} and ${v2.name.includes(v2.location) ? 'the city' : 'not the city'}`,
+    holds: (name) => name === 'a number and the city',
+    details: { name: v2.name, location: v2.location },
   });
   observe({ id: 'name.number-is-v1-id', section: '2.1', item: 'whether the dialog number in name is the V1 id', observed: v2.name.includes(String(dialog.v1Id)) });
 });
@@ -72,7 +64,7 @@ test('POST create with response true returns dialogId and dialogUUID of a starte
 const CREATE_WITHOUT_IDS = [
   { title: 'with response false', json: { response: false }, because: 'for POST create with response false', id: 'response.create.response-false', item: 'status code and body when response is false' },
   { title: 'without a response field', json: undefined, because: 'for POST create without a body', id: 'response.create.default', item: 'status code and body when the request gives no response field' },
-];
+] as const;
 
 for (const c of CREATE_WITHOUT_IDS) {
   test(`POST create ${c.title} creates a dialog; its status and body are recorded`, async ({ api, config, dialogs, observe }) => {
@@ -114,11 +106,16 @@ test('records whether variables passed at creation show up in the dialog record'
   const { response: read, record } = await readV2(api, dialog.uuid);
   await expect(read).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
   const carriers = (record?.data ?? []).filter((item) => Object.values(variables).includes(item.answer));
+  const ways = carriers.map((item) => ({
+    variableMatchesName: item.variable !== null && item.variable in variables,
+    type: item.type,
+    question: item.question === '' ? ('empty' as const) : ('text' as const),
+  }));
   observe({
     id: 'variables.in-record',
     section: '1.4',
     item: 'whether variables passed at creation show up in the dialog record, and how',
     // A set: how the variables show, not how many or in which order.
-    observed: [...new Set(carriers.map((item) => JSON.stringify({ variableMatchesName: item.variable !== null && item.variable in variables, type: item.type, question: item.question === '' ? 'empty' : 'text' })))].sort().map((j) => JSON.parse(j) as unknown),
+    observed: [...new Map(ways.map((way) => [JSON.stringify(way), way])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, way]) => way),
   });
 });

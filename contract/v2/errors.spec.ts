@@ -3,7 +3,8 @@ import { fetchPages, sampleQuery } from '../lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
 import { gotoBot, readV2, shapeOf, wellFormedRequest } from '../requests.ts';
 
-for (const operationId of ['getV2Conversation', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand']) {
+const ON_A_DIALOG = ['getV2Conversation', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'] as const;
+for (const operationId of ON_A_DIALOG) {
   test(`${operationId} answers 404 for a dialog that does not exist`, async ({ api, config, bodies, fake, precondition }) => {
     const shape = shapeOf(operationId);
     // A body the vendor takes, so a vendor that checks the body before the dialog still answers about the dialog.
@@ -14,7 +15,7 @@ for (const operationId of ['getV2Conversation', 'postV2ConversationStart', 'post
   });
 }
 
-for (const operationId of ['getV2DialogCreate', 'postV2DialogCreate']) {
+for (const operationId of ['getV2DialogCreate', 'postV2DialogCreate'] as const) {
   test(`${operationId} answers 404 for a bot that does not exist`, async ({ api, config, bodies, fake }) => {
     const BotID = unknownInteger(fake);
     const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config, bodies }), path: { BotID } });
@@ -45,7 +46,7 @@ test('command goto to a bot that does not exist is a wrong parameter value: 400 
 
 // Each action gets a dialog of its own, checked to be completed right before the action: one action that re-opens
 // a dialog (start may, §3: from "any" state) must not leave the next one acting on a dialog no longer completed.
-const ACTIONS = ['postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'];
+const ACTIONS = ['postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'] as const;
 for (const [index, operationId] of ACTIONS.entries()) {
   test(`${operationId} on a completed dialog answers as §3 and §5.3 allow`, async ({ api, config, bodies, precondition, observe }) => {
     const shape = shapeOf(operationId);
@@ -70,17 +71,16 @@ for (const [index, operationId] of ACTIONS.entries()) {
     // Start resumes a dialog from "any" state (§3) and a completed dialog yields 403 (§5.3): either a 403, or a
     // documented start (204) after which the dialog is in process.
     await expect(res).toMatchContract({ status: [403, 204], because: `for start on completed dialog ${uuid}`, section: '3' });
-    const after = (await readV2(api, uuid!)).record?.status;
-    expect(res.status === 403 ? after === 'completed' : after === 'in-process').toHold({
-      operation: res.operation.label,
-      operationId: res.operationId,
-      status: res.status,
-      pointer: 'status of the dialog afterwards',
-      location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
-      expected: res.status === 403 ? '"completed" still, the start being refused' : '"in-process": start resumes the dialog',
+    const { response: read, record } = await readV2(api, uuid!);
+    const after = record?.status;
+    expect(res).toHold({
+      check: 'effect_of_start',
+      at: 'status of the dialog afterwards',
       section: '3',
-      observed: JSON.stringify(after),
-      evidence: res.evidence(),
+      ...(res.status === 403 ? { expected: '"completed" still, the start being refused' } : { expected: '"in-process": start resumes the dialog' }),
+      observed: after,
+      holds: (status) => status === (res.status === 403 ? 'completed' : 'in-process'),
+      shownBy: [read],
     });
     observe(res.operation, { id: 'transition.start.completed', section: '3', item: 'start on a completed dialog: refused, or the dialog resumed', observed: { status: res.status, after } });
   });

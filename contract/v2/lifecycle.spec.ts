@@ -3,6 +3,9 @@ import { messageText } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import { gotoBot, readV2, sendAsOperator, startDialog, stopDialog } from '../requests.ts';
 
+/** Where a state change shows: the dialog's status read right after the action (GET /v2/conversation/{uuid}). */
+const AFTERWARDS = 'status of the dialog afterwards';
+
 test('walks a dialog through create, start, stop, send and command goto as documented', async ({ api, dialogs, config, bodies, observe, fake, precondition }) => {
   // Created without starting it through V1, whose answer names the dialog (§2.4): on a busy target a dialog created
   // through V2 GET (answer not shown) may not be told apart from others created at the same moment.
@@ -18,32 +21,26 @@ test('walks a dialog through create, start, stop, send and command goto as docum
   });
 
   await test.step('start resumes the dialog: 204, status in-process', async () => {
-    await expect(await startDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
-    const { record } = await readV2(api, dialog.uuid);
-    expect(record!.status === 'in-process').toHold({
-      operation: 'POST /v2/conversation/{uuid}/start',
-      operationId: 'postV2ConversationStart',
-      pointer: 'status of the dialog afterwards',
-      location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
-      expected: '"in-process"',
-      section: '3',
-      observed: JSON.stringify(record!.status),
-    });
+    const started = await startDialog(api, dialog.uuid);
+    await expect(started).toMatchContract({ status: 204, section: '4.2' });
+    const { response: read, record } = await readV2(api, dialog.uuid);
+    expect(started).toHold({ check: 'effect_of_start', at: AFTERWARDS, section: '3', observed: record?.status, equals: 'in-process', shownBy: [read] });
   });
 
   let stoppedAt = 0;
   await test.step('stop connects an operator: 204, status changes to the operator state', async () => {
-    await expect(await stopDialog(api, dialog.uuid)).toMatchContract({ status: 204, section: '4.2' });
+    const stopped = await stopDialog(api, dialog.uuid);
+    await expect(stopped).toMatchContract({ status: 204, section: '4.2' });
     stoppedAt = Date.now();
     const { response: read, record } = await readV2(api, dialog.uuid);
-    expect(record!.status !== 'in-process').toHold({
-      operation: 'POST /v2/conversation/{uuid}/stop',
-      operationId: 'postV2ConversationStop',
-      pointer: 'status of the dialog afterwards',
-      location: 'status of the dialog afterwards (GET /v2/conversation/{uuid} $.status)',
-      expected: 'the operator state, a status other than "in-process"',
+    expect(stopped).toHold({
+      check: 'effect_of_stop',
+      at: AFTERWARDS,
       section: '3',
-      observed: JSON.stringify(record!.status),
+      expected: 'the operator state, a status other than "in-process"',
+      observed: record?.status,
+      holds: (status) => typeof status === 'string' && status !== 'in-process',
+      shownBy: [read],
     });
     observe('postV2ConversationStop', { id: 'status.operator', section: '3', item: 'exact status string of the operator state', observed: record!.status, evidence: read.evidence() });
   });
@@ -60,16 +57,16 @@ test('walks a dialog through create, start, stop, send and command goto as docum
     await expect(sent).toMatchContract({ status: 204, because: `for a body carrying the text in the run's shape (${bodies.shapes.send.how})`, section: '4.2' });
     const after = await readV2(api, dialog.uuid);
     // updated is the time of the last message (§2.1) and send sends one (§4.2): it moves.
-    const moved = typeof after.record?.updated === 'string' && after.record.updated !== '' && after.record.updated !== before.record?.updated;
-    expect(moved).toHold({
-      operation: sent.operation.label,
-      operationId: sent.operationId,
-      pointer: 'updated of the dialog afterwards',
-      location: 'updated of the dialog afterwards (GET /v2/conversation/{uuid} $.updated)',
-      expected: `the time of the message just sent, not ${JSON.stringify(before.record?.updated)} as before (updated is the time of the last message, §2.1; send sends one, §4.2)`,
+    const [was, now] = [before.record?.updated, after.record?.updated];
+    expect(sent).toHold({
+      check: 'effect_of_send',
+      at: 'updated of the dialog afterwards',
       section: '2.1',
-      observed: JSON.stringify(after.record?.updated),
-      evidence: after.response.evidence(),
+      expected: 'the time of the message just sent (updated is the time of the last message, §2.1; send sends one, §4.2)',
+      observed: typeof now !== 'string' || now === '' ? 'no time' : now === was ? 'the time before' : 'a later time',
+      holds: (updated) => updated === 'a later time',
+      details: { before: was ?? null, after: now ?? null },
+      shownBy: [after.response],
     });
     const added = (after.record?.data.length ?? 0) > (before.record?.data.length ?? 0);
     observe(sent.operation, {
@@ -92,14 +89,13 @@ test('walks a dialog through create, start, stop, send and command goto as docum
     });
     const onTarget = await dialogs.listedUnderBot(dialog, config.gotoBotId);
     const onSource = await dialogs.listedUnderBot(dialog, config.botId);
-    expect(onTarget && !onSource).toHold({
-      operation: 'POST /v2/conversation/{uuid}/command',
-      operationId: 'postV2ConversationCommand',
-      pointer: 'bot of the dialog afterwards',
-      location: 'bot of the dialog afterwards (GET /v2/conversations?BotID=…)',
-      expected: `listed under the goto target bot ${config.gotoBotId} and no longer under bot ${config.botId}`,
+    expect(moved).toHold({
+      check: 'effect_of_goto',
+      at: 'bot of the dialog afterwards',
       section: '4.2',
-      observed: `listed under target: ${onTarget}, under source: ${onSource}`,
+      observed: { underTarget: onTarget, underSource: onSource },
+      equals: { underTarget: true, underSource: false },
+      details: { target: config.gotoBotId, source: config.botId },
     });
   });
 });

@@ -6,9 +6,9 @@ declare module 'generated:api' {
   import type { EnvelopeShape } from '../../http/list-envelope.ts';
 
   /** Every operation of the document by operationId. */
-  export const operations: Record<string, OperationInfo>;
+  export const operations: Record<OperationInfo['operationId'], OperationInfo>;
   /** The list envelope of each list operation (getV1Conversations, getV2Conversations). */
-  export const envelopes: Record<string, EnvelopeShape>;
+  export const envelopes: Partial<Record<OperationInfo['operationId'], EnvelopeShape>>;
 }
 
 declare module 'generated:data' {

@@ -5,6 +5,7 @@ import exec from 'k6/execution';
 import { envelopes } from 'generated:api';
 import { THROTTLE_STATUSES } from '../../http/throttle.ts';
 import { envelopeProblems } from '../../http/list-envelope.ts';
+import type { ApiRequest } from '../../http/request.ts';
 import { steady } from '../../discovery/load-shapes.ts';
 import { call, jsonBody } from './common/api.ts';
 import { config } from './common/config.ts';
@@ -42,7 +43,7 @@ export function setup(): void {
   guardSetup();
 }
 
-function list(operationId: string): void {
+function list(operationId: ApiRequest['operationId']): void {
   const response = call({ operationId, pathParams: {}, query: QUERIES[exec.scenario.iterationInTest % QUERIES.length] });
   const body = jsonBody(response);
   check(

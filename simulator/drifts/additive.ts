@@ -1,5 +1,5 @@
 // Additive drifts: a new field appears; every documented clause still holds (objects are open, spec §2).
-import { eachDialog, editBody, editPagination, LIST_OPS, RECORD_OPS, type Drift } from './types.ts';
+import { eachDialog, editBody, editPagination, LIST_OPS, RECORD_IDS, type Drift } from './types.ts';
 
 export const ADDITIVE_DRIFTS: Drift[] = [
   {
@@ -30,7 +30,7 @@ export const ADDITIVE_DRIFTS: Drift[] = [
     clause: '§2.2 dialog record',
     description: 'records gain tags (array of strings, empty)',
     reports: ['additive.getV1Conversation.$.tags', 'additive.getV2Conversation.$.tags'],
-    transformResponse: editBody([...RECORD_OPS], (body) => (body.tags = [])),
+    transformResponse: editBody(RECORD_IDS, (body) => (body.tags = [])),
   },
   {
     name: 'send-message-extra-field',

@@ -1,5 +1,5 @@
 // Breaking drifts on fields: a field removed, renamed or retyped.
-import { eachDialog, editBody, RECORD_OPS, type Drift } from './types.ts';
+import { eachDialog, editBody, RECORD_IDS, type Drift } from './types.ts';
 
 export const FIELD_DRIFTS: Drift[] = [
   {
@@ -52,7 +52,7 @@ export const FIELD_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.2 every data item has variable (string or null)',
     description: 'data items of records lose the variable field',
-    breaks: [{ operations: [...RECORD_OPS], at: ['/data/*/variable'] }],
+    breaks: [{ operations: RECORD_IDS, at: ['/data/*/variable'] }],
     transformResponse: (ex, reply) =>
       eachDialog(ex, reply, 'any', (d) => {
         if (Array.isArray(d.data)) for (const item of d.data as Array<Record<string, unknown>>) delete item.variable;
@@ -95,7 +95,7 @@ export const FIELD_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.2 deleted of a data item is a boolean',
     description: 'deleted of data items is sent as the string "true" or "false"',
-    breaks: [{ operations: [...RECORD_OPS], at: ['/data/*/deleted'] }],
+    breaks: [{ operations: RECORD_IDS, at: ['/data/*/deleted'] }],
     transformResponse: (ex, reply) =>
       eachDialog(ex, reply, 'any', (d) => {
         if (Array.isArray(d.data)) for (const item of d.data as Array<Record<string, unknown>>) if ('deleted' in item) item.deleted = String(item.deleted);

@@ -1,5 +1,5 @@
 // Breaking drifts on the list envelope and its paging (spec §2.3, §4.1).
-import { editBody, editPagination, ignoreQuery, LIST_OPS, type Drift } from './types.ts';
+import { editBody, editPagination, ignoreQuery, LIST_IDS, type Drift } from './types.ts';
 
 export const PAGINATION_DRIFTS: Drift[] = [
   {
@@ -7,7 +7,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 total_pages of meta.pagination',
     description: 'total_pages is one more than ceil(total / per_page)',
-    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/total_pages'] }],
+    breaks: [{ operations: LIST_IDS, at: ['/meta/pagination/total_pages'] }],
     transformResponse: editPagination((p) => (p.total_pages = Number(p.total_pages) + 1)),
   },
   {
@@ -15,8 +15,8 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 list items are under the keys "0", "1", ...',
     description: 'list items are keyed from "1" instead of "0"',
-    breaks: [{ operations: [...LIST_OPS], at: ['/'] }],
-    transformResponse: editBody([...LIST_OPS], (body) => {
+    breaks: [{ operations: LIST_IDS, at: ['/'] }],
+    transformResponse: editBody(LIST_IDS, (body) => {
       const { meta, ...items } = body;
       for (const key of Object.keys(body)) delete body[key];
       for (const [key, value] of Object.entries(items)) body[String(Number(key) + 1)] = value;
@@ -28,7 +28,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 count of meta.pagination is the number of items on the page',
     description: 'count is one more than the items on the page',
-    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/count'] }],
+    breaks: [{ operations: LIST_IDS, at: ['/meta/pagination/count'] }],
     transformResponse: editPagination((p) => (p.count = Number(p.count) + 1)),
   },
   {
@@ -36,15 +36,15 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 a list response has one key meta',
     description: 'list responses have no meta key',
-    breaks: [{ operations: [...LIST_OPS], at: ['/meta'] }],
-    transformResponse: editBody([...LIST_OPS], (body) => delete body.meta),
+    breaks: [{ operations: LIST_IDS, at: ['/meta'] }],
+    transformResponse: editBody(LIST_IDS, (body) => delete body.meta),
   },
   {
     name: 'pagination-string-numbers',
     kind: 'breaking',
     clause: '§2.3 total, count, per_page, current_page, total_pages are integers',
     description: 'the numbers of meta.pagination are sent as strings',
-    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/total', '/meta/pagination/count', '/meta/pagination/per_page', '/meta/pagination/current_page', '/meta/pagination/total_pages'] }],
+    breaks: [{ operations: LIST_IDS, at: ['total', 'count', 'per_page', 'current_page', 'total_pages'].map((field) => `/meta/pagination/${field}`) }],
     transformResponse: editPagination((p) => {
       for (const key of ['total', 'count', 'per_page', 'current_page', 'total_pages']) p[key] = String(p[key]);
     }),
@@ -54,7 +54,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§4.1 PageCount is the number of records per page',
     description: 'PageCount is ignored: pages always hold the default count',
-    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/per_page'] }],
+    breaks: [{ operations: LIST_IDS, at: ['/meta/pagination/per_page'] }],
     beforeRequest: ignoreQuery('PageCount'),
   },
   {
@@ -62,7 +62,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§4.1 PageNumber is the page number',
     description: 'PageNumber is ignored: every request gets the first page',
-    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/current_page'] }],
+    breaks: [{ operations: LIST_IDS, at: ['/meta/pagination/current_page'] }],
     beforeRequest: ignoreQuery('PageNumber'),
   },
   {
@@ -70,7 +70,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3, §4.1 PageNumber pages through the list: each dialog on one page',
     description: 'every page after the first starts one item early, repeating the last item of the page before',
-    breaks: [{ operations: [...LIST_OPS], at: ['/*/id'] }],
+    breaks: [{ operations: LIST_IDS, at: ['/*/id'] }],
     pageOffset: (offset, _perPage, page) => (page > 1 ? offset - 1 : offset),
   },
   {
@@ -78,8 +78,8 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 the items of a page are distinct dialogs',
     description: 'a page lists its first dialog a second time in place of its second one',
-    breaks: [{ operations: [...LIST_OPS], at: ['/*/id'] }],
-    transformResponse: editBody([...LIST_OPS], (body) => {
+    breaks: [{ operations: LIST_IDS, at: ['/*/id'] }],
+    transformResponse: editBody(LIST_IDS, (body) => {
       if (body['0'] !== undefined && body['1'] !== undefined) body['1'] = body['0'];
     }),
   },
@@ -88,7 +88,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 total of meta.pagination counts the dialogs the query matches',
     description: 'total counts one dialog more than the pages hold',
-    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/total'] }],
+    breaks: [{ operations: LIST_IDS, at: ['/meta/pagination/total'] }],
     transformResponse: editPagination((p) => (p.total = Number(p.total) + 1)),
   },
   {
@@ -96,7 +96,7 @@ export const PAGINATION_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2.3 meta.pagination has links (an object)',
     description: 'meta.pagination has no links',
-    breaks: [{ operations: [...LIST_OPS], at: ['/meta/pagination/links'] }],
+    breaks: [{ operations: LIST_IDS, at: ['/meta/pagination/links'] }],
     transformResponse: editPagination((p) => delete p.links),
   },
 ];

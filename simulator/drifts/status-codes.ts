@@ -1,6 +1,6 @@
 // Breaking drifts on status codes and content types.
 import { JSON_TYPE } from '../exchange.ts';
-import { BASIC_AUTH_OPS, RECORD_OPS, swapStatus, type Drift } from './types.ts';
+import { BASIC_AUTH_OPS, RECORD_IDS, swapStatus, type Drift } from './types.ts';
 
 const FILE_OPS = new Set(['getV1File', 'getV2File']);
 
@@ -18,8 +18,8 @@ export const STATUS_CODE_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§7 404 when the dialog is not found',
     description: 'reading an unknown dialog (V1 or V2) answers 200 with {}',
-    breaks: [{ operations: [...RECORD_OPS], at: ['status'] }],
-    transformResponse: swapStatus(404, 200, [...RECORD_OPS], {}),
+    breaks: [{ operations: RECORD_IDS, at: ['status'] }],
+    transformResponse: swapStatus(404, 200, RECORD_IDS, {}),
   },
   {
     name: 'bad-param-500',

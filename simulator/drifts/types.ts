@@ -7,6 +7,7 @@ import type { ChangeHook, PageOffsetHook, Simulation } from '../simulation.ts';
 import { ROUTES } from '../routes.ts';
 import type { DialogChange } from '../store.ts';
 import type { DriftDeclaration } from '../../lib/drift-declaration.ts';
+import type { OperationId } from '../../openapi/operations.generated.ts';
 
 /** A drift: its declaration (lib/drift-declaration.ts), the settings it forces and the hooks it bends. */
 export interface Drift extends DriftDeclaration {
@@ -22,10 +23,12 @@ export interface Drift extends DriftDeclaration {
   transformResponse?(ex: Exchange, reply: Reply, sim: Simulation): Reply;
 }
 
-export const LIST_OPS = new Set(['getV1Conversations', 'getV2Conversations']);
-export const RECORD_OPS = new Set(['getV1Conversation', 'getV2Conversation']);
+export const LIST_IDS: readonly OperationId[] = ['getV1Conversations', 'getV2Conversations'];
+export const RECORD_IDS: readonly OperationId[] = ['getV1Conversation', 'getV2Conversation'];
+export const LIST_OPS: ReadonlySet<string> = new Set(LIST_IDS);
+export const RECORD_OPS: ReadonlySet<string> = new Set(RECORD_IDS);
 /** The V1 and V2 operations, those behind HTTP Basic (the vertex ones carry a token). */
-export const BASIC_AUTH_OPS: readonly string[] = ROUTES.filter((r) => r.auth === 'basic').map((r) => r.operationId);
+export const BASIC_AUTH_OPS: readonly OperationId[] = ROUTES.filter((r) => r.auth === 'basic').map((r) => r.operationId);
 const V1_OPS = new Set(['getV1Conversations', 'getV1Conversation']);
 
 type Json = Record<string, unknown>;
@@ -63,7 +66,7 @@ export function editBody(operationIds: readonly string[], edit: (body: Json, ex:
 
 /** A transform that edits meta.pagination of successful list replies. */
 export function editPagination(edit: (pagination: Json) => void): Transform {
-  return editBody([...LIST_OPS], (body) => {
+  return editBody(LIST_IDS, (body) => {
     const meta = body.meta;
     if (isJson(meta) && isJson(meta.pagination)) edit(meta.pagination);
   });

@@ -3,7 +3,6 @@
 import { isoSeconds } from '../times.ts';
 import { eachDialog, type Drift } from './types.ts';
 
-const AGREEMENT = 'GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}';
 
 /** A drift that rewrites one field of every V1 list item and record. */
 function v1Field(name: string, field: string, description: string, edit: (value: unknown) => unknown): Drift {
@@ -12,7 +11,8 @@ function v1Field(name: string, field: string, description: string, edit: (value:
     kind: 'breaking',
     clause: `§2.1, §2.2 ${field} of a dialog is the same in V1 and V2`,
     description,
-    breaks: [{ operations: [AGREEMENT], at: [`/${field}`] }],
+    // The suite holds the V1 record against the V2 one (versions_agree of GET /v1/conversation/{id}).
+    breaks: [{ operations: ['getV1Conversation'], at: [`/${field}`] }],
     transformResponse: (ex, reply) => eachDialog(ex, reply, 'v1', (d) => (d[field] = edit(d[field]))),
   };
 }

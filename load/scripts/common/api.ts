@@ -14,7 +14,7 @@ const authorization = basicAuthorization(config.login, config.password);
 /** What http.expectedStatuses() makes (its type is not exported). */
 type ExpectedStatuses = ReturnType<typeof http.expectedStatuses>;
 
-export function operation(operationId: string): OperationInfo {
+export function operation(operationId: ApiRequest['operationId']): OperationInfo {
   const found = operations[operationId];
   if (!found) throw new Error(`operation ${operationId} is not in the OpenAPI document`);
   return found;
