@@ -8,6 +8,7 @@ import { expect } from './matchers.ts';
 import { redactBody, redactKnown } from '../http/redact.ts';
 import { expandPath, queryString } from '../http/request.ts';
 import { ApiResponse, type Contracts } from './api-response.ts';
+import type { FailureRequest } from '../lib/failure.ts';
 import { PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import type { RunThrottle } from './run-throttle.ts';
 
@@ -15,6 +16,9 @@ import type { RunThrottle } from './run-throttle.ts';
 const REQUEST_TIMEOUT_MS = 12_000;
 
 export type Query = Record<string, string | number | boolean | undefined>;
+
+/** How a failure names the credentials a request went with (the auth proxy adds them; their values never show). */
+const CREDENTIALS = { valid: 'configured', none: 'none', wrong: 'wrong password' } as const satisfies Record<AuthMode, FailureRequest['credentials']>;
 
 export interface CallOptions {
   path?: Record<string, string | number>;
@@ -115,6 +119,7 @@ export class ApiClient {
     const request: ApiResponse['request'] = {
       method: op.method,
       path: `/api/${url}${shownQuery}`,
+      credentials: CREDENTIALS[this.auth],
       ...(data === undefined ? {} : { contentType: headers['content-type'], body: redactBody(data) }),
     };
     let result: ApiResponse;

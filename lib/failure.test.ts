@@ -17,7 +17,7 @@ const comparison: Failure = {
     details: { v1: 'IN-PROCESS', v2: 'in-process' },
     exchanges: [
       {
-        request: { method: 'GET', path: '/api/v1/conversation/1042' },
+        request: { method: 'GET', path: '/api/v1/conversation/1042', credentials: 'configured' },
         response: { status: 200, contentType: 'application/json', body: '{"status":"IN-PROCESS"}', bodyLength: 900 },
       },
     ],
@@ -49,4 +49,15 @@ test('a test that failed without naming a drift, or a check of the run, is a fai
   assert.equal(f.id, 'contract.test_passes - - [api] v2/create.spec.ts › creates');
   const headline = '(test): [api] v2/create.spec.ts › creates: expected the test to pass (spec §-), observed Test timeout of 20000ms exceeded.';
   assert.equal(renderFailure(f).split('\n')[0], headline);
+});
+
+test('a request keeps which credentials went with it, never their values, so a ticket can be sent again as it was', () => {
+  const noAuth: Failure = {
+    ...comparison,
+    check: 'ignored_auth',
+    comparedWith: undefined,
+    context: { exchanges: [{ request: { method: 'GET', path: '/api/v2/conversations?BotID=101', credentials: 'none' } }] },
+  };
+  const evidence = ['check: ignored_auth (breaking)', 'request: GET /api/v2/conversations?BotID=101 (credentials: none)', 'response: none whole'];
+  assert.equal(renderFailure(noAuth).split('\n').slice(1).join('\n'), evidence.join('\n'));
 });

@@ -46,6 +46,8 @@ export interface FailureRequest {
   method: string;
   /** Path and query as sent, below the base URL: "/api/v2/conversations?BotID=101". */
   path: string;
+  /** Which Basic credentials went with it, never their values: the configured ones, none, or a wrong password. */
+  credentials: 'configured' | 'none' | 'wrong password';
   contentType?: string;
   body?: string;
 }
@@ -140,8 +142,9 @@ const clip = (text: string, length: number) => (length > text.length ? `${text}â
 
 /** A request and its answer as a ticket quotes them. */
 export function renderExchange({ request, response }: FailureExchange): string {
+  const credentials = request.credentials === 'configured' ? '' : ` (credentials: ${request.credentials})`;
   return [
-    `request: ${request.method} ${request.path}${request.body ? ` body ${request.body}` : ''}`,
+    `request: ${request.method} ${request.path}${credentials}${request.body ? ` body ${request.body}` : ''}`,
     response
       ? `response: ${response.status} ${response.contentType ?? '(no content type)'} ${clip(response.body, response.bodyLength) || '(empty body)'}`
       : 'response: none whole',

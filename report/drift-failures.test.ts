@@ -19,7 +19,7 @@ const start = (uuid: string): Failure => ({
     because: `for completed dialog ${uuid}`,
     exchanges: [
       {
-        request: { method: 'POST', path: `/api/v2/conversation/${uuid}/start` },
+        request: { method: 'POST', path: `/api/v2/conversation/${uuid}/start`, credentials: 'configured' },
         response: { status: 204, contentType: null, body: '', bodyLength: 0 },
       },
     ],
