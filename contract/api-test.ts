@@ -29,6 +29,7 @@ import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
 import { appendJsonl, runStartedAt } from './run-records.ts';
+import { EXCHANGES_DIR } from './run-end.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import { readRequestShapes } from './request-shapes.ts';
 import { RunThrottle } from './run-throttle.ts';
@@ -122,8 +123,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  // Every exchange, for the coverage matrix.
-  recordExchange: [async ({}, use, workerInfo) => use(workerJsonl('exchanges', workerInfo)), { scope: 'worker' }],
+  // Every exchange: the run's HAR, read by the coverage matrix and the overlay check.
+  recordExchange: [async ({}, use, workerInfo) => use(workerJsonl(EXCHANGES_DIR, workerInfo)), { scope: 'worker' }],
   requestHooks: [async ({}, use) => use({}), { scope: 'worker' }],
   throttle: [
     async ({ config }, use, workerInfo) => {

@@ -1,14 +1,15 @@
 // The suite's API client: calls operations by operationId (paths come from the OpenAPI document), never throws on
-// a status, waits out throttling (contract/run-throttle.ts: a 429 is never a finding), records every exchange for
-// the coverage matrix, and fails softly on any 5xx (a server error is always a failure, whatever test saw it).
+// a status, waits out throttling (contract/run-throttle.ts: a 429 is never a finding), records every exchange (the
+// run's HAR, read by the coverage matrix and the overlay check), and fails softly on any 5xx (a server error is always a failure, whatever test saw it).
 import type { APIRequestContext } from '@playwright/test';
 import type { Operation } from '../openapi/document.ts';
 import type { OperationId } from '../openapi/operations.generated.ts';
 import { expect } from './matchers.ts';
-import { redactBody, redactKnown } from '../http/redact.ts';
+import { redactBody, redactKnown, redactKnownHeaders, redactKnownIn } from '../http/redact.ts';
 import { expandPath, queryString } from '../http/request.ts';
 import { ApiResponse, type Contracts } from './api-response.ts';
 import type { FailureRequest } from '../lib/failure.ts';
+import type { RecordedExchange } from '../lib/exchange.ts';
 import { PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import type { RunThrottle } from './run-throttle.ts';
 
@@ -30,15 +31,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export interface Exchange {
-  operationId: OperationId;
-  status: number;
-  auth: AuthMode;
-  /** The answer as received, secrets removed: the learned document is checked against it (npm run overlay:check). */
-  contentType: string | null;
-  contentLength: string | null;
-  body: string;
-}
+/** An exchange as the client records it; the recorder adds the test that sent it. */
+export type Exchange = Omit<RecordedExchange, 'test'>;
 
 /** What a project may add around each request: the probes count theirs; every test records additions. */
 export interface ClientHooks {
@@ -122,16 +116,40 @@ export class ApiClient {
       credentials: CREDENTIALS[this.auth],
       ...(data === undefined ? {} : { contentType: headers['content-type'], body: redactBody(data) }),
     };
+    // Every answer is recorded, a throttled one too (marked): the run's HAR holds every request it sent.
+    const record = (res: ApiResponse, statusText: string, started: number, ms: number, throttled: boolean) =>
+      this.record({
+        operationId,
+        request: redactKnownIn(request),
+        startedAt: new Date(started).toISOString(),
+        ms,
+        status: res.status,
+        statusText,
+        headers: redactKnownHeaders(res.headers),
+        contentType: res.contentType ?? null,
+        contentLength: res.headers['content-length'] ?? null,
+        body: redactKnown(res.text),
+        ...(throttled ? { throttled: true as const } : {}),
+      });
     let result: ApiResponse;
     for (let attempt = 1; ; attempt++) {
       await this.throttle.beforeSend();
       this.hooks.beforeRequest?.(attempt);
+      const started = Date.now();
       const response = await this.send(op, request, url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
       const bytes = await response.body();
+      const ms = Date.now() - started;
       result = new ApiResponse(op, request, response.status(), response.headers(), bytes.toString('utf8'), bytes, this.contracts);
-      if (!(await this.throttle.again(operationId, op.label, result, attempt))) break;
+      let again: boolean;
+      try {
+        again = await this.throttle.again(operationId, op.label, result, attempt);
+      } catch (err) {
+        record(result, response.statusText(), started, ms, true);
+        throw err;
+      }
+      record(result, response.statusText(), started, ms, again);
+      if (!again) break;
     }
-    this.record({ operationId, status: result.status, auth: this.auth, contentType: result.contentType ?? null, contentLength: result.headers['content-length'] ?? null, body: redactKnown(result.text) });
     this.hooks.afterResponse?.(result);
     // Raised only when it fails: a passing expect per request would be a Playwright step (a stack) per request.
     if (this.serverErrorsFail && result.status >= 500) expect.soft(result).toMatchContract({ only: ['not_a_server_error'] });

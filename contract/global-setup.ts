@@ -12,10 +12,10 @@ import { partialRunReason } from './run-scope.ts';
 import { unreachableReason } from './target-check.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import { RUN_REPORTS } from './reporters/run-reports.ts';
-import { COVERAGE_FILES } from './run-end.ts';
+import { EXCHANGES_DIR, RUN_END_FILES } from './run-end.ts';
 
 /** What one run records as it goes and the reports it writes: nothing of an earlier run is read, or left, as this one's. */
-const RUN_FILES = ['exchanges', 'probes', 'throttle', 'run', 'preconditions', 'created-dialogs.jsonl', ...COVERAGE_FILES, ...RUN_REPORTS];
+const RUN_FILES = [EXCHANGES_DIR, 'probes', 'throttle', 'run', 'preconditions', 'created-dialogs.jsonl', ...RUN_END_FILES, ...RUN_REPORTS];
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const config = loadSuiteConfig();

@@ -1,11 +1,15 @@
-// What only the whole run can tell, read by the run reporter once every test has ended (passed or not): the rate
-// limit the run met, whether every "not shown" item was observed, and which (operation, status) pairs were exercised.
+// What only the whole run can tell, read by the run reporter once every test has ended (passed or not): the run's
+// exchanges as one HAR (the workers' journal folded into reports/exchanges.har), the rate limit the run met, whether
+// every "not shown" item was observed, and which (operation, status) pairs were exercised, read from that HAR.
 // A worker of its own for this cost a second of every run. It sends no request.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { rateLimitFinding } from '../http/throttle.ts';
-import { coverageHtml, coverageMatrix, unexplained, type SeenExchange } from '../report/coverage-matrix.ts';
+import { coverageHtml, coverageMatrix, unexplained } from '../report/coverage-matrix.ts';
+import { harAnswers, harOf } from '../report/har.ts';
+import type { RecordedExchange } from '../lib/exchange.ts';
+import { suiteVersion } from '../config/suite-version.ts';
 import type { ContractValidators } from '../openapi/validators.ts';
 import type { RunCheck } from '../lib/failure.ts';
 import { REPORTS_DIR } from './env.ts';
@@ -18,8 +22,12 @@ import { readThrottleRecords } from './run-throttle.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
-/** The coverage files the run's end writes (global setup removes an earlier run's). */
-export const COVERAGE_FILES = ['coverage.json', 'coverage.html'];
+/** Where each worker journals its exchanges as it goes; folded into EXCHANGES_HAR at the run's end. */
+export const EXCHANGES_DIR = 'exchanges';
+/** Every request of the run and its answer, secrets removed (HAR 1.2). */
+export const EXCHANGES_HAR = 'exchanges.har';
+/** The files the run's end writes (global setup removes an earlier run's). */
+export const RUN_END_FILES = ['coverage.json', 'coverage.html', EXCHANGES_HAR];
 
 export interface RunEnd {
   observations: Observation[];
@@ -33,7 +41,12 @@ export interface RunEnd {
  * line ran only part of the suite, when the whole-run checks are not made.
  */
 export function runEnd(config: SuiteConfig, validators: ContractValidators, observedIds: Iterable<string>, partial: string | undefined): RunEnd {
-  const exchanges = readJsonLines<SeenExchange>(join(REPORTS_DIR, 'exchanges'));
+  const run = currentRun(config);
+  const har = harOf(readJsonLines<RecordedExchange>(join(REPORTS_DIR, EXCHANGES_DIR)), config.baseUrl, { name: 'dialog-contract', version: suiteVersion() }, `run ${run.runId}, started ${run.startedAt}`);
+  writeFileSync(join(REPORTS_DIR, EXCHANGES_HAR), `${JSON.stringify(har)}\n`);
+  rmSync(join(REPORTS_DIR, EXCHANGES_DIR), { recursive: true, force: true });
+  // What the checks judged: a throttled answer was waited out, not judged.
+  const exchanges = harAnswers(har).filter((a) => !a.throttled);
   const throttles = readThrottleRecords(REPORTS_DIR);
   const seconds = (Date.now() - runStartedAt()) / 1000;
   const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds);
@@ -44,8 +57,8 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   const operations = [...validators.operations.values()].map((op) => ({ operationId: op.operationId, label: op.label, statuses: Object.keys(op.responses) }));
   // What this run could not set up comes first: it says why the pair is missing now.
   const coverage = coverageMatrix(operations, exchanges, { ...NOT_DRIVABLE, ...preconditionReasons(REPORTS_DIR, 'pairs') });
-  const [json, html] = COVERAGE_FILES as [string, string];
-  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run: currentRun(config), ...coverage }, null, 2)}\n`);
+  const [json, html] = RUN_END_FILES as [string, string];
+  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage }, null, 2)}\n`);
   writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage));
 
   const failed: RunEnd['failed'] = [];

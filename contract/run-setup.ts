@@ -16,6 +16,7 @@ import { REPORTS_DIR } from './env.ts';
 import type { Observation } from './observation.ts';
 import { discoverShapes, writeRequestShapes } from './request-shapes.ts';
 import { appendJsonl, runStartedAt } from './run-records.ts';
+import { EXCHANGES_DIR } from './run-end.ts';
 import { RunThrottle } from './run-throttle.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
@@ -33,7 +34,7 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
   try {
     const throttle = new RunThrottle(config.throttle, config.maxRps, REPORTS_DIR, 'setup', runStartedAt());
     // Its exchanges count for the coverage matrix like any test's.
-    const record = (e: Exchange) => line(join('exchanges', 'setup.jsonl'), { ...e, test: SETUP_TITLE });
+    const record = (e: Exchange) => line(join(EXCHANGES_DIR, 'setup.jsonl'), { ...e, test: SETUP_TITLE });
     const api = new ApiClient(context, { spec: validators, learned: null }, 'valid', throttle, record, {}, false);
     const startedAt = Date.now();
     try {

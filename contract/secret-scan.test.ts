@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,7 @@ for (const { how, callback } of DELIVERIES) {
       assert.match(run.output, /failed/);
       assert.doesNotMatch(run.output, /secret-guard:/, 'the guard found a leak');
       const secrets = [...secretsOf(parseSuiteConfig(env)), ...tokens];
+      assert.ok(existsSync(join(reports, 'exchanges.har')), 'the HAR of every request and answer is among the artifacts scanned');
       assert.deepEqual(findSecrets([reports], secrets), [], 'a report holds a secret');
       assert.ok(secrets.every((secret) => !run.output.includes(secret)), 'the console shows a secret');
     } finally {

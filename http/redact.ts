@@ -37,6 +37,9 @@ export function rememberSecrets(values: Iterable<string>): void {
 
 export const redactKnown = (text: string): string => redactText(text, [...known]);
 
+/** Headers with credential-carrying ones blanked and the secrets this process knows removed from the rest. */
+export const redactKnownHeaders = (headers: Record<string, string>): Record<string, string> => redactHeaders(headers, [...known]);
+
 /**
  * Every string inside a value redacted with the secrets this process knows. Per string, not over serialised JSON:
  * a secret holding a quote or a backslash is escaped in JSON text, where a plain search would miss it.

@@ -2,7 +2,7 @@
 // rejects, an answer the run recorded that the learned document refuses; and passes the overlay of a real run.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -10,24 +10,38 @@ import { observedOverlay, type Overlay, type OverlayAction } from '../report/ove
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 import { applyOverlay } from '../report/learned-document.ts';
 import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
+import { EXCHANGES_HAR } from '../contract/run-end.ts';
+import type { RecordedExchange } from '../lib/exchange.ts';
+import { harOf } from '../report/har.ts';
 import { checkObserved } from './overlay-check.ts';
 import { loadDocument } from '../openapi/document.ts';
 
 const baseline = JSON.parse(readFileSync(new URL('../baselines/simulator.json', import.meta.url), 'utf8')) as { items: FingerprintItem[] };
 const PROBLEM = JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'PageCount must be 1 or more' });
-const answer400 = { operationId: 'getV2Conversations', status: 400, auth: 'valid', contentType: 'application/problem+json', contentLength: null, body: PROBLEM };
+const answer400: RecordedExchange = {
+  operationId: 'getV2Conversations',
+  request: { method: 'GET', path: '/api/v2/conversations?PageCount=0', credentials: 'configured' },
+  test: 'a test',
+  startedAt: '2026-11-24T00:00:00.000Z',
+  ms: 3,
+  status: 400,
+  statusText: 'Bad Request',
+  headers: { 'content-type': 'application/problem+json' },
+  contentType: 'application/problem+json',
+  contentLength: null,
+  body: PROBLEM,
+};
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** A reports directory as a run leaves it: the overlay, the document with it applied, and the answers recorded. */
-async function reportsWith(overlay: Overlay, answers: unknown[] = [answer400]): Promise<string> {
+/** A reports directory as a run leaves it: the overlay, the document with it applied, and the answers recorded (HAR). */
+async function reportsWith(overlay: Overlay, answers: RecordedExchange[] = [answer400]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'overlay-check-'));
   dirs.push(dir);
   writeFileSync(join(dir, OBSERVED_OVERLAY), stringify(overlay));
   writeFileSync(join(dir, OBSERVED_DOCUMENT), stringify((await applyOverlay(overlay, loadDocument())).document));
-  mkdirSync(join(dir, 'exchanges'));
-  writeFileSync(join(dir, 'exchanges', 'w.jsonl'), answers.map((a) => JSON.stringify(a)).join('\n'));
+  writeFileSync(join(dir, EXCHANGES_HAR), JSON.stringify(harOf(answers, 'http://127.0.0.1:4010', { name: 'test', version: '0' }, 'a run')));
   return dir;
 }
 

@@ -1,16 +1,18 @@
 // `npm run overlay:check [-- REPORTS_DIR]`: the learned document of a run is checked, not just written. Its overlay
 // (reports/observed.overlay.yaml) must apply to openapi/dialog-bot.openapi.yaml with every action used, the result
-// must pass Redocly's recommended rules (redocly.yaml), and every answer the run recorded must satisfy it: an answer
-// the project's document accepts and the learned one refuses means the overlay claims more than was seen.
+// must pass Redocly's recommended rules (redocly.yaml), and every answer the run recorded (its HAR,
+// reports/exchanges.har) must satisfy it: an answer the project's document accepts and the learned one refuses means
+// the overlay claims more than was seen.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { REPORTS_DIR } from '../contract/env.ts';
-import type { Exchange } from '../contract/client.ts';
 import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
-import { readJsonLines } from '../contract/run-records.ts';
+import { EXCHANGES_HAR } from '../contract/run-end.ts';
+import { readRunJson } from '../contract/run-records.ts';
+import { harAnswers, type Har } from '../report/har.ts';
 import type { Overlay } from '../report/overlay.ts';
 import { applyOverlay } from '../report/learned-document.ts';
 import { renderHeadline } from '../lib/failure.ts';
@@ -55,7 +57,9 @@ export async function checkObserved(reportsDir: string): Promise<ObservedCheck> 
   // Clean means no warning either: Redocly exits 0 on warnings.
   if (lint.status !== 0 || /You have \d+ warnings?/.test(lint.stdout + lint.stderr)) problems.push(`redocly lint of the learned document: ${`${lint.stdout}${lint.stderr}`.trim().split('\n').filter(Boolean).slice(0, 12).join(' | ')}`);
 
-  const exchanges = readJsonLines<Exchange>(join(reportsDir, 'exchanges')).filter((e) => typeof e.body === 'string');
+  const harFile = join(reportsDir, EXCHANGES_HAR);
+  if (!existsSync(harFile)) problems.push(`${relative(process.cwd(), harFile)} is missing: run npm run contract first`);
+  const exchanges = existsSync(harFile) ? harAnswers(readRunJson<Har>(harFile)) : [];
   const base = contractValidators();
   const learned = new ContractValidators(written as Document);
   const violations = new Set<string>();

@@ -1,14 +1,19 @@
-// A run's reports as a whole: nothing of an earlier run survives it, the coverage matrix exists after a failing run,
-// and baselines/acknowledged.yaml works end to end: an acknowledged drift is green and reported, an expired one fails
+// A run's reports as a whole: nothing of an earlier run survives it, the coverage matrix and the HAR of its exchanges
+// exist after a failing run (a valid HAR 1.2 that Redocly's drift command reads whole), and baselines/acknowledged.yaml works end to end: an acknowledged drift is green and reported, an expired one fails
 // the run with one line naming it, one no longer observed is reported as resolved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { runAgainstSimulator } from './suite-run.ts';
 import type { RecordedFailure } from '../lib/failure.ts';
+import { harProblems } from '../report/har-schema.ts';
+
+const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
 // A few V1 tests: enough to fail against the drift below, quick enough to run several times.
 const NARROW = ['--project', 'api', '-g', 'GET /v1/conversation/\\{id\\} answers 404'];
@@ -22,10 +27,10 @@ function run(reportsDir: string, drifts: string[], acknowledged: unknown[] = [],
   return runAgainstSimulator({ drifts }, { reportsDir, workers: 1, keepReports, env: { ACKNOWLEDGED_FILE: file }, extraArgs: NARROW });
 }
 
-test('no report of an earlier run survives a run, and the coverage matrix exists after a failing one', async () => {
+test('no report of an earlier run survives a run, and the coverage matrix and the HAR exist after a failing one', async () => {
   const reports = join(mkdtempSync(join(tmpdir(), 'run-reports-')), 'reports');
   mkdirSync(join(reports, 'tickets'), { recursive: true });
-  const stale = ['drift.json', 'drift.md', 'drift.html', 'fingerprint.json', 'failures.json', 'summary.md', 'coverage.json', 'tickets/old.md'];
+  const stale = ['drift.json', 'drift.md', 'drift.html', 'fingerprint.json', 'failures.json', 'summary.md', 'coverage.json', 'exchanges.har', 'tickets/old.md'];
   for (const name of stale) writeFileSync(join(reports, name), 'STALE');
   const result = await run(reports, [DRIFT], [], true);
   assert.notEqual(result.exitCode, 0, 'the drift fails the run');
@@ -38,6 +43,18 @@ test('no report of an earlier run survives a run, and the coverage matrix exists
   const runId = json(join(reports, 'drift.json')).run.runId as string;
   for (const name of ['fingerprint.json', 'failures.json', 'coverage.json']) assert.equal(json(join(reports, name)).run.runId, runId, `${name} belongs to another run`);
   assert.ok(Array.isArray(json(join(reports, 'coverage.json')).rows), 'coverage.json after a failing run');
+
+  const har = json(join(reports, 'exchanges.har'));
+  assert.deepEqual(harProblems(har), []);
+  assert.match(har.log.comment, new RegExp(`^run ${runId},`));
+  assert.ok(har.log.entries.some((e: { response: { status: number } }) => e.response.status === 200), 'the drifted answers are in it');
+  assert.ok(!existsSync(join(reports, 'exchanges')), "the workers' journal is folded into the HAR");
+  // A HAR consumer reads it whole: Redocly's drift command finds every exchange an operation of the document.
+  const driftJson = join(reports, '..', 'redocly-drift.json');
+  const drift = spawnSync(process.execPath, [REDOCLY, 'drift', join(reports, 'exchanges.har'), '--api', 'openapi/dialog-bot.openapi.yaml', '--match-mode', 'basepath', '--format', 'json', '-o', driftJson], { encoding: 'utf8' });
+  assert.ok(existsSync(driftJson), `redocly drift wrote no report: ${drift.stderr.slice(-400)}`);
+  const seen = json(driftJson).run as { totalExchanges: number; documentedExchanges: number; skippedExchanges: number };
+  assert.deepEqual(seen, { ...seen, totalExchanges: har.log.entries.length, documentedExchanges: har.log.entries.length, skippedExchanges: 0 });
 });
 
 test('acknowledged drifts pass the run and are reported; expired ones fail it with one line; gone ones are resolved', async () => {
