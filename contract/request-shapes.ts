@@ -23,9 +23,23 @@ export function discoverShapes(api: ApiClient, config: SuiteConfig): Promise<Dis
   });
 }
 
-export function writeRequestShapes(reportsDir: string, shapes: RequestShapes): void {
+/** What names a target in the record of its shapes: its URL, or the embedded simulator's profile (whose port varies). */
+export const shapesTarget = (config: Pick<SuiteConfig, 'targetBaseUrl' | 'simulatorProfile'>): string =>
+  config.targetBaseUrl ?? `the embedded simulator (profile ${config.simulatorProfile ?? 'default'})`;
+
+type ShapesRecord = RequestShapes & { target?: string };
+
+export function writeRequestShapes(reportsDir: string, shapes: RequestShapes, target: string): void {
   mkdirSync(join(reportsDir, 'run'), { recursive: true });
-  writeFileSync(file(reportsDir), `${JSON.stringify(shapes, null, 2)}\n`);
+  const record: ShapesRecord = { target, send: shapes.send, command: shapes.command };
+  writeFileSync(file(reportsDir), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/** The shapes the last contract run settled, when it ran against `target`; where it recorded them. */
+export function recordedShapes(reportsDir: string, target: string): { shapes: RequestShapes; file: string } | undefined {
+  if (!existsSync(file(reportsDir))) return undefined;
+  const found = JSON.parse(readFileSync(file(reportsDir), 'utf8')) as ShapesRecord;
+  return found.target === target ? { shapes: { send: found.send, command: found.command }, file: file(reportsDir) } : undefined;
 }
 
 const notDiscovered = (variable: string): ShapeFinding => ({

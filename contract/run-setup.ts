@@ -14,7 +14,7 @@ import { startAuthProxy } from './auth-proxy.ts';
 import { ApiClient, type Exchange } from './client.ts';
 import { REPORTS_DIR } from './env.ts';
 import type { Observation } from './observation.ts';
-import { discoverShapes, writeRequestShapes } from './request-shapes.ts';
+import { discoverShapes, shapesTarget, writeRequestShapes } from './request-shapes.ts';
 import { appendJsonl, runStartedAt } from './run-records.ts';
 import { EXCHANGES_DIR } from './run-end.ts';
 import { RunThrottle } from './run-throttle.ts';
@@ -25,17 +25,21 @@ export const SETUP_TITLE = '[global setup] settles the send and command body sha
 
 const evidence = (finding: ShapeFinding) => [finding.how, ...finding.tried.map((t) => `tried ${canonicalTemplate(t.template)} → ${t.status}, effect: ${t.effect}`)].join('\n');
 
-export async function settleRequestShapes(config: SuiteConfig): Promise<string> {
-  const line = (file: string, row: unknown) => appendJsonl(join(REPORTS_DIR, file), row);
-  const validators = contractValidators();
+/**
+ * The send and command shapes, configured or discovered through the suite's client (throttled, its exchanges and the
+ * dialogs it made recorded under `reportsDir` as `title`'s); the discovery dialog ends stopped. Never throws on the
+ * target's answers: a discovery that stopped says why in each shape.
+ */
+export async function discoverRunShapes(config: SuiteConfig, reportsDir: string, title: string): Promise<DiscoveryResult> {
+  const line = (file: string, row: unknown) => appendJsonl(join(reportsDir, file), row);
   const proxy = await startAuthProxy(config.baseUrl, config);
   const context = await request.newContext({ baseURL: `${proxy.url}/valid/api/` });
   let result: DiscoveryResult;
   try {
-    const throttle = new RunThrottle(config.throttle, config.maxRps, REPORTS_DIR, 'setup', runStartedAt());
+    const throttle = new RunThrottle(config.throttle, config.maxRps, reportsDir, 'setup', runStartedAt());
     // Its exchanges count for the coverage matrix like any test's.
-    const record = (e: Exchange) => line(join(EXCHANGES_DIR, 'setup.jsonl'), { ...e, test: SETUP_TITLE });
-    const api = new ApiClient(context, { spec: validators, learned: null }, 'valid', throttle, record, {}, false);
+    const record = (e: Exchange) => line(join(EXCHANGES_DIR, 'setup.jsonl'), { ...e, test: title });
+    const api = new ApiClient(context, { spec: contractValidators(), learned: null }, 'valid', throttle, record, {}, false);
     const startedAt = Date.now();
     try {
       result = await discoverShapes(api, config);
@@ -46,13 +50,19 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
     // The discovery dialog ends stopped, as the dialog factory leaves every dialog a test made.
     for (const uuid of result.dialogs) {
       const stopped = await api.call('postV2ConversationStop', { path: { uuid } }).catch(() => undefined);
-      line('created-dialogs.jsonl', { runId: process.env.RUN_ID, uuid, botId: config.botId, via: 'v2-post', createdAfter: startedAt, test: SETUP_TITLE, cleanupStatus: stopped?.status ?? 0 });
+      line('created-dialogs.jsonl', { runId: process.env.RUN_ID, uuid, botId: config.botId, via: 'v1-get', createdAfter: startedAt, test: title, cleanupStatus: stopped?.status ?? 0 });
     }
   } finally {
     await context.dispose();
     await proxy.close();
   }
-  writeRequestShapes(REPORTS_DIR, result);
+  return result;
+}
+
+export async function settleRequestShapes(config: SuiteConfig): Promise<string> {
+  const validators = contractValidators();
+  const result = await discoverRunShapes(config, REPORTS_DIR, SETUP_TITLE);
+  writeRequestShapes(REPORTS_DIR, result, shapesTarget(config));
   const observations: Observation[] = (
     [
       ['send', 'postV2ConversationSend', 'name and type of the send body field'],

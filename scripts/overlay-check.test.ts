@@ -68,3 +68,10 @@ test('an action that matches nothing, a document Redocly rejects and a refused a
   const refused = await checkObserved(await reportsWith(with_({ target: '$.components.responses.BadRequest', description: 'x', update: wrongType })));
   assert.deepEqual(refused.violations, ['GET /v2/conversations → 400: $.status: expected type string (spec §7), observed number 400']);
 });
+
+test('a throttled answer in the HAR was waited out, not judged: it is held to neither document', async () => {
+  const throttled: RecordedExchange = { ...answer400, status: 429, statusText: 'Too Many Requests', body: '{"error":"slow down"}', throttled: true };
+  const result = await checkObserved(await reportsWith(observedOverlay(baseline.items, null), [answer400, throttled]));
+  assert.deepEqual(result.problems, []);
+  assert.equal(result.answers, 1);
+});
