@@ -1,12 +1,12 @@
 // Import rules of the layout (README "Layout"), checked by `npm run lint:deps` in `npm test`. Folders:
 //   openapi/   the document, its validators and response checks: the source of truth, importing only lib/'s data models
-//   lib/ http/ discovery/ report/ power/   pure logic: no Node built-in, no I/O module, shared by Node and k6
+//   lib/ http/ discovery/ report/ power/ workflows/   pure logic: no Node built-in, no I/O module, shared by Node and k6
 //   contract/  Playwright tests and reporters; load/ k6 scripts and their Node runner; simulator/ a vendor
 //   scripts/   the command-line entry points: the one place that wires several layers together
 // Type-only imports are not told apart here (swc parses; TypeScript 7 is not supported by dependency-cruiser), so a
 // pure module may import openapi/ (its types, and validators compiled from a document handed in).
 const TEST = '\\.(test|spec)\\.ts$';
-const PURE = '^(lib|http|discovery|report|power)/';
+const PURE = '^(lib|http|discovery|report|power|workflows)/';
 // Declaration files only type a package: they load nothing.
 const TYPES_ONLY = `${TEST}|\\.d\\.ts$`;
 const IO_LAYERS = '^(contract|load|simulator|scripts|bench|drift-ui)/';
@@ -20,7 +20,7 @@ module.exports = {
     rule('no-circular', 'A cycle makes two modules one: merge them or move what both need.', {}, { circular: true }),
     rule('openapi-imports-only-lib', 'openapi/ is the single source of truth: everything reads it; it reads only lib/ data models (checks return failures).',
       { path: '^openapi/', pathNot: TEST },
-      { path: '^(?!openapi/)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator)/' }),
+      { path: '^(?!openapi/)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator|workflows)/' }),
     rule('pure-imports-no-builtin', 'Pure modules run in k6 and in unit tests without a server: no Node built-in.',
       { path: PURE, pathNot: TYPES_ONLY }, { dependencyTypes: ['core'] }),
     rule('pure-imports-no-io-layer', 'Pure modules import only pure modules, config/suite-config.ts and openapi/; no package entry that does I/O.',
@@ -46,7 +46,7 @@ module.exports = {
     reporterOptions: {
       dot: {
         collapsePattern: '^(load/scripts/|[^/]+/|[^/]+$)',
-        filters: { includeOnly: { path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$' }, exclude: { path: TEST } },
+        filters: { includeOnly: { path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|workflows|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$' }, exclude: { path: TEST } },
       },
     },
   },

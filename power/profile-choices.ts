@@ -4,6 +4,17 @@
 // and its drift report against the default's baseline lists every one of those ids as changed. Pure.
 import { differingTargets, type Overlay } from '../report/overlay.ts';
 
+/**
+ * What a run against each profile configures, as its user would (from the vendor's documentation): the rest is
+ * discovered. A profile not named sets neither (the contract run then skips what needs a shape it cannot discover).
+ */
+export const PROFILE_CONFIGURES: Readonly<Record<string, ReadonlyArray<'SEND_BODY' | 'COMMAND_BODY'>>> = {
+  'envelope-multipart': ['SEND_BODY', 'COMMAND_BODY'],
+  'string-ids-query': ['COMMAND_BODY'],
+  'form-text-acme': ['COMMAND_BODY'],
+  'nested-put-empty': ['COMMAND_BODY'],
+};
+
 /** Setting (a dotted path of the simulator config, or a prefix of several) → observation ids that show it. */
 export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly string[] }> = [
   { setting: 'statuses.created', ids: ['status.created-not-started'] },

@@ -12,20 +12,13 @@ import { REPORTS_DIR } from '../contract/env.ts';
 import { BaselineError, baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
 import { OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
 import { observedOverlay } from '../report/overlay.ts';
-import { differingSettings, expectedChanges, overlayMismatch } from '../power/profile-choices.ts';
+import { differingSettings, expectedChanges, overlayMismatch, PROFILE_CONFIGURES } from '../power/profile-choices.ts';
 import type { DriftReport } from '../report/drift-report.ts';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
 import { checkObserved } from './overlay-check.ts';
 import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
 
-/** What each profile's run configures, as its user would: the rest is discovered. */
-const CONFIGURED: Record<string, ReadonlyArray<'SEND_BODY' | 'COMMAND_BODY'>> = {
-  'envelope-multipart': ['SEND_BODY', 'COMMAND_BODY'],
-  'string-ids-query': ['COMMAND_BODY'],
-  'form-text-acme': ['COMMAND_BODY'],
-  'nested-put-empty': ['COMMAND_BODY'],
-};
 interface ProfileResult {
   profile: string;
   configured: readonly string[];
@@ -74,7 +67,7 @@ console.log(`profiles: the contract suite against ${profiles.length} vendor prof
 const results = await pool(profiles, args.concurrency, async (profile): Promise<ProfileResult> => {
   const config = profileConfig(profile);
   const templates = bodyTemplatesOf(config);
-  const configured = CONFIGURED[profile] ?? [];
+  const configured = PROFILE_CONFIGURES[profile] ?? [];
   const reportsDir = join(REPORTS_DIR, 'profiles', profile);
   const run = await runAgainstSimulator(
     { profile },
