@@ -1,23 +1,10 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { ConfigError } from './config/suite-config.ts';
-import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR } from './contract/env.ts';
+import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from './contract/env.ts';
 import { withSimulatorDefaults } from './simulator/suite-env.ts';
 
-function configOrExit() {
-  try {
-    loadDotenvOnce();
-    // Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
-    withSimulatorDefaults(process.env);
-    return loadSuiteConfig();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(`dialog-contract: ${err.message}`);
-    process.exit(2);
-  }
-}
-
-const config = configOrExit();
+// Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
+const config = configOrExit('dialog-contract', withSimulatorDefaults);
 
 export default defineConfig({
   testDir: 'contract',

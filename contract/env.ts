@@ -3,7 +3,7 @@
 // embedded simulator's values into the environment before anything reads it.
 import { config as loadDotenv } from 'dotenv';
 import { fileURLToPath } from 'node:url';
-import { parseSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
+import { ConfigError, parseSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../reports', import.meta.url));
@@ -21,4 +21,20 @@ export function loadSuiteConfig(): SuiteConfig {
     cached = parseSuiteConfig(process.env);
   }
   return cached;
+}
+
+/**
+ * The configuration a launcher starts from: .env loaded, then `prepare` (e.g. the embedded simulator's values standing
+ * in for unset ones, set ones win). A bad or missing value is one line, `name: …`, and exit 2.
+ */
+export function configOrExit(name: string, prepare: (env: NodeJS.ProcessEnv) => void): SuiteConfig {
+  try {
+    loadDotenvOnce();
+    prepare(process.env);
+    return loadSuiteConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`${name}: ${err.message}`);
+    process.exit(2);
+  }
 }

@@ -11,9 +11,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
-import { ConfigError, secretsOf, type SuiteConfig } from '../config/suite-config.ts';
+import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
 import { suiteVersion } from '../config/suite-version.ts';
-import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
+import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
 import { recordedShapes, shapesTarget } from '../contract/request-shapes.ts';
 import { EXCHANGES_DIR } from '../contract/run-end.ts';
 import { readJsonLines } from '../contract/run-records.ts';
@@ -80,17 +80,6 @@ function parseArgs(argv: readonly string[]): { workflows: string[]; verbose: boo
   return out;
 }
 
-function configOrExit(): SuiteConfig {
-  try {
-    loadDotenvOnce();
-    withSimulatorDefaults(process.env);
-    return loadSuiteConfig();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    fail(err.message);
-  }
-}
-
 /** The body shapes: configured, else the last contract run's for this target, else discovered now. */
 async function shapesFor(config: SuiteConfig, dir: string): Promise<{ shapes: RequestShapes; from: string }> {
   const recorded = recordedShapes(REPORTS_DIR, shapesTarget(config));
@@ -127,7 +116,7 @@ function relay(stream: NodeJS.ReadableStream, to: NodeJS.WritableStream, secrets
 }
 
 const args = parseArgs(process.argv.slice(2));
-const loaded = configOrExit();
+const loaded = configOrExit('respect', withSimulatorDefaults);
 const dir = join(REPORTS_DIR, 'respect');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
