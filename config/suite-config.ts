@@ -147,6 +147,11 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[]): 
   return raw as T | undefined;
 }
 
+const throttleSettings = (env: Env): ThrottleSettings => ({
+  maxRetries: atLeast(env, 'THROTTLE_MAX_RETRIES', 'a number of retries per throttled request (0 or more)', 0, String(DEFAULT_THROTTLE.maxRetries)),
+  maxWaitSeconds: atLeast(env, 'THROTTLE_MAX_WAIT_S', 'the seconds a run may wait on 429/503 (0 or more)', 0, String(DEFAULT_THROTTLE.maxWaitSeconds)),
+});
+
 const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 
 export function parseSuiteConfig(env: Env): SuiteConfig {
@@ -183,10 +188,7 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     callbackTimeoutSeconds: atLeast(env, 'CALLBACK_TIMEOUT_S', 'a whole number of seconds (1 or more)', 1, '10'),
     maxRps: positiveNumber(env, 'MAX_RPS', 'requests per second of the whole run, a positive number (or leave it empty)'),
     workers: optionalInteger(env, 'WORKERS', 'a number of Playwright workers (1 or more, or leave it empty)', 1),
-    throttle: {
-      maxRetries: atLeast(env, 'THROTTLE_MAX_RETRIES', 'a number of retries per throttled request (0 or more)', 0, String(DEFAULT_THROTTLE.maxRetries)),
-      maxWaitSeconds: atLeast(env, 'THROTTLE_MAX_WAIT_S', 'the seconds a run may wait on 429/503 (0 or more)', 0, String(DEFAULT_THROTTLE.maxWaitSeconds)),
-    },
+    throttle: throttleSettings(env),
     baseline: optional(env, 'BASELINE'),
     strictBaseline: truthy(env.STRICT_BASELINE),
     contractFrom: optional(env, 'CONTRACT_FROM'),
@@ -197,6 +199,40 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     sampleCreatedFrom: isoTime(env, 'SAMPLE_CREATED_FROM'),
     sampleCreatedTo: isoTime(env, 'SAMPLE_CREATED_TO'),
   };
+}
+
+/**
+ * What a k6 script reads: the target and credentials (required), the bots only as given (a script that creates
+ * dialogs asks for BOT_ID with `needBotId`; none of them uses GOTO_BOT_ID or CUSTOM_BLOCK_BOT_ID), the send body
+ * template, the throttle waits and a custom-block token. Nothing a script does not use can stop it.
+ */
+export interface LoadConfig extends Pick<SuiteConfig, 'login' | 'password' | 'sendBody' | 'throttle' | 'vertexToken'> {
+  baseUrl: string;
+  botId: number | undefined;
+}
+
+export function parseLoadConfig(env: Env): LoadConfig {
+  const baseUrl = httpUrl(env, 'API_BASE_URL', 'the service base URL without /api, e.g. https://staging.example.com');
+  // The suite's embedded simulator is started by the runner, never by k6: a bundle alone needs a target.
+  if (baseUrl === undefined) {
+    throw new ConfigError('API_BASE_URL is missing: run the k6 scripts through `npm run load`, which starts a simulator, or set API_BASE_URL to the target');
+  }
+  if (baseUrl.endsWith('/api')) throw new ConfigError(`API_BASE_URL=${baseUrl} ends with /api: give the base URL only, the suite appends /api`);
+  return {
+    baseUrl,
+    login: text(env, 'API_LOGIN'),
+    password: text(env, 'API_PASSWORD'),
+    botId: optional(env, 'BOT_ID') === undefined ? undefined : integer(env, 'BOT_ID', 'the integer BotID the scripts create dialogs on'),
+    sendBody: template(env, 'SEND_BODY', 'text', '{"message":"{{text}}"}'),
+    throttle: throttleSettings(env),
+    vertexToken: optional(env, 'VERTEX_TOKEN'),
+  };
+}
+
+/** BOT_ID, for a script that creates dialogs: missing, it stops the script with the one line every setting has. */
+export function needBotId(config: Pick<LoadConfig, 'botId'>): number {
+  if (config.botId === undefined) throw new ConfigError(`BOT_ID is missing: ${FIX}`);
+  return config.botId;
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

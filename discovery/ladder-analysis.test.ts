@@ -1,30 +1,48 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyseLadder, rejectionReport, type LadderStage } from './ladder-analysis.ts';
+import { analyseLadder, mergeLadders, phaseJitter, rejectionReport, type LadderStage } from './ladder-analysis.ts';
 import { geometricRates, ladder } from './load-shapes.ts';
 
-/** Runs a ladder against a token bucket (perSecond, burst) with evenly spaced arrivals, as k6 would offer them. */
-function ladderAgainstBucket(perSecond: number, burst: number, rates: number[], stageSeconds: number): LadderStage[] {
+/**
+ * Runs a ladder against one token bucket (perSecond, burst) with evenly spaced arrivals, as k6 would offer them,
+ * split over `runners` equal runners as k6 splits an arrival rate (arrival i goes to runner i mod runners; each
+ * runner may start `lagSeconds[r]` late, as processes whose setup() took longer do). As the rate-limit script does
+ * (phaseJitter), each request leaves up to one of its runner's arrival periods late: periodic arrivals of several
+ * runners would hand a token bucket's tokens out by their phase, not by their share. Returns each runner's stages.
+ */
+function splitLadderAgainstBucket(perSecond: number, burst: number, rates: number[], stageSeconds: number, runners: number, lagSeconds: number[] = []): LadderStage[][] {
+  const steps = ladder('getV2Conversations', 'list', rates, stageSeconds).steps;
+  const stages = Array.from({ length: runners }, () =>
+    steps.map((step): LadderStage => ({ name: step.scenario, targetRate: step.targetRate, durationSeconds: stageSeconds, iterations: 0, droppedIterations: 0, ok: 0, rateLimited: 0, failed: 0, p95Ms: 2, share: 1 / runners })),
+  );
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const arrivals = steps.flatMap((step, s) =>
+    Array.from({ length: step.targetRate * stageSeconds }, (_, i) => ({
+      runner: i % runners,
+      s,
+      at: step.startSeconds + i / step.targetRate + (lagSeconds[i % runners] ?? 0) + phaseJitter(step.targetRate, 1 / runners, random),
+    })),
+  );
+  arrivals.sort((a, b) => a.at - b.at);
   let tokens = burst;
   let now = 0;
-  return ladder('getV2Conversations', 'list', rates, stageSeconds).steps.map((step) => {
-    const stage: LadderStage = { name: step.scenario, targetRate: step.targetRate, durationSeconds: stageSeconds, iterations: 0, droppedIterations: 0, ok: 0, rateLimited: 0, failed: 0, p95Ms: 2 };
-    const arrivals = step.targetRate * stageSeconds;
-    for (let i = 0; i < arrivals; i++) {
-      const at = step.startSeconds + i / step.targetRate;
-      tokens = Math.min(burst, tokens + (at - now) * perSecond);
-      now = at;
-      stage.iterations++;
-      if (tokens >= 1) {
-        tokens -= 1;
-        stage.ok++;
-      } else {
-        stage.rateLimited++;
-      }
+  for (const { runner, s, at } of arrivals) {
+    tokens = Math.min(burst, tokens + (at - now) * perSecond);
+    now = at;
+    const stage = stages[runner]![s]!;
+    stage.iterations++;
+    if (tokens >= 1) {
+      tokens -= 1;
+      stage.ok++;
+    } else {
+      stage.rateLimited++;
     }
-    return stage;
-  });
+  }
+  return stages;
 }
+
+const ladderAgainstBucket = (perSecond: number, burst: number, rates: number[], stageSeconds: number) => splitLadderAgainstBucket(perSecond, burst, rates, stageSeconds, 1)[0]!;
 
 const sample = {
   status: 429,
@@ -71,6 +89,7 @@ const stage = (targetRate: number, extra: Partial<LadderStage> = {}): LadderStag
   rateLimited: 0,
   failed: 0,
   p95Ms: 4,
+  share: 1,
   ...extra,
 });
 
@@ -93,4 +112,34 @@ test('no sustained rate when the first stage is already limited; all sustained w
   assert.equal(calm.sustainedRate, 20);
   assert.equal(calm.firstLimited, null);
   assert.deepEqual(calm.stages.map((s) => s.targetRate), [10, 20]);
+});
+
+test('a split ladder: each runner judges its share and reports the whole test; merged, the counts add up', () => {
+  // Two drained rungs of 5 s: a runner of four still gets about 100 of the tokens to count.
+  const rates = geometricRates(30, 110, 1.5);
+  for (const runners of [2, 3, 4]) {
+    // Runners resumed together still start their ladders apart by their setup()'s time: up to 0.3 s here.
+    const lags = Array.from({ length: runners }, (_, r) => (r * 0.3) / runners);
+    const split = splitLadderAgainstBucket(40, 10, rates, 5, runners, lags);
+    for (const [r, stages] of split.entries()) {
+      const own = analyseLadder(stages, [sample]);
+      const where = `runner ${r + 1}/${runners}: ${JSON.stringify(own.stages)}`;
+      assert.ok(own.estimatedLimit !== null && Math.abs(own.estimatedLimit - 40) <= 0.15 * 40, where);
+      assert.equal(own.stages[0]!.verdict, 'sustained', where);
+      assert.ok(Math.abs(own.stages[0]!.achievedRate - 30) <= 0.05 * 30, where);
+    }
+    const merged = mergeLadders(split);
+    assert.equal(merged[0]!.share, 1);
+    assert.equal(merged[0]!.iterations, 150);
+    const whole = analyseLadder(merged, [sample]);
+    assert.ok(whole.estimatedLimit !== null && Math.abs(whole.estimatedLimit - 40) <= 0.1 * 40, `${runners} runners merged: ${whole.estimatedLimit}`);
+    assert.equal(whole.sustainedRate, 30);
+    assert.equal(whole.firstLimited?.targetRate, 45);
+  }
+});
+
+test('a runner that delivers less than its share of a rung is under-delivering, whatever the whole rate', () => {
+  const half = (targetRate: number, extra: Partial<LadderStage> = {}) => stage(targetRate, { iterations: targetRate * 5, ok: targetRate * 5, share: 0.5, ...extra });
+  assert.equal(analyseLadder([half(10), half(20)], []).firstLimited, null);
+  assert.equal(analyseLadder([half(10), half(20, { iterations: 60, ok: 60 })], []).firstLimited?.verdict, 'under-delivered');
 });

@@ -8,8 +8,16 @@
 // knee). The rate limit estimate is the accepted throughput of the rate-limited stages: a token bucket refilled at
 // r per second lets through r·T + (tokens left) requests in T seconds, so stages after the first rejecting one
 // (bucket already drained) measure r itself; with a single rejecting stage its burst inflates the estimate by
-// burst/T. The highest of them is taken, as a stage that k6 under-delivered can only understate r. (A bucket of burst
-// 1 loses refills to its cap under evenly spaced arrivals and lets through less than r: the estimate needs burst ≥ 2.)
+// burst/T. The drained stages k6 fully delivered are pooled (their accepted requests over their time: each one's
+// count is noisy when a runner gets only a share of the tokens); when k6 under-delivered them all, the highest is
+// taken, as under-delivery can only understate r. (A bucket of burst 1 loses refills to its cap under evenly spaced
+// arrivals and lets through less than r: the estimate needs burst ≥ 2.)
+//
+// A split test (k6-operator, --execution-segment): each process offers its share of every rung, and the limit is
+// per credential, so it gets about its share of the accepted requests. A stage carries that share; its rates are
+// judged against the share and reported for the whole test (divided by the share; the accepted rate by the part of
+// the rung's arrivals the runner made, see arrivalShare), so every runner's finding is the whole test's, and
+// runners' counts add up (mergeLadders).
 import type { OperationId } from '../openapi/operations.generated.ts';
 
 import type { FingerprintItem } from '../lib/fingerprint.ts';
@@ -33,6 +41,8 @@ export interface LadderStage {
   /** Every other failure: other statuses, transport errors. */
   failed: number;
   p95Ms: number;
+  /** The part of the test this process ran (discovery/execution-segment.ts); 1 when not split. */
+  share: number;
 }
 
 export interface ResponseSample {
@@ -50,6 +60,7 @@ export interface LadderOptions {
 
 export type StageVerdict = 'sustained' | 'rate-limited' | 'failing' | 'latency-knee' | 'under-delivered';
 
+/** A stage's rates are for the whole test: a split runner's own rates divided by its share. */
 export interface StageReport {
   name: string;
   targetRate: number;
@@ -82,6 +93,14 @@ export interface LadderAnalysis {
 
 const BODY_EXCERPT = 2000;
 
+/** One operation's ladder as a runner reports it: the raw stages (for merging runners) and their analysis. */
+export interface LadderResult {
+  operationId: OperationId;
+  operation: string;
+  stages: LadderStage[];
+  analysis: LadderAnalysis;
+}
+
 export function analyseLadder(stages: readonly LadderStage[], samples: readonly ResponseSample[], options: LadderOptions = {}): LadderAnalysis {
   const { kneeFactor = 3, kneeMinMs = 25, minDelivery = 0.9, maxErrorRatio = 0.01 } = options;
   const ordered = [...stages].sort((a, b) => a.targetRate - b.targetRate);
@@ -91,14 +110,14 @@ export function analyseLadder(stages: readonly LadderStage[], samples: readonly 
     if (stage.rateLimited > 0) return 'rate-limited';
     if (stage.failed > maxErrorRatio * Math.max(1, stage.iterations)) return 'failing';
     if (stage.p95Ms > kneeFactor * baselineP95 && stage.p95Ms - baselineP95 > kneeMinMs) return 'latency-knee';
-    if (stage.iterations / stage.durationSeconds < minDelivery * stage.targetRate) return 'under-delivered';
+    if (stage.iterations / stage.durationSeconds < minDelivery * stage.targetRate * stage.share) return 'under-delivered';
     return 'sustained';
   };
   const reports: StageReport[] = ordered.map((stage) => ({
     name: stage.name,
     targetRate: stage.targetRate,
-    achievedRate: round(stage.iterations / stage.durationSeconds),
-    acceptedRate: round(stage.ok / stage.durationSeconds),
+    achievedRate: round(stage.iterations / stage.durationSeconds / stage.share),
+    acceptedRate: round(stage.ok / stage.durationSeconds / arrivalShare(stage)),
     droppedIterations: stage.droppedIterations,
     p95Ms: stage.p95Ms,
     verdict: verdictOf(stage),
@@ -110,11 +129,14 @@ export function analyseLadder(stages: readonly LadderStage[], samples: readonly 
 
   const limited = reports.filter((r) => r.verdict === 'rate-limited');
   const drained = limited.length > 1 ? limited.slice(1) : limited;
+  const delivered = drained.filter((r) => r.achievedRate >= minDelivery * r.targetRate);
+  const durationOf = (r: StageReport) => ordered.find((s) => s.name === r.name)!.durationSeconds;
+  const pooled = (rs: StageReport[]) => round(rs.reduce((n, r) => n + r.acceptedRate * durationOf(r), 0) / rs.reduce((n, r) => n + durationOf(r), 0));
 
   return {
     sustainedRate: sustained.length > 0 ? sustained[sustained.length - 1]!.targetRate : null,
     firstLimited: first ? { stage: first.name, targetRate: first.targetRate, verdict: first.verdict } : null,
-    estimatedLimit: drained.length > 0 ? Math.max(...drained.map((r) => r.acceptedRate)) : null,
+    estimatedLimit: delivered.length > 0 ? pooled(delivered) : drained.length > 0 ? Math.max(...drained.map((r) => r.acceptedRate)) : null,
     stages: reports,
     rejection: samples[0] ? rejectionReport(samples[0]) : null,
   };
@@ -130,7 +152,29 @@ export function rejectionReport(sample: ResponseSample): RejectionReport {
   return { status: sample.status, retryAfter, rateLimitHeaders, body: sample.body.slice(0, BODY_EXCERPT) };
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
+const round = (n: number, by = 100) => Math.round(n * by) / by;
+
+/**
+ * The part of a rung's arrivals a split runner made, which is the part of the bucket's tokens it can expect. Not its
+ * segment: k6 does not split an arrival rate exactly (v0.48 gives the first of four runners 96 of a 68/s rung's 340
+ * arrivals, 28%), so the segment would read its tokens 13% high. The rung's whole arrivals are taken as offered in
+ * full, which a runner cannot check; an unsplit run uses its counts as they are.
+ */
+function arrivalShare(stage: LadderStage): number {
+  if (stage.share >= 1 || stage.iterations === 0) return stage.share;
+  return stage.iterations / (stage.targetRate * stage.durationSeconds);
+}
+
+/**
+ * Seconds a rung's request waits before it leaves: up to one of this runner's arrival periods, at random. k6 offers a
+ * rung's arrivals evenly spaced; the runners of a split test offer theirs interleaved, shifted by however much later
+ * each one's setup() ended. A token bucket then hands its refills to whichever runner arrives first after each one:
+ * by phase, not by share, so one runner's finding could read 30% high and another's 30% low. Arrivals displaced at
+ * random take the tokens in proportion to their share, and on one runner they change nothing but the spacing.
+ */
+export function phaseJitter(targetRate: number, share: number, random: () => number): number {
+  return random() / (targetRate * share);
+}
 
 /** Counters the rate-limit script adds per response; each rung reads them through a {scenario:…} submetric. */
 export const LADDER_METRICS = { ok: 'ladder_ok', rateLimited: 'ladder_rate_limited', failed: 'ladder_failed' } as const;
@@ -150,8 +194,8 @@ export function ladderThresholds(steps: readonly LadderStep[]): Record<string, s
   return thresholds;
 }
 
-/** The rungs of a ladder as the summary saw them (a metric without samples counts 0). */
-export function ladderStagesFromSummary(data: SummaryData, steps: readonly LadderStep[]): LadderStage[] {
+/** The rungs of a ladder as the summary of a process with `share` of the test saw them (no samples counts 0). */
+export function ladderStagesFromSummary(data: SummaryData, steps: readonly LadderStep[], share: number): LadderStage[] {
   const count = (metric: string, step: LadderStep) => metricStat(data, perRung(metric, step), 'count') ?? 0;
   return steps.map((step) => ({
     name: step.scenario,
@@ -163,7 +207,37 @@ export function ladderStagesFromSummary(data: SummaryData, steps: readonly Ladde
     rateLimited: count(LADDER_METRICS.rateLimited, step),
     failed: count(LADDER_METRICS.failed, step),
     p95Ms: metricStat(data, perRung('http_req_duration', step), 'p(95)') ?? 0,
+    share,
   }));
+}
+
+/**
+ * The stages of several runners of one split ladder as one: counts add up, shares too (1 when every runner is
+ * there), and the p95 is the highest runner's (percentiles do not add; an upper bound of the whole test's p95).
+ */
+export function mergeLadders(runners: ReadonlyArray<readonly LadderStage[]>): LadderStage[] {
+  const byName = new Map<string, LadderStage>();
+  for (const stages of runners) {
+    for (const s of stages) {
+      const seen = byName.get(s.name);
+      byName.set(
+        s.name,
+        seen === undefined
+          ? { ...s }
+          : {
+              ...seen,
+              iterations: seen.iterations + s.iterations,
+              droppedIterations: seen.droppedIterations + s.droppedIterations,
+              ok: seen.ok + s.ok,
+              rateLimited: seen.rateLimited + s.rateLimited,
+              failed: seen.failed + s.failed,
+              p95Ms: Math.max(seen.p95Ms, s.p95Ms),
+              share: round(seen.share + s.share, 1e9),
+            },
+      );
+    }
+  }
+  return [...byName.values()];
 }
 
 /** How a rejection says when to come back: "Retry-After 2 s", "Retry-After at <date>", "Retry-After absent". */

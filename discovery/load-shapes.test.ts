@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { geometricRates, ladder, oneShot, steady, vusFor } from './load-shapes.ts';
+import { geometricRates, ladder, sequentialSearch, steady, vusFor } from './load-shapes.ts';
 import { peakLoad } from '../load/safety.ts';
+import { MAX_RUNNERS } from './execution-segment.ts';
 
 test('geometric rates are distinct integers from `from` up to `to`', () => {
   assert.deepEqual(geometricRates(10, 80, 1.25), [10, 13, 16, 20, 24, 31, 38, 48, 60, 75]);
@@ -19,9 +20,10 @@ test('a ladder runs its rungs back to back, named by operation and rate, without
   assert.deepEqual(peakLoad({ scenarios: plan.scenarios }), { rate: 20, vus: vusFor(20).maxVUs, durationSeconds: 22 });
 });
 
-test('VUs follow Little\'s law for a 250 ms latency budget', () => {
-  assert.deepEqual(vusFor(100), { preAllocatedVUs: 7, maxVUs: 25 });
-  assert.deepEqual(vusFor(1), { preAllocatedVUs: 2, maxVUs: 2 });
+test('VUs follow Little\'s law for a 250 ms latency budget, with a VU for every runner of a split test', () => {
+  assert.deepEqual(vusFor(100), { preAllocatedVUs: 8, maxVUs: 33 });
+  assert.deepEqual(vusFor(200), { preAllocatedVUs: 13, maxVUs: 58 });
+  assert.deepEqual(vusFor(1), { preAllocatedVUs: MAX_RUNNERS, maxVUs: 1 + MAX_RUNNERS });
   assert.equal(steady('getV2Conversations', 'listV2', 10, 30).duration, '30s');
-  assert.equal(oneShot('search').iterations, 1);
+  assert.deepEqual([sequentialSearch('search').vus, sequentialSearch('search').iterations], [MAX_RUNNERS, 1]);
 });

@@ -1,6 +1,7 @@
 // Named load shapes of the k6 scripts, as plain scenario objects (assignable to k6's scenario options). Pure, so the
 // rate-limit script's handleSummary can rebuild the very ladder it ran from the same inputs, and tests can check it.
 import type { OperationId } from '../openapi/operations.generated.ts';
+import { MAX_RUNNERS } from './execution-segment.ts';
 
 export interface ArrivalRateScenario {
   executor: 'constant-arrival-rate';
@@ -15,10 +16,10 @@ export interface ArrivalRateScenario {
   tags: Record<string, string>;
 }
 
-export interface OneShotScenario {
+export interface SearchScenario {
   executor: 'per-vu-iterations';
   exec: string;
-  vus: 1;
+  vus: number;
   iterations: 1;
   maxDuration: string;
   gracefulStop: string;
@@ -42,11 +43,14 @@ export interface LadderPlan {
 
 /**
  * VUs for an open-model rate: enough to keep `rate` requests/s going at `latencyBudgetMs` per request (Little's
- * law), never fewer than 2. Beyond that, k6 drops iterations, which the ladder analysis reads as under-delivery.
+ * law), plus one per runner for a request that waits out its phase (discovery/ladder-analysis.ts, phaseJitter).
+ * Beyond that, k6 drops iterations, which the ladder analysis reads as under-delivery. k6 splits VUs among the
+ * runners of a split test like the rate, and a runner left without a VU skips the scenario: so never fewer than
+ * MAX_RUNNERS, allocated up front.
  */
 export function vusFor(rate: number, latencyBudgetMs = 250): { preAllocatedVUs: number; maxVUs: number } {
   const needed = Math.ceil((rate * latencyBudgetMs) / 1000);
-  return { preAllocatedVUs: Math.max(2, Math.ceil(needed / 4)), maxVUs: Math.max(2, needed) };
+  return { preAllocatedVUs: Math.max(MAX_RUNNERS, Math.ceil(needed / 4)), maxVUs: needed + MAX_RUNNERS };
 }
 
 /** Integer rates from `from` to `to` growing by `factor` (k6 arrival rates are integers per time unit). */
@@ -93,7 +97,11 @@ export function ladder(operation: OperationId, exec: string, rates: readonly num
   return { scenarios, steps, endSeconds: t };
 }
 
-/** One VU, one iteration: for searches that must run in order (size limits). */
-export function oneShot(exec: string, maxDuration = '5m'): OneShotScenario {
-  return { executor: 'per-vu-iterations', exec, vus: 1, iterations: 1, maxDuration, gracefulStop: '10s' };
+/**
+ * For searches that must ask one question at a time (size limits): one iteration on each of MAX_RUNNERS VUs, so that
+ * k6 leaves no runner of a split test without one (it would skip the scenario there, and the runner could not say
+ * why); the script lets only the first VU of the first runner search (isFirst, exec.vu.idInInstance).
+ */
+export function sequentialSearch(exec: string, maxDuration = '5m'): SearchScenario {
+  return { executor: 'per-vu-iterations', exec, vus: MAX_RUNNERS, iterations: 1, maxDuration, gracefulStop: '10s' };
 }

@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyseLadder, ladderFinding, ladderStagesFromSummary, ladderThresholds, LADDER_METRICS } from './ladder-analysis.ts';
 import { ladder } from './load-shapes.ts';
-import { buildReport, evidenceCheckName, evidenceOf, reportText, summaryFiles, type SummaryData } from './load-summary.ts';
+import { segmentOf, WHOLE } from './execution-segment.ts';
+import { REDACTED } from '../http/redact.ts';
+import { buildReport, evidenceCheckName, evidenceOf, REPORT_LINE, reportText, summaryFiles, type SummaryData } from './load-summary.ts';
 
 const sample429 = { status: 429, headers: { 'Retry-After': '1', 'X-RateLimit-Limit': '10' }, body: '{"title":"Too Many Requests"}' };
 
@@ -29,12 +31,12 @@ test('reads evidence back from check names, in nested groups too, and keeps it o
   const data = summaryData();
   assert.deepEqual(evidenceOf(data, 'rejection'), [sample429]);
   assert.deepEqual(evidenceOf(data, 'size-limit'), []);
-  const report = buildReport('list', 'http://127.0.0.1:4010', data, { findings: null, lines: [], fingerprint: [] });
+  const report = buildReport('list', 'http://127.0.0.1:4010', WHOLE, data, { findings: null, lines: [], fingerprint: [] });
   assert.deepEqual(report.checks, [{ name: 'status is 200', passes: 99, fails: 1 }]);
 });
 
 test('the text summary names failed thresholds and checks, requests and each operation', () => {
-  const report = buildReport('list', 'http://127.0.0.1:4010', summaryData(), { findings: {}, lines: ['limit.maxPageCount: 500'], fingerprint: [] });
+  const report = buildReport('list', 'http://127.0.0.1:4010', WHOLE, summaryData(), { findings: {}, lines: ['limit.maxPageCount: 500'], fingerprint: [] });
   assert.equal(
     reportText(report),
     [
@@ -54,12 +56,12 @@ test('the text summary names failed thresholds and checks, requests and each ope
 
 test('writes report, text and fingerprint files, with secrets redacted', () => {
   const item = { id: 'limit.maxPageCount', section: '8.3', operation: 'GET /v2/conversations', item: 'x', observed: 500 };
-  const report = buildReport('size-limits', 'http://127.0.0.1:4010', summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [item] });
-  const files = summaryFiles(report, ['tok-secret-123']);
+  const report = buildReport('size-limits', 'http://127.0.0.1:4010', WHOLE, summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [item] });
+  const files = summaryFiles(report, ['tok-secret-123'], 'reports/load');
   assert.deepEqual(Object.keys(files).sort(), ['reports/load/size-limits.fingerprint.json', 'reports/load/size-limits.json', 'reports/load/size-limits.txt', 'stdout']);
   assert.ok(!files['reports/load/size-limits.json']!.includes('tok-secret-123'));
   assert.deepEqual(JSON.parse(files['reports/load/size-limits.fingerprint.json']!), { items: [item], run: null });
-  assert.equal(Object.keys(summaryFiles(buildReport('list', 't', summaryData(), { findings: null, lines: [], fingerprint: [] }), [])).length, 3);
+  assert.equal(Object.keys(summaryFiles(buildReport('list', 't', WHOLE, summaryData(), { findings: null, lines: [], fingerprint: [] }), [], 'reports/load')).length, 3);
 });
 
 test('a ladder round trip: thresholds expose each rung, the summary gives the stages back, the finding names the limit', () => {
@@ -77,8 +79,8 @@ test('a ladder round trip: thresholds expose each rung, the summary gives the st
     data.metrics[`${LADDER_METRICS.rateLimited}{scenario:${step.scenario}}`] = { values: { count: limited } };
     data.metrics[`http_req_duration{scenario:${step.scenario}}`] = { values: { 'p(95)': 3 } };
   }
-  const stages = ladderStagesFromSummary(data, plan.steps);
-  assert.deepEqual(stages[2], { name: 'getV2Conversations_r40', targetRate: 40, durationSeconds: 10, iterations: 400, droppedIterations: 0, ok: 300, rateLimited: 100, failed: 0, p95Ms: 3 });
+  const stages = ladderStagesFromSummary(data, plan.steps, 1);
+  assert.deepEqual(stages[2], { name: 'getV2Conversations_r40', targetRate: 40, durationSeconds: 10, iterations: 400, droppedIterations: 0, ok: 300, rateLimited: 100, failed: 0, p95Ms: 3, share: 1 });
 
   const { line, item } = ladderFinding('getV2Conversations', 'GET /v2/conversations', analyseLadder(stages, [sample429]));
   assert.equal(line, 'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s, refused with 429, Retry-After 1 s, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)');
@@ -89,4 +91,18 @@ test('a ladder round trip: thresholds expose each rung, the summary gives the st
     item: 'rate limit per credential (requests per second) and how it is refused',
     observed: { estimatedPerSecond: 30, sustainedRung: 20, refusalStatus: 429, retryAfter: 'seconds', rateLimitHeaders: ['x-ratelimit-limit'] },
   });
+});
+
+test('stdout carries the text and the whole report as one JSON line, secrets redacted, the runner named', () => {
+  const segment = segmentOf({ executionSegment: '1/4:1/2' });
+  const report = buildReport('size-limits', '127.0.0.1:4010', segment, summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [] });
+  const stdout = summaryFiles(report, ['tok-secret-123'], '.').stdout!;
+  assert.match(stdout, /^k6 load: size-limits against 127\.0\.0\.1:4010, runner 2\/4 \(segment 1\/4:1\/2\), 12\.35 s\n/);
+  const lines = stdout.trimEnd().split('\n');
+  const last = lines[lines.length - 1]!;
+  assert.ok(last.startsWith(REPORT_LINE));
+  const parsed = JSON.parse(last.slice(REPORT_LINE.length));
+  assert.deepEqual(parsed.segment, segment);
+  assert.equal(parsed.findings.token, REDACTED);
+  assert.ok(!stdout.includes('tok-secret-123'));
 });

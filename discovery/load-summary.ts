@@ -8,6 +8,7 @@
 import { fingerprintJson, type FingerprintItem } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
 import { redactText } from '../http/redact.ts';
+import { segmentLabel, type Segment } from './execution-segment.ts';
 
 export interface SummaryMetric {
   type?: string;
@@ -45,6 +46,8 @@ export interface ScriptAnalysis {
 export interface LoadReport {
   script: string;
   target: string;
+  /** The part of a split test this report covers (the whole test unless k6 ran an execution segment). */
+  segment: Segment;
   durationSeconds: number;
   thresholds: Array<{ metric: string; expression: string; ok: boolean }>;
   checks: SummaryCheck[];
@@ -80,7 +83,7 @@ export function metricStat(data: SummaryData, metric: string, stat: string): num
   return data.metrics[metric]?.values[stat];
 }
 
-export function buildReport(script: string, target: string, data: SummaryData, analysis: ScriptAnalysis): LoadReport {
+export function buildReport(script: string, target: string, segment: Segment, data: SummaryData, analysis: ScriptAnalysis): LoadReport {
   const thresholds = Object.entries(data.metrics).flatMap(([metric, m]) =>
     Object.entries(m.thresholds ?? {}).map(([expression, t]) => ({ metric, expression, ok: t.ok })),
   );
@@ -97,6 +100,7 @@ export function buildReport(script: string, target: string, data: SummaryData, a
   return {
     script,
     target,
+    segment,
     durationSeconds: round((data.state?.testRunDurationMs ?? 0) / 1000),
     thresholds,
     checks: allChecks(data.root_group).filter((c) => !c.name.startsWith(EVIDENCE)),
@@ -114,7 +118,8 @@ export function buildReport(script: string, target: string, data: SummaryData, a
 }
 
 export function reportText(report: LoadReport): string {
-  const out: string[] = [`k6 load: ${report.script} against ${report.target}, ${report.durationSeconds} s`];
+  const runner = segmentLabel(report.segment);
+  const out: string[] = [`k6 load: ${report.script} against ${report.target}${runner ? `, ${runner}` : ''}, ${report.durationSeconds} s`];
   const failed = report.thresholds.filter((t) => !t.ok);
   out.push(`thresholds: ${report.thresholds.length - failed.length} passed, ${failed.length} failed`);
   for (const t of failed) out.push(`  FAILED ${t.metric} ${t.expression}`);
@@ -129,11 +134,21 @@ export function reportText(report: LoadReport): string {
   return `${out.join('\n')}\n`;
 }
 
-/** handleSummary's answer: report JSON, text (also on stdout) and, when the run discovered any, fingerprint items. */
-export function summaryFiles(report: LoadReport, secrets: ReadonlyArray<string | undefined>, dir = 'reports/load'): Record<string, string> {
+/**
+ * Starts the line that carries a whole report on stdout, as one line of JSON: a pod's log keeps it when no volume
+ * does, and `npm run load:merge` reads it from there.
+ */
+export const REPORT_LINE = 'dialog-contract-load-report ';
+
+/**
+ * handleSummary's answer: the text and the report as one JSON line on stdout, and files in `dir` (k6 creates no
+ * directory: a missing one loses only the files, never the stdout copy): report JSON, text and, when the run
+ * discovered any, fingerprint items.
+ */
+export function summaryFiles(report: LoadReport, secrets: ReadonlyArray<string | undefined>, dir: string): Record<string, string> {
   const text = redactText(reportText(report), secrets);
   const files: Record<string, string> = {
-    stdout: text,
+    stdout: `${text}${REPORT_LINE}${redactText(stableStringify(report, 0), secrets)}\n`,
     [`${dir}/${report.script}.json`]: `${redactText(stableStringify(report), secrets)}\n`,
     [`${dir}/${report.script}.txt`]: text,
   };

@@ -8,7 +8,8 @@ import { canonicalTemplate, renderBody } from './body-template.ts';
 
 export interface DiscoveryContext {
   botId: number;
-  gotoBotId: number;
+  /** The goto target; needed only when the command shape is searched. */
+  gotoBotId?: number;
   /** Configured templates (SEND_BODY, COMMAND_BODY): taken as they are, not discovered. */
   sendBody?: string;
   commandBody?: string;
@@ -189,10 +190,12 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
 
   let command = preset.command;
   if (!command) {
+    const gotoBotId = ctx.gotoBotId;
+    if (gotoBotId === undefined) throw new Error('searching the command body needs gotoBotId');
     const tried: ShapeFinding['tried'] = [];
-    const since = { BotID: String(ctx.gotoBotId), CreatedFrom: isoUtc(createdAt - CLOCK_SKEW_MS), PageCount: '40' };
+    const since = { BotID: String(gotoBotId), CreatedFrom: isoUtc(createdAt - CLOCK_SKEW_MS), PageCount: '40' };
     for (const candidate of [CONTROL_COMMAND, ...COMMAND_CANDIDATES]) {
-      const answer = yield* ask({ operationId: 'postV2ConversationCommand', pathParams: { uuid }, json: renderBody(candidate, { botId: ctx.gotoBotId }) });
+      const answer = yield* ask({ operationId: 'postV2ConversationCommand', pathParams: { uuid }, json: renderBody(candidate, { botId: gotoBotId }) });
       if (!ok(answer.status)) {
         tried.push({ template: candidate, status: answer.status, effect: 'refused' });
         continue;
@@ -209,8 +212,8 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     // tests then say whether the goto works).
     const accepted = tried.filter((t) => t.template !== CONTROL_COMMAND && ok(t.status));
     if (!command && tried[0]!.effect === 'refused' && accepted.length === 1) command = { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried };
-    if (command) command.how = `discovered: ${canonicalTemplate(command.template!)}, verified by ${command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${ctx.gotoBotId}` : command.verifiedBy}, after ${tried.length} tries`;
-    command ??= undetermined(`no candidate body moved the dialog to bot ${ctx.gotoBotId} (${accepted.length} of ${COMMAND_CANDIDATES.length} accepted); set COMMAND_BODY`, tried);
+    if (command) command.how = `discovered: ${canonicalTemplate(command.template!)}, verified by ${command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${gotoBotId}` : command.verifiedBy}, after ${tried.length} tries`;
+    command ??= undetermined(`no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${COMMAND_CANDIDATES.length} accepted); set COMMAND_BODY`, tried);
   }
   return { send, command, dialogs: [uuid] };
 }

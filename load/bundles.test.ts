@@ -104,7 +104,7 @@ test('setup() aborts when CLI flags push the consolidated options past the caps'
   assert.deepEqual(harness.requests, []);
 });
 
-for (const name of ['API_LOGIN', 'API_PASSWORD', 'BOT_ID', 'GOTO_BOT_ID', 'CUSTOM_BLOCK_BOT_ID']) {
+for (const name of ['API_LOGIN', 'API_PASSWORD', 'BOT_ID']) {
   test(`without ${name} the init context stops with one line naming it`, async () => {
     const error = await importBundle((await bundles).send.file, newHarness({ ...ENV, [name]: '' })).then(
       () => assert.fail(`the bundle loaded without ${name}`),
@@ -115,6 +115,15 @@ for (const name of ['API_LOGIN', 'API_PASSWORD', 'BOT_ID', 'GOTO_BOT_ID', 'CUSTO
     assert.ok(!error.message.includes('\n'), 'one line');
   });
 }
+
+test('each script requires only what it uses: no script needs GOTO_BOT_ID or CUSTOM_BLOCK_BOT_ID, list not even BOT_ID', async () => {
+  const built = await bundles;
+  for (const script of ['list', 'send', 'rate-limit', 'size-limits'] as const) {
+    const unused = script === 'list' ? ['BOT_ID', 'GOTO_BOT_ID', 'CUSTOM_BLOCK_BOT_ID'] : ['GOTO_BOT_ID', 'CUSTOM_BLOCK_BOT_ID'];
+    const module = await importBundle(built[script].file, newHarness({ ...ENV, ...Object.fromEntries(unused.map((name) => [name, ''])) }));
+    assert.ok(module.options, `${script} loads without ${unused.join(', ')}`);
+  }
+});
 
 test('a malformed setting is refused in one line too: SEND_BODY without {{text}}', async () => {
   const error = await importBundle((await bundles).send.file, newHarness({ ...ENV, SEND_BODY: '{"message":"hi"}' })).then(

@@ -26,7 +26,7 @@ after(() => simulator.close());
 async function offer(rate: number, seconds: number, samples: ResponseSample[]): Promise<Omit<LadderStage, 'name'>> {
   const start = performance.now();
   const latencies: number[] = [];
-  const stage = { targetRate: rate, durationSeconds: seconds, iterations: 0, droppedIterations: 0, ok: 0, rateLimited: 0, failed: 0, p95Ms: 0 };
+  const stage = { targetRate: rate, durationSeconds: seconds, iterations: 0, droppedIterations: 0, ok: 0, rateLimited: 0, failed: 0, p95Ms: 0, share: 1 };
   const inFlight: Array<Promise<void>> = [];
   for (let i = 0; i < Math.round(rate * seconds); i++) {
     const due = start + (i * 1000) / rate;

@@ -30,6 +30,7 @@ const targetEnv = (url: string): Record<string, string> => ({
   BOT_ID: '101',
   GOTO_BOT_ID: '202',
   CUSTOM_BLOCK_BOT_ID: '303',
+  LOAD_REPORTS_DIR: 'reports/load',
 });
 
 let target: SyncHttp;
@@ -152,7 +153,11 @@ test('rate-limit: a rung counts 2xx and 429 apart and hands over one redacted 42
     const harness = newHarness(targetEnv(tight.url), tight.request);
     const module = await importBundle((await bundles)['rate-limit'].file, harness);
     harness.consolidatedOptions = module.options;
+    harness.scenarioName = 'getV2Conversations_r05';
     for (let i = 0; i < 6; i++) call(module, 'listRung');
+    // Each request waits out a random part of its arrival period (0.2 s at 5/s): the phase, for a split test.
+    assert.equal(harness.sleeps.length, 6);
+    assert.ok(harness.sleeps.every((s) => s >= 0 && s < 0.2));
     assert.equal((harness.counters.ladder_ok ?? 0) + (harness.counters.ladder_rate_limited ?? 0), 6);
     assert.ok((harness.counters.ladder_rate_limited ?? 0) >= 2);
     const evidence = harness.checks.filter((c) => c.name.startsWith('evidence:rejection.getV2Conversations:'));
@@ -242,9 +247,26 @@ test('setup waits out a throttled answer, and gives up after THROTTLE_MAX_RETRIE
     const alwaysThrottled: SyncHttp['request'] = () => ({ status: 429, headers: { 'retry-after': '0' }, body: '' });
     const limited = await load('send', { VERTEX_TOKEN: '', SEND_BODY: MESSAGE_BODY, THROTTLE_MAX_RETRIES: '2', LOAD_DIALOGS: '1' }, { url: sim.url, request: alwaysThrottled });
     assert.throws(() => call(limited.module, 'setup'), /test aborted/);
-    assert.equal(limited.harness.requests.length, 3, 'the first send and 2 retries');
-    assert.match(limited.harness.aborted ?? '', /setup prepared no dialog/);
+    assert.equal(limited.harness.requests.length, 3, 'the preflight read and 2 retries');
+    assert.match(limited.harness.aborted ?? '', /^no verdict: the target kept throttling: GET .* still answered 429/);
   });
+});
+
+test('setup() stops before any load, in one line, on a target it cannot judge', async () => {
+  const gateway: SyncHttp['request'] = () => ({ status: 404, headers: { 'Content-Type': 'text/html' }, body: '<html>no such route</html>' });
+  const down: SyncHttp['request'] = () => ({ status: 0, headers: {}, body: '', error: 'dial tcp 127.0.0.1:9: connect: connection refused', error_code: 1212 });
+  const cases: Array<[Record<string, string>, Pick<SyncHttp, 'url' | 'request'>, RegExp]> = [
+    [{ API_PASSWORD: 'not-the-password' }, target, /^no verdict: credentials rejected: GET .* answered 401 .*check API_LOGIN and API_PASSWORD$/],
+    [{}, { url: target.url, request: gateway }, /^no verdict: API_BASE_URL does not look like the Dialog Bot Service: .* answered 404 text\/html; check the base path/],
+    [{}, { url: target.url, request: down }, /^no verdict: the target cannot be reached: .*\(1212 dial tcp .* connection refused\)/],
+  ];
+  for (const [env, on, reason] of cases) {
+    const { module, harness } = await load('list', env, on);
+    assert.throws(() => call(module, 'setup'), /test aborted/);
+    assert.match(harness.aborted ?? '', reason);
+    assert.equal(harness.requests.length, 1, 'one request');
+    assert.ok(!(harness.aborted ?? '').includes('not-the-password'));
+  }
 });
 
 /** The fingerprint items and the text summary of a script's handleSummary. */
@@ -293,6 +315,7 @@ test('rate-limit names how the target refuses: Retry-After in seconds, as an HTT
   for (const [rate, line, form] of cases) {
     await withSimulator({ config: { limits: { rate } } }, async (sim) => {
       const { module, harness } = await load('rate-limit', {}, sim);
+      harness.scenarioName = 'getV2Conversations_r05';
       for (let i = 0; i < 6; i++) call(module, 'listRung');
       const { stdout, observed } = summaryItems(module, harness, 'rate-limit');
       assert.match(stdout, line, JSON.stringify(rate));

@@ -29,13 +29,12 @@ expectStatuses(...THROTTLE_STATUSES);
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-/** Paging and filter variants, taken in turn; the periods end today so they match recent dialogs. */
+/** Paging and filter variants, taken in turn; the periods end today so they match recent dialogs. BOT_ID is optional here. */
 const QUERIES: Array<Record<string, string>> = [
   {},
   { PageNumber: '2' },
   { PageCount: '10', PageNumber: '3' },
-  { BotID: String(config.botId) },
-  { BotID: String(config.botId), CreatedFrom: day(30), CreatedTo: day(0) },
+  ...(config.botId === undefined ? [] : [{ BotID: String(config.botId) }, { BotID: String(config.botId), CreatedFrom: day(30), CreatedTo: day(0) }]),
   { UpdatedFrom: `${day(7)}T00:00:00+00:00`, UpdatedTo: `${day(0)}T23:59:59+00:00` },
 ];
 

@@ -1,22 +1,35 @@
 // Rate-limit discovery (spec §8.2: not shown): a ladder of constant-arrival-rate rungs on the V2 list, then, after a
 // pause that lets a token bucket refill, the same ladder on send. handleSummary finds the highest rate sustained
 // without rejections or a latency knee, estimates the limit, and reports how it is refused (discovery/ladder-analysis.ts).
-import { check } from 'k6';
+// Split over several runners (k6-operator), each judges its share of every rung and reports the whole test's rates;
+// `npm run load:merge` adds the runners' counts up.
+import { check, sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
 import { sendTexts } from 'generated:data';
 import { renderBody } from '../../http/body-template.ts';
 import type { ApiRequest } from '../../http/request.ts';
 import { THROTTLE_STATUSES } from '../../http/throttle.ts';
-import { analyseLadder, ladderFinding, ladderStagesFromSummary, ladderThresholds, LADDER_METRICS, type ResponseSample } from '../../discovery/ladder-analysis.ts';
+import {
+  analyseLadder,
+  ladderFinding,
+  ladderStagesFromSummary,
+  ladderThresholds,
+  LADDER_METRICS,
+  phaseJitter,
+  type LadderResult,
+  type ResponseSample,
+} from '../../discovery/ladder-analysis.ts';
+import { isSplit, segmentLabel } from '../../discovery/execution-segment.ts';
 import { redactHeaders, redactText } from '../../http/redact.ts';
-import { geometricRates, ladder } from '../../discovery/load-shapes.ts';
+import { geometricRates, ladder, type LadderPlan } from '../../discovery/load-shapes.ts';
 import { evidenceOf } from '../../discovery/load-summary.ts';
 import { call, operation } from './common/api.ts';
-import { secrets } from './common/config.ts';
+import { botId, secrets } from './common/config.ts';
 import { guardInit } from './common/guard.ts';
 import { completing, expectStatuses, loadOptions, recordEvidence } from './common/options.ts';
 import { operatorSetup, type OperatorSetup } from './common/operator-setup.ts';
+import { currentSegment } from './common/segment.ts';
 import { sendBodyReport } from './common/send-body.ts';
 import { summaryHandler } from './common/summary.ts';
 
@@ -26,33 +39,63 @@ const FACTOR = Number(__ENV.LADDER_FACTOR || '1.25');
 const RUNG_SECONDS = Number(__ENV.LADDER_RUNG_SECONDS || '6');
 const PAUSE_SECONDS = Number(__ENV.LADDER_PAUSE_SECONDS || '5');
 const DIALOGS = Number(__ENV.LOAD_DIALOGS || '4');
+/** Which ladders to climb: list, send or both (the send ladder writes messages into the prepared dialogs). */
+const LADDERS = (__ENV.LADDER_OPERATIONS || 'list,send').split(',').map((name) => name.trim());
 
 const LIST = 'getV2Conversations';
 const SEND = 'postV2ConversationSend';
 
 const rates = geometricRates(FROM, TO, FACTOR);
-const listLadder = ladder(LIST, 'listRung', rates, RUNG_SECONDS);
-const sendLadder = ladder(SEND, 'sendRung', rates, RUNG_SECONDS, listLadder.endSeconds + PAUSE_SECONDS);
-const ladders = [listLadder, sendLadder];
+const listLadder = LADDERS.includes('list') ? ladder(LIST, 'listRung', rates, RUNG_SECONDS) : undefined;
+const sendLadder = LADDERS.includes('send') ? ladder(SEND, 'sendRung', rates, RUNG_SECONDS, listLadder ? listLadder.endSeconds + PAUSE_SECONDS : 0) : undefined;
+const ladders = [listLadder, sendLadder].filter((plan): plan is LadderPlan => plan !== undefined);
+if (ladders.length === 0 || LADDERS.some((name) => name !== 'list' && name !== 'send')) {
+  throw new Error(`LADDER_OPERATIONS=${__ENV.LADDER_OPERATIONS} is not valid: it should list list, send or both (comma-separated)`);
+}
+const rungRate: Record<string, number> = Object.fromEntries(ladders.flatMap((plan) => plan.steps.map((step) => [step.scenario, step.targetRate])));
 
 export const options = loadOptions(
-  { ...listLadder.scenarios, ...sendLadder.scenarios },
-  ladderThresholds([...listLadder.steps, ...sendLadder.steps]),
+  Object.assign({}, ...ladders.map((plan) => plan.scenarios)),
+  ladderThresholds(ladders.flatMap((plan) => plan.steps)),
 );
 guardInit(options);
 expectStatuses(...THROTTLE_STATUSES);
+if (sendLadder) botId();
 
 const ok = new Counter(LADDER_METRICS.ok);
 const rateLimited = new Counter(LADDER_METRICS.rateLimited);
 const failed = new Counter(LADDER_METRICS.failed);
 /** Rejections this VU already handed over: one sample per operation and VU is plenty. */
 const sampled: Record<string, boolean> = {};
+/** This VU's share of the test (read once: the segment never changes during a run). */
+let share: number | undefined;
+
+/**
+ * LOAD_START_AT (epoch ms, set by `npm run load -- rate-limit --split N`): every runner starts its ladder at that
+ * instant, after its own setup(), so the runners' rungs line up. Runners that start apart by their setup()'s time
+ * overlap one rung with the next at every change of rung, and the one ahead takes more than its share of the tokens.
+ */
+function waitForStart(): void {
+  const raw = __ENV.LOAD_START_AT;
+  if (!raw) return;
+  const at = Number(raw);
+  const wait = (at - Date.now()) / 1000;
+  if (!Number.isInteger(at) || wait > 300) exec.test.abort(`LOAD_START_AT=${raw} is not valid: it should hold a time (epoch milliseconds) within the next 5 minutes`);
+  if (wait > 0) sleep(wait);
+  else console.warn(`setup() ended ${(-wait).toFixed(1)} s after LOAD_START_AT: this runner's rungs lag the others'`);
+}
 
 export function setup(): OperatorSetup {
-  return operatorSetup(DIALOGS);
+  const prepared = operatorSetup(sendLadder ? DIALOGS : 0);
+  waitForStart();
+  return prepared;
 }
 
 function rung(request: ApiRequest): void {
+  share ??= currentSegment().share;
+  const rate = rungRate[exec.scenario.name];
+  if (rate === undefined) throw new Error(`scenario ${exec.scenario.name} is not a rung of this ladder`);
+  sleep(phaseJitter(rate, share, Math.random));
   const response = call(request);
   const accepted = response.status >= 200 && response.status < 300;
   const limited = THROTTLE_STATUSES.includes(response.status);
@@ -74,16 +117,18 @@ export const sendRung = completing((data: OperatorSetup) => {
   rung({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: renderBody(data.sendBody, { text: sendTexts[i % sendTexts.length]! }) });
 });
 
-export const handleSummary = summaryHandler('rate-limit', (data) => {
+export const handleSummary = summaryHandler('rate-limit', (data, segment) => {
   const results = ladders.map((plan) => {
     const op = operation(plan.steps[0]!.operation);
-    const analysis = analyseLadder(ladderStagesFromSummary(data, plan.steps), evidenceOf<ResponseSample>(data, `rejection.${op.operationId}`));
-    return { operation: op.label, analysis, ...ladderFinding(op.operationId, op.label, analysis) };
+    const stages = ladderStagesFromSummary(data, plan.steps, segment.share);
+    const analysis = analyseLadder(stages, evidenceOf<ResponseSample>(data, `rejection.${op.operationId}`));
+    return { result: { operationId: op.operationId, operation: op.label, stages, analysis } satisfies LadderResult, ...ladderFinding(op.operationId, op.label, analysis) };
   });
   const { sendBody, lines } = sendBodyReport(data);
+  const scaled = isSplit(segment) ? [`${segmentLabel(segment)}: rates are the whole test's, this runner's own divided by its share`] : [];
   return {
-    findings: { sendBody, ladders: results.map(({ operation, analysis }) => ({ operation, analysis })) },
-    lines: [...lines, ...results.map((r) => r.line)],
+    findings: { sendBody, ladders: results.map((r) => r.result) },
+    lines: [...lines, ...scaled, ...results.map((r) => r.line)],
     fingerprint: results.map((r) => r.item),
   };
 });

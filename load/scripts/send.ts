@@ -8,7 +8,7 @@ import { renderBody } from '../../http/body-template.ts';
 import { THROTTLE_STATUSES } from '../../http/throttle.ts';
 import { steady } from '../../discovery/load-shapes.ts';
 import { call, jsonBody } from './common/api.ts';
-import { config } from './common/config.ts';
+import { botId, config } from './common/config.ts';
 import { guardInit } from './common/guard.ts';
 import { completing, expectStatuses, latencyThresholds, loadOptions } from './common/options.ts';
 import { operatorSetup, type OperatorSetup } from './common/operator-setup.ts';
@@ -33,6 +33,7 @@ export const options = loadOptions(
 );
 guardInit(options);
 expectStatuses(...THROTTLE_STATUSES);
+botId();
 
 export function setup(): OperatorSetup {
   return operatorSetup(DIALOGS);

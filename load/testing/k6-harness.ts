@@ -11,6 +11,9 @@ export interface StubResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** k6's transport error, on a request that got no answer (status 0). */
+  error?: string;
+  error_code?: number;
 }
 
 export interface K6Harness {
@@ -21,6 +24,9 @@ export interface K6Harness {
   sleeps: number[];
   counters: Record<string, number>;
   iterationInTest: number;
+  /** exec.scenario.name and exec.vu.idInInstance as k6 would give them to the iteration being called. */
+  scenarioName: string;
+  vuIdInInstance: number;
   /** What exec.test.options answers: the script's options unless a test pretends CLI flags changed them. */
   consolidatedOptions?: unknown;
   responseCallback?: unknown;
@@ -36,6 +42,8 @@ export function newHarness(env: Record<string, string>, respond?: K6Harness['res
     sleeps: [],
     counters: {},
     iterationInTest: 0,
+    scenarioName: 'default',
+    vuIdInInstance: 1,
     respond:
       respond ??
       ((method, url) => {

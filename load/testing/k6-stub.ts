@@ -61,5 +61,13 @@ export const exec = {
     get iterationInTest() {
       return harness().iterationInTest;
     },
+    get name() {
+      return harness().scenarioName;
+    },
+  },
+  vu: {
+    get idInInstance() {
+      return harness().vuIdInInstance;
+    },
   },
 };

@@ -1,16 +1,12 @@
-// The run's settings: the suite's one configuration (config/suite-config.ts) read from __ENV. A problem throws in the
-// init context, which stops k6 with the one-line message. Script-local knobs (rates, durations) stay in the scripts.
-import { ConfigError, parseSuiteConfig, secretsOf } from '../../../config/suite-config.ts';
+// The run's settings, read from __ENV by the one configuration parser (config/suite-config.ts): the target and
+// credentials are required, everything else only where a script uses it (needBotId). A problem throws in the init
+// context, which stops k6 with the one-line message. Script-local knobs (rates, durations) stay in the scripts.
+import { needBotId, parseLoadConfig, secretsOf } from '../../../config/suite-config.ts';
 
-function k6Config() {
-  // The suite config falls back to its embedded simulator, which only the runner starts: k6 alone has no target.
-  if (!__ENV.API_BASE_URL?.trim()) {
-    throw new ConfigError('API_BASE_URL is missing: run the k6 scripts through `npm run load`, which starts a simulator, or set API_BASE_URL to the target');
-  }
-  return parseSuiteConfig(__ENV);
-}
-
-export const config = k6Config();
+export const config = parseLoadConfig(__ENV);
 
 /** Values that must never appear in a report, a log line or a check name. */
 export const secrets = secretsOf(config);
+
+/** BOT_ID, for the scripts that create dialogs; they call it in their init context, so a missing one stops k6 there. */
+export const botId = () => needBotId(config);

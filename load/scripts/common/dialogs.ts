@@ -4,14 +4,14 @@ import { check } from 'k6';
 import exec from 'k6/execution';
 import { respondents } from 'generated:data';
 import { callPolitely, jsonBody } from './api.ts';
-import { config } from './config.ts';
+import { botId } from './config.ts';
 
 export function prepareOperatorDialogs(count: number): string[] {
   const uuids: string[] = [];
   for (let i = 0; i < count; i++) {
     const created = callPolitely({
       operationId: 'postV2DialogCreate',
-      pathParams: { BotID: config.botId },
+      pathParams: { BotID: botId() },
       query: { response: 'true' },
       json: { response: true, variables: JSON.stringify(respondents[i % respondents.length]) },
     });

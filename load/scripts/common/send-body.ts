@@ -9,7 +9,7 @@ import { canonicalTemplate } from '../../../http/body-template.ts';
 import { drive } from '../../../discovery/drive.ts';
 import { evidenceOf, type SummaryData } from '../../../discovery/load-summary.ts';
 import { asProbeResponse, callPolitely } from './api.ts';
-import { config } from './config.ts';
+import { botId, config } from './config.ts';
 import { recordEvidence } from './options.ts';
 
 /** The candidates the discovery sees refused are its answers, not failed requests. */
@@ -27,7 +27,7 @@ export interface SendBodyUsed {
 
 /** For setup(): the send body template; aborts the test when no shape could be established. */
 export function sendBodyTemplate(): string {
-  const found = drive(discoverRequestShapes({ botId: config.botId, gotoBotId: config.gotoBotId, sendBody: config.sendBody, needs: ['send'], now: Date.now }), (step) => {
+  const found = drive(discoverRequestShapes({ botId: botId(), sendBody: config.sendBody, needs: ['send'], now: Date.now }), (step) => {
     if (step.kind === 'send') return asProbeResponse(callPolitely(step.request, probing));
     sleep(step.seconds);
     return undefined;

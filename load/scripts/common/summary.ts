@@ -1,15 +1,21 @@
-// The one handleSummary of all scripts: reports/load/<script>.json and .txt, the text on stdout, and the
-// fingerprint items of whatever the script discovered. The target is named by host and port only: a path or a query
-// of API_BASE_URL may carry a gateway key.
+// The one handleSummary of all scripts: the text summary and the report as one JSON line on stdout, and files in
+// LOAD_REPORTS_DIR: <script>.json, .txt and, when the script discovered anything, .fingerprint.json. k6 creates no
+// directory, so the default is the working directory, which exists; `npm run load` points it at reports/load (made
+// first), and a pod's findings survive in its log either way. The target is named by host and port only: a path or
+// a query of API_BASE_URL may carry a gateway key.
 import { buildReport, summaryFiles, type ScriptAnalysis, type SummaryData } from '../../../discovery/load-summary.ts';
+import type { Segment } from '../../../discovery/execution-segment.ts';
 import { targetOf } from '../../../report/run-meta.ts';
 import { config, secrets } from './config.ts';
+import { currentSegment } from './segment.ts';
 
-/** k6 creates no directory, so on Kubernetes point it at an existing one (/tmp). */
-const REPORTS_DIR = __ENV.LOAD_REPORTS_DIR || 'reports/load';
+const REPORTS_DIR = __ENV.LOAD_REPORTS_DIR || '.';
 
 const nothingFound = (): ScriptAnalysis => ({ findings: null, lines: [], fingerprint: [] });
 
-export function summaryHandler(script: string, analyse: (data: SummaryData) => ScriptAnalysis = nothingFound) {
-  return (data: SummaryData): Record<string, string> => summaryFiles(buildReport(script, targetOf(config.baseUrl), data, analyse(data)), secrets, REPORTS_DIR);
+export function summaryHandler(script: string, analyse: (data: SummaryData, segment: Segment) => ScriptAnalysis = nothingFound) {
+  return (data: SummaryData): Record<string, string> => {
+    const segment = currentSegment();
+    return summaryFiles(buildReport(script, targetOf(config.baseUrl), segment, data, analyse(data, segment)), secrets, REPORTS_DIR);
+  };
 }
