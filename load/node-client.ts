@@ -5,12 +5,12 @@ import { requestUrl, type ApiRequest } from '../http/request.ts';
 import type { ProbeResponse } from '../discovery/size-limits.ts';
 import { operationsTable } from './openapi-data.ts';
 
-export type Send = (request: ApiRequest) => Promise<ProbeResponse>;
+export type Send = (request: ApiRequest, signal?: AbortSignal) => Promise<ProbeResponse>;
 
 export function nodeClient(baseUrl: string, login: string, password: string): Send {
   const operations = operationsTable();
   const authorization = basicAuthorization(login, password);
-  return async (request) => {
+  return async (request, signal) => {
     const op = operations[request.operationId];
     if (!op) throw new Error(`operation ${request.operationId} is not in the OpenAPI document`);
     const headers: Record<string, string> = {};
@@ -21,6 +21,7 @@ export function nodeClient(baseUrl: string, login: string, password: string): Se
       headers,
       body: request.json === undefined ? undefined : JSON.stringify(request.json),
       redirect: 'manual',
+      signal,
     });
     return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
   };

@@ -11,19 +11,23 @@ import { fileURLToPath } from 'node:url';
 import { parseSuiteConfig } from '../config/suite-config.ts';
 import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import { startSimulator } from '../simulator/server.ts';
-import { INSTALL_K6 } from './run.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { INSTALL_K6, NO_VERDICT, USAGE } from './run.ts';
 
 const RUNNER = fileURLToPath(new URL('./run.ts', import.meta.url));
 
-function runner(args: string[], path: string, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
+function runner(args: string[], path: string, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, ...args], {
       env: { PATH: path, HOME: process.env.HOME ?? '', API_BASE_URL: '', API_PASSWORD: '', VERTEX_TOKEN: '', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, stderr }));
+    child.on('exit', (code) => resolve({ code, stderr, stdout }));
   });
 }
 
@@ -63,7 +67,47 @@ test('without k6 on PATH: one line on how to install it, exit 2', async () => {
 test('an unknown script: one line naming the valid ones, exit 2', async () => {
   const { code, stderr } = await runner(['hammer'], fakeK6().dir);
   assert.equal(code, 2);
-  assert.equal(stderr, 'unknown load script "hammer": use one of list, send, rate-limit, size-limits\n');
+  assert.equal(stderr, 'unknown load script "hammer": use one of list, send, rate-limit, size-limits (npm run load -- --help)\n');
+});
+
+test('--help and -h print the usage and exit 0, with or without k6', async () => {
+  for (const flag of ['--help', '-h']) {
+    const { code, stdout } = await runner([flag], mkdtempSync(join(tmpdir(), 'no-k6-')));
+    assert.equal(code, 0);
+    assert.equal(stdout, `${USAGE}\n`);
+  }
+});
+
+test('--split takes 1 to 8 runners; anything else is one line, exit 2', async () => {
+  for (const n of ['0', '9', 'two', '']) {
+    const { code, stderr } = await runner(['rate-limit', '--split', n], fakeK6().dir);
+    assert.equal(code, 2);
+    assert.match(stderr, /^load: --split .* is not valid: give a number of runners from 1 to 8\n$/);
+  }
+});
+
+test('a target that cannot be judged stops the runner before k6, in one line, with the no-verdict status', async () => {
+  const gateway = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html>no route</html>'));
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  const target = await startSimulator({ port: 0, log: () => {} });
+  try {
+    const who = { API_LOGIN: DEFAULT_CONFIG.auth.login, LOAD_ALLOW_HOSTS: '127.0.0.1', BOT_ID: '101' };
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ API_BASE_URL: target.url, API_PASSWORD: 'rotated-yesterday' }, /^load: no verdict: credentials rejected: GET .* answered 401 .*check API_LOGIN and API_PASSWORD\n$/],
+      [{ API_BASE_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, API_PASSWORD: 'gateway-password' }, /does not look like the Dialog Bot Service: .* answered 404 text\/html; check the base path/],
+    ];
+    for (const [env, line] of cases) {
+      const { dir, seen } = fakeK6();
+      const { code, stderr } = await runner(['list'], dir, { ...who, ...env });
+      assert.equal(code, NO_VERDICT, stderr);
+      assert.match(stderr, line);
+      assert.doesNotMatch(stderr, /rotated-yesterday/);
+      assert.throws(seen, 'k6 never ran');
+    }
+  } finally {
+    await target.close();
+    gateway.close();
+  }
 });
 
 test('runs k6 on the bundle against its own simulator, with every required variable, and returns k6 exit code', async () => {

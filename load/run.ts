@@ -1,24 +1,36 @@
-// npm run load -- <script> [k6 args]: builds the bundles, starts the simulator with hidden limits when API_BASE_URL
-// names no target, runs k6 on the bundle, stops the simulator, and stamps the script's fingerprint items with the
-// run they come from (the contract run merges them when they are about its target and recent). Against a target,
-// k6 gets the user's environment (.env included) unchanged.
-// Exits with k6's status (2 when k6 is missing or the script is unknown).
+// npm run load -- <script> [--split N] [k6 args]: builds the bundles, starts the simulator with hidden limits when
+// API_BASE_URL names no target (against a target, checks it first with the preflight read every script's setup()
+// makes too), runs k6 on the bundle, stops the simulator, and stamps the script's fingerprint items with the run they
+// come from (the contract run merges them when they are about its target and recent). Against a target, k6 gets the
+// user's environment (.env included) unchanged. --split N runs N k6 processes with the execution segments k6-operator
+// gives a TestRun of `parallelism: N`, side by side, and merges their reports (discovery/merge-reports.ts).
+// Exits with k6's status (the first failing runner's), 2 on a bad invocation or setting, 3 when the target cannot be
+// judged (unreachable, credentials rejected, not this API).
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { config as loadDotenv } from 'dotenv';
+import { ConfigError, parseLoadConfig, secretsOf } from '../config/suite-config.ts';
 import { fingerprintJson, readFingerprintFile } from '../lib/fingerprint.ts';
+import { MAX_RUNNERS, operatorSegmentArgs } from '../discovery/execution-segment.ts';
+import type { LoadReport } from '../discovery/load-summary.ts';
+import { mergedText } from '../discovery/merge-reports.ts';
+import { requestUrl } from '../http/request.ts';
+import { PREFLIGHT_REQUEST, preflightVerdict, type PreflightAnswer } from '../http/target-preflight.ts';
+import { throttleDecision } from '../http/throttle.ts';
+import { redactText } from '../http/redact.ts';
 import { runMeta } from '../report/run-meta.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { suiteEnvFor } from '../simulator/suite-env.ts';
 import { buildBundles, SCRIPTS, type ScriptName } from './build.ts';
 import { nodeClient } from './node-client.ts';
+import { envelopeShapes, operationsTable } from './openapi-data.ts';
+import { writeMergedReport } from './merge.ts';
 import { listenForToken } from './vertex-token.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const REPORTS_DIR = join(PROJECT_ROOT, 'reports', 'load');
 
 export const INSTALL_K6 =
   'k6 is not installed: see https://grafana.com/docs/k6/latest/set-up/install-k6/ (e.g. apt/brew/winget or the grafana/k6 docker image), then re-run npm run load';
@@ -77,9 +89,36 @@ async function startLocalTarget(env: NodeJS.ProcessEnv): Promise<LocalTarget> {
   };
 }
 
-function runK6(bundle: string, k6Args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+export const USAGE = `usage: npm run load -- <script> [--split N] [k6 arguments]
+
+Runs a k6 load script (list, send, rate-limit, size-limits) against API_BASE_URL, or, when it is empty, against the
+embedded simulator with limits the scripts are not told. Reports go to reports/load/ (<script>.json, .txt and
+.fingerprint.json); the next contract run merges findings about its own target.
+
+  <script>       list | send | rate-limit | size-limits
+  --split N      run N k6 processes, each with the execution segment k6-operator gives runner i of a TestRun with
+                 parallelism N (1 to 8), side by side, and merge their reports (npm run load:merge does the same for
+                 pods' reports); each runner's own report stays in reports/load/split/<script>/
+  -h, --help     this text
+  k6 arguments   anything else goes to \`k6 run\` unchanged, e.g. --quiet
+
+Environment (.env read too; see load/README.md for every variable and .env.example): API_BASE_URL, API_LOGIN,
+API_PASSWORD, BOT_ID (send, rate-limit, size-limits), SEND_BODY, VERTEX_TOKEN, LOAD_ALLOW_HOSTS, LOAD_I_KNOW and
+LOAD_MAX_*, each script's own knobs (LIST_RATE, LADDER_*, ...), SIMULATOR_PROFILE (no target).
+
+Exit status: k6's (the first failing runner's with --split); 2 for a bad invocation or setting or no k6 on PATH;
+3 when the target cannot be judged (unreachable, TLS, credentials rejected, not this API, unhealthy).
+
+Example: npm run load -- rate-limit --split 2 --quiet`;
+
+/** Exit status of a run that could not judge the target, as the contract suite's "no verdict". */
+export const NO_VERDICT = 3;
+
+function runK6(bundle: string, k6Args: string[], env: NodeJS.ProcessEnv, stdio: 'inherit' | 'pipe' = 'inherit'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn('k6', ['run', ...k6Args, bundle], { cwd: PROJECT_ROOT, env, stdio: 'inherit' });
+    const child = spawn('k6', ['run', ...k6Args, bundle], { cwd: PROJECT_ROOT, env, stdio: ['ignore', stdio, 'inherit'] });
+    // A split run's runners print their reports as JSON lines; only the merged one is the user's to read.
+    child.stdout?.resume();
     // Ctrl-C reaches k6 too (same process group): k6 stops gracefully and still writes its summary; wait for it.
     const ignore = () => {};
     process.on('SIGINT', ignore);
@@ -92,10 +131,39 @@ function runK6(bundle: string, k6Args: string[], env: NodeJS.ProcessEnv): Promis
 }
 
 /**
+ * The preflight read of every script's setup(), made before k6 starts: against a target that cannot be judged, one
+ * line and NO_VERDICT instead of k6's output. Waits out 429/503 as THROTTLE_* allow.
+ */
+async function preflight(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const config = parseLoadConfig(env);
+  const send = nodeClient(config.baseUrl, config.login, config.password);
+  const url = requestUrl(config.baseUrl, operationsTable()[PREFLIGHT_REQUEST.operationId]!, PREFLIGHT_REQUEST);
+  let waited = 0;
+  for (let attempt = 1; ; attempt++) {
+    let answer: PreflightAnswer;
+    try {
+      const response = await send(PREFLIGHT_REQUEST, AbortSignal.timeout(15_000));
+      answer = { status: response.status, contentType: response.headers['content-type'], body: response.body };
+      const decision = throttleDecision(response, attempt, waited, config.throttle, Math.random, Date.now());
+      if (decision.throttled && decision.retry) {
+        waited += decision.waitSeconds;
+        await new Promise((resolve) => setTimeout(resolve, decision.waitSeconds * 1000));
+        continue;
+      }
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      answer = { status: 0, body: '', error: (err as Error).name === 'TimeoutError' ? 'no answer within 15 s' : [cause?.code, cause?.message ?? (err as Error).message].filter(Boolean).join(' ') };
+    }
+    const verdict = preflightVerdict(answer, url, envelopeShapes()[PREFLIGHT_REQUEST.operationId]!);
+    return verdict.ok ? undefined : redactText(verdict.reason, secretsOf(config));
+  }
+}
+
+/**
  * Stamps the findings k6 just wrote for `script` (reports/load/SCRIPT.fingerprint.json) with the run they come from:
  * the target and the time. The contract run merges them only when they are about its target and recent.
  */
-function stampFindings(script: string, baseUrl: string, startedAt: number, dir = REPORTS_DIR): void {
+function stampFindings(script: string, baseUrl: string, startedAt: number, dir: string): void {
   const file = join(dir, `${script}.fingerprint.json`);
   if (!existsSync(file) || statSync(file).mtimeMs < startedAt) return;
   const found = readFingerprintFile(JSON.parse(readFileSync(file, 'utf8')));
@@ -104,28 +172,92 @@ function stampFindings(script: string, baseUrl: string, startedAt: number, dir =
   writeFileSync(file, fingerprintJson(found.items, runMeta(`k6 ${script} ${started}`, startedAt, baseUrl, suiteVersion(), null)));
 }
 
+/** Time for every runner's k6 to start and run setup() on 2 cores before the rungs begin together. */
+const SPLIT_START_MS = 6000;
+
+/** Each runner's REST API on a port of its own (k6 binds 6565 by default, which only the first would get). */
+const SPLIT_API = ['--address', '127.0.0.1:0'];
+
+/** N runners side by side, as k6-operator splits a TestRun; their reports merged into the script's own. */
+async function runSplit(script: ScriptName, bundle: string, runners: number, k6Args: string[], env: NodeJS.ProcessEnv, reportsDir: string): Promise<number> {
+  const dirs = Array.from({ length: runners }, (_, i) => join(reportsDir, 'split', script, `${i + 1}-of-${runners}`));
+  for (const dir of dirs) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
+  // The ladder's rungs start together on every runner (load/scripts/rate-limit.ts): after k6's start and setup().
+  const startAt = String(Date.now() + SPLIT_START_MS);
+  const codes = await Promise.all(
+    dirs.map((dir, i) => runK6(bundle, [...operatorSegmentArgs(i + 1, runners), ...SPLIT_API, ...k6Args], { ...env, LOAD_REPORTS_DIR: dir, LOAD_START_AT: startAt }, 'pipe')),
+  );
+  const reports = dirs.flatMap((dir) => {
+    const file = join(dir, `${script}.json`);
+    return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as LoadReport] : [];
+  });
+  if (reports.length > 0) process.stdout.write(mergedText(writeMergedReport(reports, reportsDir)));
+  if (reports.length < runners) console.error(`load: ${runners - reports.length} of ${runners} runners wrote no report (see their output above)`);
+  return codes.find((code) => code !== 0) ?? (reports.length < runners ? 1 : 0);
+}
+
+/** `--split N` right after the script name, and whatever follows for k6. */
+function parseArgs(argv: string[]): { script: string | undefined; split: number | undefined; k6Args: string[] } {
+  const [script, ...rest] = argv;
+  if (rest[0] !== '--split') return { script, split: undefined, k6Args: rest };
+  const split = Number(rest[1]);
+  if (!Number.isInteger(split) || split < 1 || split > MAX_RUNNERS) throw new ConfigError(`--split ${rest[1] ?? ''} is not valid: give a number of runners from 1 to ${MAX_RUNNERS}`);
+  return { script, split, k6Args: rest.slice(2) };
+}
+
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    console.log(USAGE);
+    return 0;
+  }
   if (!onPath('k6')) {
     console.error(INSTALL_K6);
     return 2;
   }
-  const [script, ...k6Args] = argv;
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs(argv);
+  } catch (err) {
+    console.error(`load: ${(err as Error).message}`);
+    return 2;
+  }
+  const { script, split, k6Args } = parsed;
   if (!SCRIPTS.includes(script as ScriptName)) {
-    console.error(`unknown load script "${script ?? ''}": use one of ${SCRIPTS.join(', ')}`);
+    console.error(`unknown load script "${script ?? ''}": use one of ${SCRIPTS.join(', ')} (npm run load -- --help)`);
     return 2;
   }
   loadDotenv({ path: join(PROJECT_ROOT, '.env'), quiet: true });
-  const bundles = await buildBundles();
   const env: NodeJS.ProcessEnv = { ...process.env };
+  if (env.API_BASE_URL?.trim()) {
+    try {
+      const problem = await preflight(env);
+      if (problem) {
+        console.error(`load: no verdict: ${problem}`);
+        return NO_VERDICT;
+      }
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      console.error(`load: ${err.message}`);
+      return 2;
+    }
+  }
+  const bundles = await buildBundles();
   const local = env.API_BASE_URL?.trim() ? undefined : await startLocalTarget(env);
   Object.assign(env, local?.env);
-  mkdirSync(REPORTS_DIR, { recursive: true }); // k6 writes handleSummary files but creates no directory
+  // k6 writes handleSummary files but creates no directory. LOAD_REPORTS_DIR is relative to the project root here.
+  const reportsDir = resolve(PROJECT_ROOT, env.LOAD_REPORTS_DIR?.trim() || join('reports', 'load'));
+  mkdirSync(reportsDir, { recursive: true });
+  env.LOAD_REPORTS_DIR = reportsDir;
   const startedAt = Date.now();
+  const bundle = bundles[script as ScriptName].file;
   try {
-    return await runK6(bundles[script as ScriptName].file, k6Args, env);
+    return split === undefined ? await runK6(bundle, k6Args, env) : await runSplit(script as ScriptName, bundle, split, k6Args, env, reportsDir);
   } finally {
     await local?.close();
-    stampFindings(script!, env.API_BASE_URL!, startedAt);
+    stampFindings(script!, env.API_BASE_URL!, startedAt, reportsDir);
   }
 }
 

@@ -1,0 +1,77 @@
+// npm run load:merge -- [--out DIR] REPORT...: the reports of the runners of one split k6 test (k6-operator: one per
+// pod) merged into the report of the whole test (discovery/merge-reports.ts), written as a single run's are:
+// DIR/<script>.json, .txt and .fingerprint.json (default reports/load, where the contract run finds them). Each
+// REPORT is a runner's <script>.json, or a pod's log (`kubectl logs`), which carries the report as one line.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fingerprintJson } from '../lib/fingerprint.ts';
+import { stableStringify } from '../lib/json.ts';
+import { REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
+import { MergeError, mergedText, mergeReports, type MergedReport } from '../discovery/merge-reports.ts';
+
+const REPORTS_DIR = fileURLToPath(new URL('../reports/load/', import.meta.url));
+
+export const USAGE = `usage: npm run load:merge -- [--out DIR] REPORT...
+
+Merges the reports of the runners of one split k6 test (k6-operator: one pod per runner; npm run load -- <script>
+--split N does it by itself) into the report of the whole test: request counts and rates add up, p95/p99 are the
+highest runner's, the rate ladder is analysed again on the added-up counts, the size searches come from the first
+runner. Prints the merged summary with each runner's findings and where runners disagree (a rate finding more than
+15% off the merged one, different refusal statuses, different limits).
+
+  REPORT       a runner's <script>.json (LOAD_REPORTS_DIR), or a pod's log (kubectl logs POD > pod.log): the line
+               starting "${REPORT_LINE.trim()}" carries the report
+  --out DIR    where to write <script>.json, .txt and .fingerprint.json (default reports/load)
+  -h, --help   this text
+
+Example: for p in $(kubectl get pods -l k6_cr=dialog-rate-limit,runner=true -o name); do kubectl logs $p > \${p#pod/}.log; done
+         npm run load:merge -- dialog-rate-limit-*.log`;
+
+/** The report in a file: the JSON report itself, or the report line of a runner's output. */
+export function readReport(file: string): LoadReport {
+  const text = readFileSync(file, 'utf8');
+  const line = text.split('\n').find((l) => l.startsWith(REPORT_LINE));
+  try {
+    return JSON.parse(line === undefined ? text : line.slice(REPORT_LINE.length)) as LoadReport;
+  } catch {
+    throw new MergeError(`${file} holds no load report: give a runner's <script>.json or its output (the line starting "${REPORT_LINE.trim()}")`);
+  }
+}
+
+/** Merges and writes DIR/<script>.json, .txt and .fingerprint.json; the merged report for the caller to print. */
+export function writeMergedReport(reports: readonly LoadReport[], dir: string): MergedReport {
+  const merged = mergeReports(reports);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${merged.script}.json`), `${stableStringify(merged)}\n`);
+  writeFileSync(join(dir, `${merged.script}.txt`), mergedText(merged));
+  if (merged.fingerprint.length > 0) writeFileSync(join(dir, `${merged.script}.fingerprint.json`), fingerprintJson(merged.fingerprint, null));
+  return merged;
+}
+
+export function main(argv: string[]): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  const outAt = argv.indexOf('--out');
+  const dir = outAt >= 0 ? argv[outAt + 1] : REPORTS_DIR;
+  const files = outAt >= 0 ? argv.filter((_, i) => i !== outAt && i !== outAt + 1) : argv;
+  if (!dir || files.length === 0 || files.some((f) => f.startsWith('-'))) {
+    console.error('load:merge: give the runners\' reports (and --out DIR if not reports/load); npm run load:merge -- --help');
+    return 2;
+  }
+  try {
+    const merged = writeMergedReport(files.map(readReport), dir);
+    process.stdout.write(mergedText(merged));
+    return 0;
+  } catch (err) {
+    if (!(err instanceof MergeError) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    console.error(`load:merge: ${(err as Error).message}`);
+    return 2;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = main(process.argv.slice(2));
+}
