@@ -4,6 +4,8 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   entry: [
     '**/*.test.ts',
+    // npm run test:k6: the bundles on a real k6.
+    'load/*.check.ts',
     'scripts/*.ts',
     'bench/*.ts',
     'bench/empty/*.spec.ts',

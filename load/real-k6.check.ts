@@ -1,0 +1,155 @@
+// npm run test:k6 (in npm test): every bundle on a real k6 against the simulator with limits the scripts are not told
+// (load/run.ts HIDDEN_LIMITS), alone and split as k6-operator splits a TestRun. What the unit tests' k6 stand-in
+// cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file writing.
+// Sizes must be found exactly, the rate within 15%, by every runner and merged. Short rungs keep it to about two
+// minutes. Without k6 on PATH it skips, saying so (users install k6 themselves; CI puts a stock k6 on PATH).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LadderResult } from '../discovery/ladder-analysis.ts';
+import { REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
+import type { SizeLimitFinding } from '../discovery/size-limits.ts';
+import type { MergedReport } from '../discovery/merge-reports.ts';
+import { startSimulator } from '../simulator/server.ts';
+import { suiteEnvFor } from '../simulator/suite-env.ts';
+import { buildBundles } from './build.ts';
+import { HIDDEN_LIMITS } from './run.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RUNNER = join(ROOT, 'load', 'run.ts');
+const k6 = (process.env.PATH ?? '').split(delimiter).find((dir) => {
+  try {
+    accessSync(join(dir, 'k6'), constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+});
+const skip = k6 ? false : 'no k6 on PATH: the real-k6 check is skipped (install k6: https://grafana.com/docs/k6/latest/set-up/install-k6/)';
+
+/**
+ * Short ladders around the hidden 40/s: 30 sustained, 45 the first refused, 68 and 101 drained (they measure the
+ * refill). Alone, 4 s rungs count 320 refills; split, a runner counts only its share of them, and its finding's
+ * spread shrinks with their number: 8 s rungs give a runner of four about 160 (a spread of about 5%).
+ */
+const LADDER = { LADDER_FROM: '30', LADDER_TO: '110', LADDER_FACTOR: '1.5', LADDER_RUNG_SECONDS: '4', LADDER_PAUSE_SECONDS: '3' };
+const SPLIT_LADDER = { ...LADDER, LADDER_RUNG_SECONDS: '8', LADDER_OPERATIONS: 'list' };
+const RATE = HIDDEN_LIMITS.rate.perSecond;
+
+interface Run {
+  code: number | null;
+  output: string;
+  dir: string;
+}
+
+/** `npm run load -- ARGS` against its own simulator, reports in a fresh directory; the environment names no target. */
+function load(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const dir = mkdtempSync(join(tmpdir(), 'real-k6-'));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, ...args, '--quiet'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', API_BASE_URL: '', LOAD_REPORTS_DIR: dir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output: readable(output), dir }));
+  });
+}
+
+/** The output as a failure message: without the runners' one-line JSON reports, which the report files hold. */
+const readable = (output: string) => output.split('\n').filter((line) => !line.startsWith(REPORT_LINE)).join('\n');
+
+const report = <T extends LoadReport = LoadReport>(run: Run, script: string): T => JSON.parse(readFileSync(join(run.dir, `${script}.json`), 'utf8')) as T;
+const laddersOf = (r: LoadReport) => (r.findings as { ladders: LadderResult[] }).ladders;
+const withinRate = (estimate: number | null) => estimate !== null && Math.abs(estimate - RATE) <= 0.15 * RATE;
+
+test('size-limits on k6 finds every hidden limit exactly, alone and as the first of two runners', { skip }, async () => {
+  const limitsOf = (r: LoadReport) => Object.fromEntries((r.findings as { limits: SizeLimitFinding[] }).limits.map((f) => [f.id, f.result?.limit]));
+  const expected = {
+    'limit.maxPageCount': HIDDEN_LIMITS.maxPageCount.value,
+    'limit.maxTextLength.send': HIDDEN_LIMITS.maxTextLength.value,
+    'limit.maxTextLength.sendMessage': HIDDEN_LIMITS.maxTextLength.value,
+    'limit.maxVariablesBytes': HIDDEN_LIMITS.maxVariablesBytes.value,
+  };
+  const alone = await load(['size-limits']);
+  assert.equal(alone.code, 0, alone.output);
+  assert.deepEqual(limitsOf(report(alone, 'size-limits')), expected, alone.output);
+
+  const split = await load(['size-limits', '--split', '2']);
+  assert.equal(split.code, 0, split.output);
+  const merged = report<MergedReport>(split, 'size-limits');
+  assert.deepEqual(limitsOf(merged), expected, split.output);
+  assert.deepEqual(merged.disagreements, []);
+  const second = JSON.parse(readFileSync(join(split.dir, 'split', 'size-limits', '2-of-2', 'size-limits.json'), 'utf8')) as LoadReport;
+  assert.deepEqual((second.findings as { limits: unknown[] }).limits, [], 'the second runner does not search');
+  assert.match(second.lines.join('\n'), /the size searches ran on the first runner only/);
+});
+
+test('list and send on k6: every check and threshold passes', { skip }, async () => {
+  for (const [script, env] of [['list', { LIST_SECONDS: '3' }], ['send', { SEND_SECONDS: '3' }]] as const) {
+    const run = await load([script], env);
+    assert.equal(run.code, 0, run.output);
+    const r = report(run, script);
+    assert.ok(r.requests.count > 0, run.output);
+    assert.deepEqual(r.checks.filter((c) => c.fails > 0), [], run.output);
+    assert.deepEqual(r.thresholds.filter((t) => !t.ok), [], run.output);
+  }
+});
+
+test('rate-limit on k6 finds the hidden rate within 15% on list and send', { skip }, async (t) => {
+  const run = await load(['rate-limit'], LADDER);
+  assert.equal(run.code, 0, run.output);
+  const ladders = laddersOf(report(run, 'rate-limit'));
+  for (const l of ladders) t.diagnostic(`${l.operation}: ≈ ${l.analysis.estimatedLimit}/s (hidden ${RATE}/s)`);
+  assert.deepEqual(ladders.map((l) => l.operationId), ['getV2Conversations', 'postV2ConversationSend']);
+  for (const l of ladders) assert.ok(withinRate(l.analysis.estimatedLimit), `${l.operation}: ≈ ${l.analysis.estimatedLimit}/s\n${run.output}`);
+});
+
+for (const runners of [2, 4]) {
+  test(`rate-limit split into ${runners} k6 processes as k6-operator splits it: every runner and the merge within 15%`, { skip }, async (t) => {
+    const run = await load(['rate-limit', '--split', String(runners)], SPLIT_LADDER);
+    assert.equal(run.code, 0, run.output);
+    const merged = report<MergedReport>(run, 'rate-limit');
+    assert.ok(withinRate(laddersOf(merged)[0]!.analysis.estimatedLimit), run.output);
+    const own = readdirSync(join(run.dir, 'split', 'rate-limit')).map((d) => JSON.parse(readFileSync(join(run.dir, 'split', 'rate-limit', d, 'rate-limit.json'), 'utf8')) as LoadReport);
+    assert.equal(own.length, runners);
+    t.diagnostic(`merged ≈ ${laddersOf(merged)[0]!.analysis.estimatedLimit}/s; ${own.map((r) => `${r.segment.text} ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s`).join(', ')} (hidden ${RATE}/s)`);
+    for (const r of own) assert.ok(withinRate(laddersOf(r)[0]!.analysis.estimatedLimit), `${r.segment.text}: ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s\n${run.output}`);
+    assert.deepEqual(merged.disagreements, [], run.output);
+  });
+}
+
+test('a bundle run directly (as a k6-operator pod runs it), with only its settings and no reports folder, leaves its findings', { skip }, async () => {
+  const simulator = await startSimulator({ port: 0, log: () => {} });
+  try {
+    const bundle = (await buildBundles(mkdtempSync(join(tmpdir(), 'real-k6-dist-')))).list.file;
+    const cwd = mkdtempSync(join(tmpdir(), 'real-k6-pod-'));
+    const { API_LOGIN, API_PASSWORD } = suiteEnvFor(simulator.config);
+    const run = await new Promise<Run>((resolve) => {
+      const child = spawn('k6', ['run', '--quiet', bundle], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', API_BASE_URL: simulator.url, API_LOGIN: API_LOGIN!, API_PASSWORD: API_PASSWORD!, LIST_SECONDS: '2' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('exit', (code) => resolve({ code, output, dir: cwd }));
+    });
+    const output = run.output;
+    run.output = readable(output);
+    assert.equal(run.code, 0, run.output);
+    assert.ok(existsSync(join(cwd, 'list.json')), run.output);
+    assert.ok(report(run, 'list').requests.count > 0);
+    assert.match(output, /^dialog-contract-load-report \{/m, 'the report on stdout too, for a pod log');
+    assert.ok(!output.includes(API_PASSWORD!));
+  } finally {
+    await simulator.close();
+  }
+});
