@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isFirst, MAX_RUNNERS, operatorSegmentArgs, segmentLabel, segmentOf, segmentProblem, SegmentError, WHOLE } from './execution-segment.ts';
+import { isFirst, MAX_RUNNERS, operatorSegmentArgs, segmentFileSuffix, segmentLabel, segmentOf, segmentProblem, SegmentError, WHOLE } from './execution-segment.ts';
 
 test('reads the segment as k6 writes it in exec.test.options, in every form k6 accepts', () => {
   assert.deepEqual(segmentOf({ executionSegment: '1/4:1/2' }), { from: 0.25, to: 0.5, share: 0.25, text: '1/4:1/2' });
@@ -18,6 +18,8 @@ test('names the runner and tells the first one, which runs what cannot be split'
   assert.equal(segmentLabel(segmentOf({ executionSegment: '0:1/3' })), 'runner 1/3 (segment 0:1/3)');
   assert.equal(segmentLabel(segmentOf({ executionSegment: '0:2/3' })), 'segment 0:2/3');
   assert.equal(segmentLabel(WHOLE), '');
+  assert.equal(segmentLabel(segmentOf({ executionSegment: '1/8:3/8' })), 'segment 1/8:3/8');
+  assert.deepEqual(['3/4:1', '0:1/3', '1/8:3/8', '0:1'].map((s) => segmentFileSuffix(segmentOf({ executionSegment: s }))), ['runner-4-of-4', 'runner-1-of-3', 'segment-0.1250-0.3750', '']);
   assert.ok(isFirst(segmentOf({ executionSegment: '0:1/4' })));
   assert.ok(!isFirst(segmentOf({ executionSegment: '3/4:1' })));
 });

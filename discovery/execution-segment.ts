@@ -60,13 +60,28 @@ export const isFirst = (segment: Segment) => segment.from === 0;
 
 export const isSplit = (segment: Segment) => segment.share < 1;
 
+/** Runner i of n when the segment is one of n equal parts, as k6-operator makes them. */
+function runnerOf(segment: Segment): { index: number; runners: number } | undefined {
+  const runners = Math.round(1 / segment.share);
+  const index = Math.round(segment.from / segment.share) + 1;
+  return Math.abs(runners * segment.share - 1) < 1e-9 && Math.abs((index - 1) * segment.share - segment.from) < 1e-9 ? { index, runners } : undefined;
+}
+
 /** "runner 2/4 (segment 1/4:1/2)", or "" for an unsplit test: how reports name a process. */
 export function segmentLabel(segment: Segment): string {
   if (!isSplit(segment)) return '';
-  const runners = Math.round(1 / segment.share);
-  const index = Math.round(segment.from / segment.share) + 1;
-  const equal = Math.abs(runners * segment.share - 1) < 1e-9;
-  return equal ? `runner ${index}/${runners} (segment ${segment.text})` : `segment ${segment.text}`;
+  const runner = runnerOf(segment);
+  return runner ? `runner ${runner.index}/${runner.runners} (segment ${segment.text})` : `segment ${segment.text}`;
+}
+
+/**
+ * What a runner adds to its report files' names, so that the runners of one test can write into one directory (a
+ * volume the pods share): "" unsplit, "runner-2-of-4", or the segment's ends for an uneven split.
+ */
+export function segmentFileSuffix(segment: Segment): string {
+  if (!isSplit(segment)) return '';
+  const runner = runnerOf(segment);
+  return runner ? `runner-${runner.index}-of-${runner.runners}` : `segment-${segment.from.toFixed(4)}-${segment.to.toFixed(4)}`;
 }
 
 /**

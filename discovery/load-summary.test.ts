@@ -6,6 +6,9 @@ import { segmentOf, WHOLE } from './execution-segment.ts';
 import { REDACTED } from '../http/redact.ts';
 import { buildReport, evidenceCheckName, evidenceOf, REPORT_LINE, reportText, summaryFiles, type SummaryData } from './load-summary.ts';
 
+/** When handleSummary ran, in the tests. */
+const ENDED = Date.parse('2026-11-24T10:00:00Z');
+
 const sample429 = { status: 429, headers: { 'Retry-After': '1', 'X-RateLimit-Limit': '10' }, body: '{"title":"Too Many Requests"}' };
 
 /** Summary data shaped like k6's handleSummary argument (checks as an array in a nested group). */
@@ -31,12 +34,13 @@ test('reads evidence back from check names, in nested groups too, and keeps it o
   const data = summaryData();
   assert.deepEqual(evidenceOf(data, 'rejection'), [sample429]);
   assert.deepEqual(evidenceOf(data, 'size-limit'), []);
-  const report = buildReport('list', 'http://127.0.0.1:4010', WHOLE, data, { findings: null, lines: [], fingerprint: [] });
+  const report = buildReport('list', 'http://127.0.0.1:4010', WHOLE, ENDED, data, { findings: null, lines: [], fingerprint: [] });
   assert.deepEqual(report.checks, [{ name: 'status is 200', passes: 99, fails: 1 }]);
+  assert.equal(report.startedAt, '2026-11-24T09:59:47.655Z', 'its end less its 12.345 s');
 });
 
 test('the text summary names failed thresholds and checks, requests and each operation', () => {
-  const report = buildReport('list', 'http://127.0.0.1:4010', WHOLE, summaryData(), { findings: {}, lines: ['limit.maxPageCount: 500'], fingerprint: [] });
+  const report = buildReport('list', 'http://127.0.0.1:4010', WHOLE, ENDED, summaryData(), { findings: {}, lines: ['limit.maxPageCount: 500'], fingerprint: [] });
   assert.equal(
     reportText(report),
     [
@@ -56,12 +60,12 @@ test('the text summary names failed thresholds and checks, requests and each ope
 
 test('writes report, text and fingerprint files, with secrets redacted', () => {
   const item = { id: 'limit.maxPageCount', section: '8.3', operation: 'GET /v2/conversations', item: 'x', observed: 500 };
-  const report = buildReport('size-limits', 'http://127.0.0.1:4010', WHOLE, summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [item] });
+  const report = buildReport('size-limits', 'http://127.0.0.1:4010', WHOLE, ENDED, summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [item] });
   const files = summaryFiles(report, ['tok-secret-123'], 'reports/load');
   assert.deepEqual(Object.keys(files).sort(), ['reports/load/size-limits.fingerprint.json', 'reports/load/size-limits.json', 'reports/load/size-limits.txt', 'stdout']);
   assert.ok(!files['reports/load/size-limits.json']!.includes('tok-secret-123'));
   assert.deepEqual(JSON.parse(files['reports/load/size-limits.fingerprint.json']!), { items: [item], run: null });
-  assert.equal(Object.keys(summaryFiles(buildReport('list', 't', WHOLE, summaryData(), { findings: null, lines: [], fingerprint: [] }), [], 'reports/load')).length, 3);
+  assert.equal(Object.keys(summaryFiles(buildReport('list', 't', WHOLE, ENDED, summaryData(), { findings: null, lines: [], fingerprint: [] }), [], 'reports/load')).length, 3);
 });
 
 test('a ladder round trip: thresholds expose each rung, the summary gives the stages back, the finding names the limit', () => {
@@ -95,7 +99,7 @@ test('a ladder round trip: thresholds expose each rung, the summary gives the st
 
 test('stdout carries the text and the whole report as one JSON line, secrets redacted, the runner named', () => {
   const segment = segmentOf({ executionSegment: '1/4:1/2' });
-  const report = buildReport('size-limits', '127.0.0.1:4010', segment, summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [] });
+  const report = buildReport('size-limits', '127.0.0.1:4010', segment, ENDED, summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [] });
   const stdout = summaryFiles(report, ['tok-secret-123'], '.').stdout!;
   assert.match(stdout, /^k6 load: size-limits against 127\.0\.0\.1:4010, runner 2\/4 \(segment 1\/4:1\/2\), 12\.35 s\n/);
   const lines = stdout.trimEnd().split('\n');

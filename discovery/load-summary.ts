@@ -8,7 +8,7 @@
 import { fingerprintJson, type FingerprintItem } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
 import { redactText } from '../http/redact.ts';
-import { segmentLabel, type Segment } from './execution-segment.ts';
+import { segmentFileSuffix, segmentLabel, type Segment } from './execution-segment.ts';
 
 export interface SummaryMetric {
   type?: string;
@@ -48,6 +48,8 @@ export interface LoadReport {
   target: string;
   /** The part of a split test this report covers (the whole test unless k6 ran an execution segment). */
   segment: Segment;
+  /** When the test started (ISO): its end, when handleSummary ran, less its duration. */
+  startedAt: string;
   durationSeconds: number;
   thresholds: Array<{ metric: string; expression: string; ok: boolean }>;
   checks: SummaryCheck[];
@@ -83,7 +85,7 @@ export function metricStat(data: SummaryData, metric: string, stat: string): num
   return data.metrics[metric]?.values[stat];
 }
 
-export function buildReport(script: string, target: string, segment: Segment, data: SummaryData, analysis: ScriptAnalysis): LoadReport {
+export function buildReport(script: string, target: string, segment: Segment, endedAtMs: number, data: SummaryData, analysis: ScriptAnalysis): LoadReport {
   const thresholds = Object.entries(data.metrics).flatMap(([metric, m]) =>
     Object.entries(m.thresholds ?? {}).map(([expression, t]) => ({ metric, expression, ok: t.ok })),
   );
@@ -101,6 +103,7 @@ export function buildReport(script: string, target: string, segment: Segment, da
     script,
     target,
     segment,
+    startedAt: new Date(endedAtMs - (data.state?.testRunDurationMs ?? 0)).toISOString(),
     durationSeconds: round((data.state?.testRunDurationMs ?? 0) / 1000),
     thresholds,
     checks: allChecks(data.root_group).filter((c) => !c.name.startsWith(EVIDENCE)),
@@ -147,13 +150,20 @@ export const REPORT_LINE = 'dialog-contract-load-report ';
  */
 export function summaryFiles(report: LoadReport, secrets: ReadonlyArray<string | undefined>, dir: string): Record<string, string> {
   const text = redactText(reportText(report), secrets);
+  const base = `${dir}/${reportName(report.script, report.segment)}`;
   const files: Record<string, string> = {
     stdout: `${text}${REPORT_LINE}${redactText(stableStringify(report, 0), secrets)}\n`,
-    [`${dir}/${report.script}.json`]: `${redactText(stableStringify(report), secrets)}\n`,
-    [`${dir}/${report.script}.txt`]: text,
+    [`${base}.json`]: `${redactText(stableStringify(report), secrets)}\n`,
+    [`${base}.txt`]: text,
   };
-  if (report.fingerprint.length > 0) files[`${dir}/${report.script}.fingerprint.json`] = redactText(fingerprintJson(report.fingerprint, null), secrets);
+  if (report.fingerprint.length > 0) files[`${base}.fingerprint.json`] = redactText(fingerprintJson(report.fingerprint, null), secrets);
   return files;
+}
+
+/** "rate-limit", or "rate-limit.runner-2-of-4" for a runner of a split test: runners can share a directory. */
+export function reportName(script: string, segment: Segment): string {
+  const suffix = segmentFileSuffix(segment);
+  return suffix ? `${script}.${suffix}` : script;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

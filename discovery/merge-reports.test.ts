@@ -35,6 +35,7 @@ function report(script: string, seg: LoadReport['segment'], findings: unknown, l
     script,
     target: '127.0.0.1:4300',
     segment: seg,
+    startedAt: `2026-11-24T10:00:0${Math.round(seg.from * 4)}.000Z`,
     durationSeconds: 30,
     thresholds: [{ metric: 'checks', expression: 'rate>0.99', ok: true }],
     checks: [{ name: 'answers 2xx or 429', passes: 100, fails: 0 }],
@@ -49,6 +50,7 @@ function report(script: string, seg: LoadReport['segment'], findings: unknown, l
 test('the ladders of two runners add up to the whole test: counts, rates, and one finding', () => {
   const merged = mergeReports([ladderRunner(2, 2, 0.5), ladderRunner(1, 2, 0.5)]);
   assert.equal(merged.segment.text, '0:1');
+  assert.equal(merged.startedAt, '2026-11-24T10:00:00.000Z', 'the earliest runner\'s start');
   assert.deepEqual(merged.requests, { count: 200, perSecond: 6.6, failedRatio: 0.01, p95Ms: 7 });
   assert.deepEqual(merged.checks, [{ name: 'answers 2xx or 429', passes: 200, fails: 0 }]);
   const ladder = (merged.findings as { ladders: LadderResult[] }).ladders[0]!;

@@ -153,6 +153,7 @@ export function mergeReports(reports: readonly LoadReport[]): MergedReport {
     script: scripts[0]!,
     target: targets[0]!,
     segment,
+    startedAt: ordered.map((r) => r.startedAt).sort()[0]!,
     durationSeconds: Math.max(...ordered.map((r) => r.durationSeconds)),
     thresholds,
     checks: mergeChecks(ordered),

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fingerprintJson } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
+import { suiteVersion } from '../config/suite-version.ts';
 import { REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
 import { MergeError, mergedText, mergeReports, type MergedReport } from '../discovery/merge-reports.ts';
 
@@ -39,13 +40,17 @@ export function readReport(file: string): LoadReport {
   }
 }
 
-/** Merges and writes DIR/<script>.json, .txt and .fingerprint.json; the merged report for the caller to print. */
+/**
+ * Merges and writes DIR/<script>.json, .txt and .fingerprint.json; the merged report for the caller to print. The
+ * fingerprint names the run (target, start): a contract run about the same target takes its findings in.
+ */
 export function writeMergedReport(reports: readonly LoadReport[], dir: string): MergedReport {
   const merged = mergeReports(reports);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${merged.script}.json`), `${stableStringify(merged)}\n`);
   writeFileSync(join(dir, `${merged.script}.txt`), mergedText(merged));
-  if (merged.fingerprint.length > 0) writeFileSync(join(dir, `${merged.script}.fingerprint.json`), fingerprintJson(merged.fingerprint, null));
+  const run = { runId: `k6 ${merged.script} ${merged.startedAt} (${reports.length} runners)`, startedAt: merged.startedAt, target: merged.target, suiteVersion: suiteVersion(), vendorVersion: null };
+  if (merged.fingerprint.length > 0) writeFileSync(join(dir, `${merged.script}.fingerprint.json`), fingerprintJson(merged.fingerprint, run));
   return merged;
 }
 

@@ -86,7 +86,7 @@ test('size-limits on k6 finds every hidden limit exactly, alone and as the first
   const merged = report<MergedReport>(split, 'size-limits');
   assert.deepEqual(limitsOf(merged), expected, split.output);
   assert.deepEqual(merged.disagreements, []);
-  const second = JSON.parse(readFileSync(join(split.dir, 'split', 'size-limits', '2-of-2', 'size-limits.json'), 'utf8')) as LoadReport;
+  const second = JSON.parse(readFileSync(join(split.dir, 'split', 'size-limits', 'size-limits.runner-2-of-2.json'), 'utf8')) as LoadReport;
   assert.deepEqual((second.findings as { limits: unknown[] }).limits, [], 'the second runner does not search');
   assert.match(second.lines.join('\n'), /the size searches ran on the first runner only/);
 });
@@ -117,7 +117,10 @@ for (const runners of [2, 4]) {
     assert.equal(run.code, 0, run.output);
     const merged = report<MergedReport>(run, 'rate-limit');
     assert.ok(withinRate(laddersOf(merged)[0]!.analysis.estimatedLimit), run.output);
-    const own = readdirSync(join(run.dir, 'split', 'rate-limit')).map((d) => JSON.parse(readFileSync(join(run.dir, 'split', 'rate-limit', d, 'rate-limit.json'), 'utf8')) as LoadReport);
+    const splitDir = join(run.dir, 'split', 'rate-limit');
+    const own = readdirSync(splitDir)
+      .filter((f) => /^rate-limit\.runner-\d-of-\d\.json$/.test(f))
+      .map((f) => JSON.parse(readFileSync(join(splitDir, f), 'utf8')) as LoadReport);
     assert.equal(own.length, runners);
     t.diagnostic(`merged ≈ ${laddersOf(merged)[0]!.analysis.estimatedLimit}/s; ${own.map((r) => `${r.segment.text} ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s`).join(', ')} (hidden ${RATE}/s)`);
     for (const r of own) assert.ok(withinRate(laddersOf(r)[0]!.analysis.estimatedLimit), `${r.segment.text}: ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s\n${run.output}`);

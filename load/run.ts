@@ -13,8 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, parseLoadConfig, secretsOf } from '../config/suite-config.ts';
 import { fingerprintJson, readFingerprintFile } from '../lib/fingerprint.ts';
-import { MAX_RUNNERS, operatorSegmentArgs } from '../discovery/execution-segment.ts';
-import type { LoadReport } from '../discovery/load-summary.ts';
+import { MAX_RUNNERS, operatorSegmentArgs, segmentOf } from '../discovery/execution-segment.ts';
+import { reportName, type LoadReport } from '../discovery/load-summary.ts';
 import { mergedText } from '../discovery/merge-reports.ts';
 import { requestUrl } from '../http/request.ts';
 import { PREFLIGHT_REQUEST, preflightVerdict, type PreflightAnswer } from '../http/target-preflight.ts';
@@ -98,7 +98,7 @@ embedded simulator with limits the scripts are not told. Reports go to reports/l
   <script>       list | send | rate-limit | size-limits
   --split N      run N k6 processes, each with the execution segment k6-operator gives runner i of a TestRun with
                  parallelism N (1 to 8), side by side, and merge their reports (npm run load:merge does the same for
-                 pods' reports); each runner's own report stays in reports/load/split/<script>/
+                 pods' reports); each runner's own report stays in reports/load/split/<script>/ (<script>.runner-I-of-N.*)
   -h, --help     this text
   k6 arguments   anything else goes to \`k6 run\` unchanged, e.g. --quiet
 
@@ -180,20 +180,20 @@ const SPLIT_API = ['--address', '127.0.0.1:0'];
 
 /** N runners side by side, as k6-operator splits a TestRun; their reports merged into the script's own. */
 async function runSplit(script: ScriptName, bundle: string, runners: number, k6Args: string[], env: NodeJS.ProcessEnv, reportsDir: string): Promise<number> {
-  const dirs = Array.from({ length: runners }, (_, i) => join(reportsDir, 'split', script, `${i + 1}-of-${runners}`));
-  for (const dir of dirs) {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-  }
+  // One directory for the runners, as a volume the pods share: each names its files by its segment.
+  const dir = join(reportsDir, 'split', script);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   // The ladder's rungs start together on every runner (load/scripts/rate-limit.ts): after k6's start and setup().
   const startAt = String(Date.now() + SPLIT_START_MS);
   const codes = await Promise.all(
-    dirs.map((dir, i) => runK6(bundle, [...operatorSegmentArgs(i + 1, runners), ...SPLIT_API, ...k6Args], { ...env, LOAD_REPORTS_DIR: dir, LOAD_START_AT: startAt }, 'pipe')),
+    Array.from({ length: runners }, (_, i) =>
+      runK6(bundle, [...operatorSegmentArgs(i + 1, runners), ...SPLIT_API, ...k6Args], { ...env, LOAD_REPORTS_DIR: dir, LOAD_START_AT: startAt }, 'pipe'),
+    ),
   );
-  const reports = dirs.flatMap((dir) => {
-    const file = join(dir, `${script}.json`);
-    return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as LoadReport] : [];
-  });
+  const reports = Array.from({ length: runners }, (_, i) => join(dir, `${reportName(script, segmentOf({ executionSegment: operatorSegmentArgs(i + 1, runners)[0]!.split('=')[1] }))}.json`))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as LoadReport);
   if (reports.length > 0) process.stdout.write(mergedText(writeMergedReport(reports, reportsDir)));
   if (reports.length < runners) console.error(`load: ${runners - reports.length} of ${runners} runners wrote no report (see their output above)`);
   return codes.find((code) => code !== 0) ?? (reports.length < runners ? 1 : 0);

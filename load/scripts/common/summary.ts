@@ -16,6 +16,6 @@ const nothingFound = (): ScriptAnalysis => ({ findings: null, lines: [], fingerp
 export function summaryHandler(script: string, analyse: (data: SummaryData, segment: Segment) => ScriptAnalysis = nothingFound) {
   return (data: SummaryData): Record<string, string> => {
     const segment = currentSegment();
-    return summaryFiles(buildReport(script, targetOf(config.baseUrl), segment, data, analyse(data, segment)), secrets, REPORTS_DIR);
+    return summaryFiles(buildReport(script, targetOf(config.baseUrl), segment, Date.now(), data, analyse(data, segment)), secrets, REPORTS_DIR);
   };
 }
