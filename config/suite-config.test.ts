@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { basicAuthorization, ConfigError, parseSuiteConfig, secretsOf, type Env } from './suite-config.ts';
+import { basicAuthorization, ConfigError, needBotId, parseLoadConfig, parseSuiteConfig, secretsOf, type Env } from './suite-config.ts';
 
 const TARGET: Env = {
   API_BASE_URL: 'https://staging.example.com/',
@@ -63,4 +63,16 @@ test('the Basic header is computed without Buffer, UTF-8 included, and is a secr
   }
   const config = parseSuiteConfig({ ...TARGET, VERTEX_TOKEN: 'tok-123456' });
   assert.deepEqual(secretsOf(config), ['p4ss-word', Buffer.from('qa:p4ss-word').toString('base64'), 'tok-123456']);
+});
+
+test('the k6 scripts read only what they use: the target and credentials, BOT_ID where they create dialogs', () => {
+  const target = { API_BASE_URL: 'https://staging.example.com/', API_LOGIN: 'qa', API_PASSWORD: 'pw-1234' };
+  const config = parseLoadConfig(target);
+  assert.equal(config.baseUrl, 'https://staging.example.com');
+  assert.equal(config.botId, undefined);
+  assert.throws(() => needBotId(config), /^ConfigError: BOT_ID is missing: set it in \.env/);
+  assert.equal(needBotId(parseLoadConfig({ ...target, BOT_ID: '101' })), 101);
+  assert.throws(() => parseLoadConfig({ ...target, BOT_ID: 'one' }), /BOT_ID=one is not valid/);
+  assert.throws(() => parseLoadConfig({ ...target, API_BASE_URL: '' }), /API_BASE_URL is missing: run the k6 scripts through `npm run load`/);
+  assert.throws(() => parseLoadConfig({ ...target, API_PASSWORD: '' }), /API_PASSWORD is missing/);
 });
