@@ -1,16 +1,16 @@
-// The suite's configuration as the Playwright processes read it: .env loaded once (quietly: dotenv must not print
-// into reports), then the one parser of config/suite-config.ts. Launchers (playwright.config.ts, scripts/) put the
+// The suite's configuration as the Playwright processes read it: .env loaded (its lines checked; dotenv prints
+// nothing into reports), then the one parser of config/suite-config.ts. Launchers (playwright.config.ts, scripts/) put the
 // embedded simulator's values into the environment before anything reads it.
-import { config as loadDotenv } from 'dotenv';
 import { fileURLToPath } from 'node:url';
+import { loadDotenvFile } from '../config/dotenv-file.ts';
 import { ConfigError, parseSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../reports', import.meta.url));
 
-/** Loads .env into process.env; values already in the environment win. */
+/** Loads .env into process.env; values already in the environment win. A line dotenv cannot read is a ConfigError. */
 export function loadDotenvOnce(): void {
-  loadDotenv({ path: fileURLToPath(new URL('../.env', import.meta.url)), quiet: true });
+  loadDotenvFile(fileURLToPath(new URL('../.env', import.meta.url)));
 }
 
 let cached: SuiteConfig | undefined;
