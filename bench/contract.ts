@@ -7,6 +7,20 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { commandLineOrExit } from '../config/command-line.ts';
+
+commandLineOrExit({
+  script: 'bench:contract',
+  usage: [''],
+  summary:
+    'Prints the wall time of the whole contract suite against the embedded simulator next to the floor, an empty\n' +
+    'Playwright run of the same configuration (goal: the suite within 3x the floor), median of BENCH_RUNS pairs, then\n' +
+    "when each project's worker ran its tests in one more run. Figures only: it fails only when a run fails.",
+  options: {},
+  environment: [['BENCH_RUNS', 'pairs of runs to take the median of (default: 3)'], ['SIMULATOR_PORT, CALLBACK_PORT', "the embedded simulator's ports (default: 4010, 4011)"]],
+  exit: '0 figures printed; 1 a run failed; 2 bad input.',
+  examples: ['BENCH_RUNS=5 npm run bench:contract'],
+});
 
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const runs = Number(process.env.BENCH_RUNS ?? 3);

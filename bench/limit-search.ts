@@ -2,6 +2,20 @@
 // ranges the suite searches and limits small, middling and large (plus the worst case over many limits).
 import { requestBound, runLimitSearch } from '../discovery/limit-search.ts';
 import { SIZE_LIMITS } from '../discovery/size-limits.ts';
+import { commandLineOrExit } from '../config/command-line.ts';
+
+commandLineOrExit({
+  script: 'bench:limits',
+  usage: [''],
+  summary:
+    'Prints how many requests each size search (discovery/limit-search.ts) used against its bound of ceil(log2(range)) + 2,\n' +
+    'for the ranges the probes and the k6 size-limits script search, with hidden limits small, middling and large, and\n' +
+    'the worst case over many limits. Pure computation: no server.',
+  options: {},
+  environment: [],
+  exit: '0 figures printed; 2 bad input.',
+  examples: ['npm run bench:limits'],
+});
 
 // The ranges the probes and the k6 script search (discovery/size-limits.ts), each with hidden limits across its span.
 const RANGES = SIZE_LIMITS.map(({ item, lower, upper }) => {

@@ -6,6 +6,19 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPORTS_DIR } from '../contract/env.ts';
+import { commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
+
+commandLineOrExit({
+  script: 'bench:mutation',
+  usage: [''],
+  summary:
+    'Prints the wall time of a fresh npm run mutation (goal: 150 s on 2 cores) and what it spends: suite runs, seconds\n' +
+    'per run, and the CPU seconds of the run and every process it started. Figures only.',
+  options: {},
+  environment: [['BENCH_MUTATION_ONLY', 'a,b: only these drifts (the conforming run always runs)'], REPORTS_DIR_ENV],
+  exit: '0 figures printed; 1 the mutation run failed or wrote no report; 2 bad input.',
+  examples: ['BENCH_MUTATION_ONLY=meta-missing npm run bench:mutation'],
+});
 
 const only = process.env.BENCH_MUTATION_ONLY;
 const reportFile = join(REPORTS_DIR, 'mutation.json');

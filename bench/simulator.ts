@@ -9,6 +9,20 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../simulator/config.ts';
+import { commandLineOrExit } from '../config/command-line.ts';
+
+commandLineOrExit({
+  script: 'bench:simulator',
+  usage: [''],
+  summary:
+    'Prints the simulator\'s requests per second on GET /api/v2/conversations?PageCount=40 next to a bare node:http server\n' +
+    'answering a body of the same size (goal: ratio >= 0.7), each in its own process, on 127.0.0.1 (free ports), then\n' +
+    'the memory of a simulator seeded with 100000 dialogs (goal: <= 200 MB).',
+  options: {},
+  environment: [['BENCH_SECONDS', 'seconds of load per round (default: 5)']],
+  exit: '0 figures printed; 1 a server failed; 2 bad input.',
+  examples: ['BENCH_SECONDS=10 npm run bench:simulator'],
+});
 
 interface AutocannonResult {
   requests: { average: number };

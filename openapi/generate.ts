@@ -1,8 +1,8 @@
-// `npm run generate:api`: writes openapi/operations.generated.ts, the document's operations as TypeScript (the
-// OperationId union and how QA names each), so an operationId is checked by the compiler and pure code can name an
-// operation without loading the document. openapi/generate.test.ts fails when the file is older than the document.
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// The text of openapi/operations.generated.ts, the document's operations as TypeScript (the OperationId union and
+// how QA names each), so an operationId is checked by the compiler and pure code can name an operation without
+// loading the document. `npm run generate:api` (scripts/generate-api.ts) writes it; openapi/generate.test.ts fails
+// when the file is older than the document.
+import { fileURLToPath } from 'node:url';
 import { loadDocument, readOperations, type Document } from './document.ts';
 
 export const GENERATED_FILE = fileURLToPath(new URL('./operations.generated.ts', import.meta.url));
@@ -22,9 +22,4 @@ export function operationsModule(doc: Document = loadDocument()): string {
     'export type OperationId = keyof typeof OPERATIONS;',
     '',
   ].join('\n');
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeFileSync(GENERATED_FILE, operationsModule());
-  console.log(`generate:api: wrote ${GENERATED_FILE}`);
 }

@@ -2,9 +2,10 @@
 // severity, "acknowledged", with the ticket, and does not fail the run until its entry expires. An expired entry
 // fails the run with one line naming it; an entry whose drift is no longer observed is reported as resolved. Pure:
 // the entries come parsed and checked against baselines/acknowledged.schema.json.
+import { OPERATIONS } from '../openapi/operations.generated.ts';
 
 export interface Acknowledgement {
-  /** The drift's stable id, as the drift report shows it ("contract.GET /v2/conversation/{uuid} → 200 /source"). */
+  /** The drift's stable id, as the drift report shows it ("contract.response_schema_conformance getV2Conversation 200 /source"). */
   id: string;
   reason: string;
   /** The vendor ticket. */
@@ -15,6 +16,16 @@ export interface Acknowledgement {
 }
 
 export type AcknowledgementState = Acknowledgement & { expired: boolean };
+
+/**
+ * Whether an id has the form of a contract failure of this suite ("contract.CHECK OPERATIONID STATUS PLACE", or
+ * "learned." for a learned-contract failure), with an operation of the document: a drift that can be acknowledged
+ * before a local run has seen it (CI saw it on staging).
+ */
+export function isFailureId(id: string): boolean {
+  const m = /^(?:contract|learned)\.[a-z]+(?:_[a-z]+)* (\S+) (?:[1-5]\d\d|-) \S.*$/.exec(id);
+  return m !== null && (m[1] === '-' || Object.hasOwn(OPERATIONS, m[1]!));
+}
 
 /** Today as YYYY-MM-DD in UTC, the form `until` is compared in. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,20 +1,41 @@
 // `npm run acknowledge -- ID --ticket URL --until YYYY-MM-DD --reason "…" [--by NAME]`: records a known drift in
 // baselines/acknowledged.yaml (commit it). The drift is then reported as "acknowledged" with its ticket and does not
-// fail the run until the day after --until. Bad input: one line, exit 2.
+// fail the run until the day after --until. Bad input, an id no report knows included: one line, exit 2.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { join, relative } from 'node:path';
-import { withAcknowledgement, utcDay } from '../report/acknowledged.ts';
+import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
+import { ConfigError } from '../config/suite-config.ts';
+import { isFailureId, withAcknowledgement, utcDay } from '../report/acknowledged.ts';
 import { acknowledgedFile, AcknowledgementsError, readAcknowledgements, writeAcknowledgements } from '../contract/acknowledgements.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
+import { readAllBaselines } from '../contract/reporters/baselines.ts';
 import { readRunJson } from '../contract/run-records.ts';
 
-const usage = 'usage: npm run acknowledge -- ID --ticket URL --until YYYY-MM-DD --reason "why" [--by NAME]';
+const COMMAND = {
+  script: 'acknowledge',
+  usage: ['ID --ticket URL --until YYYY-MM-DD --reason "why" [--by NAME]'],
+  summary:
+    'Records a drift the vendor has a ticket for in baselines/acknowledged.yaml (commit it). Its test still fails and\n' +
+    'shows as failed, the drift report lists it as "acknowledged" with the ticket, and the run passes if every failure\n' +
+    'is acknowledged, until the day after --until. The same ID again updates its entry.',
+  positionals: [['ID', "the drift's id as the drift report shows it (reports/drift.md, drift.html), in quotes"]],
+  options: {
+    ticket: { type: 'string', value: 'URL', description: "the vendor ticket's http(s) address (required)" },
+    until: { type: 'string', value: 'YYYY-MM-DD', description: 'the last day (UTC) the acknowledgement holds; not in the past (required)' },
+    reason: { type: 'string', value: 'TEXT', description: 'why it is acknowledged, as the report shows it (required)' },
+    by: { type: 'string', value: 'NAME', description: 'who acknowledges it', default: "git's user.name, else the login name" },
+  },
+  environment: [['ACKNOWLEDGED_FILE', 'the file to write (default: baselines/acknowledged.yaml)'], REPORTS_DIR_ENV],
+  exit:
+    "0 recorded; 2 bad input: a missing or malformed option, or an ID that neither the last run's drift report nor a saved\n" +
+    'baseline has and that is not a contract failure id (contract.CHECK OPERATION STATUS PLACE).',
+  notes: ["A contract failure's id may be acknowledged before a local run has seen it (CI saw it on staging); any other id must be one a report lists."],
+  examples: ['npm run acknowledge -- "contract.response_schema_conformance getV2Conversation 200 /source" \\\n    --ticket https://vendor.example/tickets/1234 --until 2027-01-31 --reason "source missing since 4.3, fix promised for 4.4"'],
+} as const;
 
 function fail(message: string): never {
-  console.error(`acknowledge: ${message}`);
-  process.exit(2);
+  return exitWithUsage(COMMAND, message);
 }
 
 /** Who acknowledges: --by, else git's user.name, else the login name. */
@@ -27,28 +48,44 @@ function who(given: string | undefined): string {
   }
 }
 
-let parsed;
-try {
-  parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { ticket: { type: 'string' }, until: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } } });
-} catch (err) {
-  fail(`${(err as Error).message}; ${usage}`);
+/** The ids the last run's drift report and the saved baselines hold; unreadable ones add nothing. */
+function knownIds(): { fromReport: Set<string> | undefined; fromBaselines: Set<string> } {
+  const drift = join(REPORTS_DIR, 'drift.json');
+  let fromReport: Set<string> | undefined;
+  if (existsSync(drift)) {
+    try {
+      fromReport = new Set(readRunJson<{ entries: Array<{ id: string }> }>(drift).entries.map((e) => e.id));
+    } catch (err) {
+      console.error(`acknowledge: note: ${(err as Error).message}`);
+    }
+  }
+  let baselines: ReturnType<typeof readAllBaselines> = [];
+  try {
+    baselines = readAllBaselines();
+  } catch (err) {
+    console.error(`acknowledge: note: ${(err as Error).message}`);
+  }
+  return { fromReport, fromBaselines: new Set(baselines.flatMap((b) => b.items.map((i) => i.id))) };
 }
-const [id, ...extra] = parsed.positionals;
-const { ticket, until, reason, by } = parsed.values;
-if (!id || extra.length > 0) fail(`give exactly one drift id (as the drift report shows it); ${usage}`);
-if (!ticket || !until || !reason) fail(`--ticket, --until and --reason are all needed; ${usage}`);
+
+const { values, positionals } = commandLineOrExit(COMMAND);
+const [id, ...extra] = positionals;
+const { ticket, until, reason, by } = values;
+if (!id || extra.length > 0) fail(`give exactly one drift id (as the drift report shows it, in quotes); ${helpPointer(COMMAND)}`);
+if (!ticket || !until || !reason) fail(`--ticket, --until and --reason are all needed; ${helpPointer(COMMAND)}`);
 if (!/^https?:\/\//.test(ticket) || !URL.canParse(ticket)) fail(`--ticket ${ticket} is not an http(s) URL: give the vendor ticket's address`);
 if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(until)) || new Date(until).toISOString().slice(0, 10) !== until) fail(`--until ${until} is not a date: give YYYY-MM-DD`);
 if (until < utcDay(Date.now())) fail(`--until ${until} is in the past: give the last day the acknowledgement should hold`);
 
-// A drift the last run did not report is probably a typo: say so, but let it through (it may be acknowledged ahead).
-const drift = join(REPORTS_DIR, 'drift.json');
-if (existsSync(drift)) {
-  try {
-    if (!readRunJson<{ entries: Array<{ id: string }> }>(drift).entries.some((e) => e.id === id)) console.error(`acknowledge: note: the last run's drift report (reports/drift.json) has no item "${id}"`);
-  } catch (err) {
-    console.error(`acknowledge: note: ${(err as Error).message}`);
+// An id no report knows is a typo, unless it names a contract failure CI may have seen first.
+const { fromReport, fromBaselines } = knownIds();
+if (!fromReport?.has(id) && !fromBaselines.has(id)) {
+  if (!isFailureId(id)) {
+    fail(
+      `no drift "${id}": neither the last run's drift report (${fromReport ? 'reports/drift.json' : 'none yet'}) nor a saved baseline has it, and it is not a contract failure id (contract.CHECK OPERATION STATUS PLACE); copy the id from the drift report`,
+    );
   }
+  console.error(`acknowledge: note: ${fromReport ? `the last run's drift report lists no "${id}"` : `no local drift report yet to find "${id}" in`}: acknowledged ahead of a run that sees it`);
 }
 try {
   const entries = readAcknowledgements();
@@ -56,6 +93,6 @@ try {
   writeAcknowledgements(withAcknowledgement(entries, { id, reason, ticket, acknowledgedBy: who(by), until }));
   console.log(`acknowledge: ${replaced ? 'updated' : 'added'} "${id}" until ${until} (${ticket}) in ${relative(process.cwd(), acknowledgedFile())}: commit it`);
 } catch (err) {
-  if (!(err instanceof AcknowledgementsError)) throw err;
+  if (!(err instanceof AcknowledgementsError || err instanceof ConfigError)) throw err;
   fail(err.message);
 }

@@ -6,16 +6,26 @@
 // instead; a malformed request the target rejected with a 4xx is the negative test working, anything else counts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { loadDocument } from '../openapi/document.ts';
 import { parsePrismLog } from '../power/prism-log.ts';
 import { startPrism } from './prism.ts';
 import { runSuite, scriptRun, startRunSimulator } from './suite-run.ts';
 
-if (process.argv.length > 2) {
-  console.error(`crosscheck: unknown argument ${process.argv[2]}; usage: npm run crosscheck (it takes no arguments)`);
-  process.exit(2);
-}
+commandLineOrExit({
+  script: 'crosscheck',
+  usage: [''],
+  summary:
+    "The contract project of the suite (not the probes) against a simulator it starts, through Stoplight Prism's\n" +
+    'validating proxy (prism proxy): a third-party OpenAPI validator sees every request and answer. A malformed\n' +
+    'request counts only when the target did not refuse it with a 4xx. Writes reports/crosscheck.json and\n' +
+    'reports/crosscheck/ (prism.log, the suite run).',
+  options: {},
+  environment: [REPORTS_DIR_ENV],
+  exit: '0 no violation and the suite green; 1 a violation, a failed test or a run error; 2 bad input.',
+  examples: ['npm run crosscheck'],
+});
 const dir = join(REPORTS_DIR, 'crosscheck');
 mkdirSync(dir, { recursive: true });
 

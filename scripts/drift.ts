@@ -6,7 +6,7 @@
 // and reports/baseline-NAME.openapi.yaml, as a run writes its own. Bad input: one line, exit 2.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import type { DriftReport } from '../report/drift-report.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import { buildHistory, renderHistoryHtml } from '../report/history.ts';
@@ -17,19 +17,39 @@ import { learnedDocumentFiles } from '../report/learned-document.ts';
 import { BaselineError, readAllBaselines, readBaseline } from '../contract/reporters/baselines.ts';
 import { loadDocument } from '../openapi/document.ts';
 
-const usage = 'usage: npm run drift -- summary [--link URL] | history [NAME...] | overlay --baseline NAME';
+const COMMAND = {
+  script: 'drift',
+  usage: ['summary [--link URL]', 'history [NAME...]', 'overlay --baseline NAME'],
+  summary:
+    "Reads the last run's drift report and the saved baselines (npm run contract writes the reports):\n" +
+    '  summary   the CI job summary in Markdown on stdout: counts by severity, the first 20 breaking, changed and\n' +
+    '            acknowledged items, each linked (to --link, else to drift.html#ID)\n' +
+    "  history   reports/history.html: every item's value in each baseline, in the order they were taken, and where it\n" +
+    '            changed (the baselines named, else all of baselines/)\n' +
+    '  overlay   what a saved baseline observed as an OpenAPI Overlay and the document with it applied:\n' +
+    '            reports/baseline-NAME.overlay.yaml and reports/baseline-NAME.openapi.yaml',
+  positionals: [
+    ['summary | history | overlay', 'what to write (one of them)'],
+    ['NAME...', 'history: baselines to compare (baselines/NAME.json), in this order'],
+  ],
+  options: {
+    link: { type: 'string', value: 'URL', description: "summary: where each item links (the uploaded report artifact's address)", default: 'drift.html#ID' },
+    baseline: { type: 'string', value: 'NAME', description: 'overlay: the saved baseline (baselines/NAME.json) to write the learned document of' },
+  },
+  environment: [REPORTS_DIR_ENV],
+  exit: '0 written; 2 bad input, no drift report yet, or a baseline missing or unreadable.',
+  examples: [
+    'npm run drift -- summary --link "$RUN_URL" >> "$GITHUB_STEP_SUMMARY"',
+    'npm run drift -- history vendor-4.1 vendor-4.2',
+    'npm run drift -- overlay --baseline vendor-4.2',
+  ],
+} as const;
 
 function fail(message: string): never {
-  console.error(`drift: ${message}`);
-  process.exit(2);
+  return exitWithUsage(COMMAND, message);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { link: { type: 'string' }, baseline: { type: 'string' } } });
-} catch (err) {
-  fail(`${(err as Error).message}; ${usage}`);
-}
+const parsed = commandLineOrExit(COMMAND);
 const [command, ...names] = parsed.positionals;
 
 if (command === 'summary') {
@@ -58,7 +78,7 @@ if (command === 'summary') {
     fail(err.message);
   }
 } else if (command === 'overlay') {
-  const name = parsed.values.baseline ?? fail(`overlay needs --baseline NAME; ${usage}`);
+  const name = parsed.values.baseline ?? fail(`overlay needs --baseline NAME; ${helpPointer(COMMAND)}`);
   let baseline;
   try {
     baseline = readBaseline(name);
@@ -71,5 +91,5 @@ if (command === 'summary') {
   for (const [file, text] of Object.entries(files.texts)) writeFileSync(join(REPORTS_DIR, file), text);
   console.log(`drift: ${relative(process.cwd(), join(REPORTS_DIR, files.overlay))} and ${files.document}: what baseline ${name} observed, as an overlay and applied`);
 } else {
-  fail(`${command ? `unknown command "${command}"` : 'no command'}; ${usage}`);
+  fail(`${command ? `unknown command "${command}"` : 'no command'}: give summary, history or overlay; ${helpPointer(COMMAND)}`);
 }

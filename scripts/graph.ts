@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
 
 const fail = (line: string): never => {
@@ -10,9 +11,21 @@ const fail = (line: string): never => {
   process.exit(1);
 };
 
-// --optional (npm test): without Graphviz the graph is skipped with a line, as the browser check is without chromium.
-const optional = process.argv.includes('--optional');
-if (process.argv.slice(2).some((a) => a !== '--optional')) fail(`unknown argument ${process.argv.slice(2).find((a) => a !== '--optional')}; usage: npm run graph [-- --optional]`);
+const { values } = commandLineOrExit({
+  script: 'graph',
+  usage: ['[--optional]'],
+  summary:
+    "The module graph, folder by folder, as reports/architecture.svg: dependency-cruiser's dot output of the import rules\n" +
+    "in .dependency-cruiser.cjs, drawn by Graphviz's dot (apt-get install graphviz).",
+  options: {
+    // npm test: without Graphviz the graph is skipped with a line, as the browser check is without chromium.
+    optional: { type: 'boolean', description: 'without Graphviz, skip with a line and exit 0 (npm test uses it)' },
+  },
+  environment: [REPORTS_DIR_ENV],
+  exit: '0 drawn (or skipped with --optional); 1 Graphviz missing, or dependency-cruiser or dot failed; 2 bad input.',
+  examples: ['npm run graph && xdg-open reports/architecture.svg'],
+});
+const optional = values.optional === true;
 if (spawnSync('dot', ['-V']).error) {
   const line = "Graphviz's dot is not installed: apt-get install graphviz (bash .ci/run installs it)";
   if (!optional) fail(line);

@@ -10,7 +10,28 @@ import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath } from '../contract/reporters/baselines.ts';
 import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../power/mutation-score.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
-import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
+import { REPORTS_DIR_ENV } from '../config/command-line.ts';
+import { parseRunsArgs, pool, RUNS_OPTIONS, runAgainstSimulator, scriptRun } from './suite-run.ts';
+
+const CONCURRENCY = Math.max(2, cpus().length + 1);
+const COMMAND = {
+  script: 'mutation',
+  usage: ['[--only NAME[,NAME...]] [--concurrency N]'],
+  summary:
+    'The whole contract suite against the conforming simulator and against each of its drift modes alone (npm run\n' +
+    'simulator -- --list-drifts), each on its own simulator and ports, recording contract failures as data. A breaking\n' +
+    'drift is detected only when a recorded failure names one of its operations and places; an additive or undocumented\n' +
+    "one must leave the suite green and show in the drift report at its own item. The conforming run is compared with\n" +
+    'baselines/simulator.json. Prints the score and writes reports/mutation.json (each run: reports/mutation/NAME/).',
+  options: {
+    ...RUNS_OPTIONS,
+    only: { ...RUNS_OPTIONS.only, description: 'only these drift modes (the conforming run always runs)' },
+    concurrency: { ...RUNS_OPTIONS.concurrency, default: `${CONCURRENCY} (cores + 1, at least 2)` },
+  },
+  environment: [REPORTS_DIR_ENV],
+  exit: '0 every breaking drift detected at its item, every other reported, no false positive, baseline unchanged; 1 otherwise; 2 bad input.',
+  examples: ['npm run mutation -- --only meta-missing,status-operator-renamed --concurrency 2'],
+} as const;
 
 // The JSON report scores the run; the run reporter (runSuite's default) writes its fingerprint and drift report.
 const reportsOf = (drift: string | undefined) => join(REPORTS_DIR, 'mutation', drift ?? 'conforming');
@@ -34,7 +55,7 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
   return { ...run, ...recorded };
 }
 
-const args = parseRunsArgs('mutation', process.argv.slice(2), Math.max(2, cpus().length + 1));
+const args = parseRunsArgs(COMMAND, process.argv.slice(2), CONCURRENCY);
 const listed = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'simulator/main.ts', '--list-drifts', '--json'], { encoding: 'utf8' })) as DriftDeclaration[];
 const unknown = (args.only ?? []).filter((n) => !listed.some((d) => d.name === n));
 if (unknown.length) {

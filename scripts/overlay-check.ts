@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
+import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
 import { EXCHANGES_HAR } from '../contract/run-end.ts';
@@ -75,12 +76,23 @@ export async function checkObserved(reportsDir: string): Promise<ObservedCheck> 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  if (args.length > 1 || args[0]?.startsWith('-')) {
-    console.error(`overlay: unknown argument ${args.find((a) => a.startsWith('-')) ?? args[1]}; usage: npm run overlay:check [-- REPORTS_DIR]`);
-    process.exit(2);
-  }
-  const dir = args[0] ?? REPORTS_DIR;
+  const COMMAND = {
+    script: 'overlay:check',
+    usage: ['[REPORTS_DIR]'],
+    summary:
+      "Checks the learned document of a run (npm run contract writes it): its overlay (observed.overlay.yaml) applies to\n" +
+      'openapi/dialog-bot.openapi.yaml with every action used, the result (observed.openapi.yaml) passes Redocly\'s\n' +
+      'recommended rules with no warning, and every answer the run recorded (exchanges.har) that the project\'s document\n' +
+      'accepts, the learned one accepts too.',
+    positionals: [['REPORTS_DIR', "the run's reports folder"]],
+    options: {},
+    environment: [REPORTS_DIR_ENV],
+    exit: '0 all three hold; 1 a problem (one line each) or no reports yet; 2 bad input.',
+    examples: ['npm run contract && npm run overlay:check', 'npm run overlay:check -- reports/profiles/bearer-ids'],
+  } as const;
+  const { positionals } = commandLineOrExit(COMMAND);
+  if (positionals.length > 1) exitWithUsage(COMMAND, `give at most one reports folder; ${helpPointer(COMMAND)}`);
+  const dir = positionals[0] ?? REPORTS_DIR;
   const result = await checkObserved(dir);
   for (const p of result.problems) console.error(`overlay: ${p}`);
   if (result.actions === 0 && result.answers === 0 && result.problems.length) process.exit(1);

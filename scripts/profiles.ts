@@ -17,7 +17,27 @@ import type { DriftReport } from '../report/drift-report.ts';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
 import { checkObserved } from './overlay-check.ts';
-import { parseRunsArgs, pool, runAgainstSimulator, scriptRun } from './suite-run.ts';
+import { REPORTS_DIR_ENV } from '../config/command-line.ts';
+import { parseRunsArgs, pool, RUNS_OPTIONS, runAgainstSimulator, scriptRun } from './suite-run.ts';
+
+const COMMAND = {
+  script: 'profiles',
+  usage: ['[--only NAME[,NAME...]] [--concurrency N]'],
+  summary:
+    'The whole contract suite against every vendor profile of the simulator (simulator/profiles/; npm run simulator --\n' +
+    '--list-profiles), each a vendor that honours every documented item and decides the rest its own way. Each run must\n' +
+    'be green with no breaking item, its drift report against baselines/simulator.json must list every choice of the\n' +
+    "profile as changed, and its learned document must apply, lint clean and differ from the default's where the\n" +
+    'profile does. Writes reports/profiles.json (each run: reports/profiles/NAME/).',
+  options: {
+    ...RUNS_OPTIONS,
+    only: { ...RUNS_OPTIONS.only, description: 'only these profiles' },
+    concurrency: { ...RUNS_OPTIONS.concurrency, default: '5' },
+  },
+  environment: [REPORTS_DIR_ENV],
+  exit: '0 every profile green with its choices reported; 1 otherwise; 2 bad input or no baselines/simulator.json.',
+  examples: ['npm run profiles -- --only form-text-acme,bearer-ids'],
+} as const;
 
 interface ProfileResult {
   profile: string;
@@ -41,7 +61,7 @@ interface ProfileResult {
   ok: boolean;
 }
 
-const args = parseRunsArgs('profiles', process.argv.slice(2), 5);
+const args = parseRunsArgs(COMMAND, process.argv.slice(2), 5);
 const known = listProfiles().filter((p) => p !== 'default');
 const unknown = (args.only ?? []).filter((p) => !known.includes(p));
 if (unknown.length) {

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
+import { commandLineOrExit, exitWithUsage, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
@@ -38,27 +39,28 @@ const RUN_TIMEOUT_MS = 5 * 60_000;
 const DOCUMENT = parse(readFileSync(WORKFLOW, 'utf8')) as { workflows: Array<{ workflowId: string; steps: Array<{ stepId: string; description?: string }> }> };
 const WORKFLOWS = DOCUMENT.workflows.map((w) => w.workflowId);
 
-const USAGE = `usage: npm run respect [-- --workflow NAME]... [--verbose]
-
-Runs workflows/dialog-lifecycle.arazzo.yaml (Arazzo 1.0.1) with Redocly Respect: the lifecycle create → start → stop
-→ send → command goto, and the documented error flows (unknown dialog 404, wrong or missing credentials 401), each
-step's success criteria taken from the specification. Reports in reports/respect/ (respect.json, respect.har).
-
-Options:
-  --workflow NAME   run only this workflow (repeatable): ${WORKFLOWS.join(', ')}
-  --verbose         Respect prints every request and response (secrets masked)
-  -h, --help        this text
-
-Environment (.env or the environment, see .env.example):
-  API_BASE_URL      the target without /api; unset: a simulator started here (SIMULATOR_PROFILE, default "default")
-  API_LOGIN, API_PASSWORD   Basic credentials, handed to Respect through its environment only
-  BOT_ID, GOTO_BOT_ID       the bot the dialog is created on, and the goto target
-  SEND_BODY, COMMAND_BODY   the body shapes (§4.2: not shown); unset: the last contract run's for this target, else discovered
-  REPORTS_DIR       where reports go (default reports/)
-
-Exit: 0 green; 1 a step failed (one line each) or a secret reached Respect's output; 2 bad input or could not judge.
-
-Example: API_BASE_URL=https://staging.example.com npm run respect -- --workflow lifecycle`;
+const COMMAND = {
+  script: 'respect',
+  usage: ['[--workflow NAME]... [--verbose]'],
+  summary:
+    'Runs workflows/dialog-lifecycle.arazzo.yaml (Arazzo 1.0.1) with Redocly Respect: the lifecycle create → start → stop\n' +
+    '→ send → command goto, and the documented error flows (unknown dialog 404, wrong or missing credentials 401), each\n' +
+    "step's success criteria taken from the specification. Reports in reports/respect/ (respect.json, respect.har).",
+  options: {
+    workflow: { type: 'string', value: 'NAME', multiple: true, description: `run only this workflow: ${WORKFLOWS.join(', ')}`, default: 'all' },
+    verbose: { type: 'boolean', description: 'Respect prints every request and response (secrets masked)' },
+  },
+  environment: [
+    ['API_BASE_URL', 'the target without /api; unset: a simulator started here'],
+    ['SIMULATOR_PROFILE', 'the vendor profile of that simulator (default: default); only without API_BASE_URL'],
+    ['API_LOGIN, API_PASSWORD', 'Basic credentials, handed to Respect through its environment only'],
+    ['BOT_ID, GOTO_BOT_ID', 'the bot the dialog is created on, and the goto target'],
+    ['SEND_BODY, COMMAND_BODY', "the body shapes (§4.2: not shown); unset: the last contract run's for this target, else discovered"],
+    REPORTS_DIR_ENV,
+  ],
+  exit: '0 green; 1 a step failed (one line each) or a secret reached Respect\'s output; 2 bad input or could not judge.',
+  examples: ['API_BASE_URL=https://staging.example.com npm run respect -- --workflow lifecycle'],
+} as const;
 
 function fail(message: string): never {
   console.error(`respect: ${message}`);
@@ -66,18 +68,11 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: readonly string[]): { workflows: string[]; verbose: boolean } {
-  const out = { workflows: [] as string[], verbose: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, value] = [argv[i]!, argv[i + 1]];
-    if (flag === '--help' || flag === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (flag === '--verbose') out.verbose = true;
-    else if (flag === '--workflow' && value && WORKFLOWS.includes(value)) (out.workflows.push(value), i++);
-    else if (flag === '--workflow') fail(`--workflow takes one of ${WORKFLOWS.join(', ')}; got ${value ?? 'nothing'}`);
-    else fail(`unknown argument ${flag}; npm run respect -- --help`);
-  }
-  return out;
+  const { values } = commandLineOrExit(COMMAND, argv);
+  const workflows = values.workflow ?? [];
+  const unknown = workflows.find((w) => !WORKFLOWS.includes(w));
+  if (unknown !== undefined) exitWithUsage(COMMAND, `--workflow takes one of ${WORKFLOWS.join(', ')}; got ${unknown}`);
+  return { workflows, verbose: values.verbose === true };
 }
 
 /** The body shapes: configured, else the last contract run's for this target, else discovered now. */

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { errorHeadline } from '../contract/reporters/error-headline.ts';
 import { freePort } from './free-port.ts';
@@ -168,21 +169,18 @@ export async function pool<T, R>(items: readonly T[], size: number, work: (item:
   return results;
 }
 
-/**
- * `--only NAME[,NAME...] --concurrency N` of the scripts that run the suite many times (mutation, profiles); a bad
- * argument is one line and exit 2.
- */
-export function parseRunsArgs(script: string, argv: readonly string[], concurrency: number): { only?: string[]; concurrency: number } {
-  const usage = `usage: npm run ${script} [-- --only NAME[,NAME...]] [--concurrency N]`;
-  const out: { only?: string[]; concurrency: number } = { concurrency };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if (flag === '--only' && value) (out.only = value.split(',')), i++;
-    else if (flag === '--concurrency' && value && /^[1-9]\d*$/.test(value)) (out.concurrency = Number(value)), i++;
-    else {
-      console.error(`${script}: unknown or incomplete argument ${flag}; ${usage}`);
-      process.exit(2);
-    }
-  }
-  return out;
+type RunsOptions = { only: OptionSpec & { type: 'string' }; concurrency: OptionSpec & { type: 'string' } };
+
+/** The options of the scripts that run the suite many times (mutation, profiles); each gives its own default concurrency. */
+export const RUNS_OPTIONS = {
+  only: { type: 'string', value: 'NAME[,NAME...]', description: 'run only these (comma-separated)', default: 'all' },
+  concurrency: { type: 'string', value: 'N', description: 'suite runs side by side, one Playwright worker each' },
+} as const satisfies RunsOptions;
+
+/** `--only NAME[,NAME...] --concurrency N`, with --help; a bad argument is one line and exit 2. */
+export function parseRunsArgs(spec: CommandSpec<RunsOptions>, argv: readonly string[], concurrency: number): { only?: string[]; concurrency: number } {
+  const { values } = commandLineOrExit(spec, argv);
+  if (values.concurrency !== undefined && !/^[1-9]\d*$/.test(values.concurrency)) exitWithUsage(spec, `--concurrency must be a whole number of runs (1 or more), got "${values.concurrency}"`);
+  if (values.only !== undefined && !values.only.split(',').every(Boolean)) exitWithUsage(spec, `--only takes names separated by commas, got "${values.only}"`);
+  return { ...(values.only !== undefined ? { only: values.only.split(',') } : {}), concurrency: values.concurrency === undefined ? concurrency : Number(values.concurrency) };
 }
