@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import { runCli, UsageError } from './cli.ts';
 import { DRIFTS } from './drifts/index.ts';
 import { listProfiles, loadProfile, profileConfig } from './profiles.ts';
+import { suiteEnvFor } from './suite-env.ts';
 import { BASIC, basicAuth } from './test-support.ts';
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
@@ -24,9 +25,13 @@ async function printed(argv: string[]): Promise<string[]> {
 describe('simulator CLI', () => {
   it('prints one ready line, serves, exits 0 on SIGTERM, and exits 2 with one line on bad flags', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--seed', '3', '--dialogs', '10', '--drift', 'meta-missing']);
-    const line = await new Promise<string>((resolve) => child.stdout.once('data', (c) => resolve(String(c))));
-    const m = /^simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile default, seed 3, 10 dialogs, drifts: meta-missing\)\n$/.exec(line);
+    // Everything up to the last setting it prints: the output may arrive in pieces.
+    let out = '';
+    await new Promise<void>((resolve) => child.stdout.on('data', (c) => ((out += String(c)), /CALLBACK_PUBLIC_URL=.*\n/.test(out) && resolve())));
+    const [line = '', ...settings] = out.trimEnd().split('\n');
+    const m = /^simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile default, seed 3, 10 dialogs, drifts: meta-missing\)$/.exec(line);
     assert.ok(m, line);
+    assert.ok(settings.includes(`  API_BASE_URL=${m[1]}`), out);
     const res = await fetch(`${m[1]}/api/v2/conversations`, { headers: { authorization: BASIC } });
     assert.equal(res.status, 200);
     assert.equal('meta' in (await res.json()), false);
@@ -37,7 +42,7 @@ describe('simulator CLI', () => {
     let stderr = '';
     bad.stderr.on('data', (c) => (stderr += c));
     assert.deepEqual(await once(bad, 'exit'), [2, null]);
-    assert.match(stderr, /^simulator: Unknown option '--bogus'.*\n$/);
+    assert.equal(stderr, "simulator: unknown option --bogus; see npm run simulator -- --help\n");
 
     const unknown = spawn(process.execPath, ['--import', 'tsx', MAIN, '--profile', 'nope']);
     let unknownErr = '';
@@ -93,6 +98,49 @@ describe('simulator CLI', () => {
     );
   });
 
+  it('prints the settings a suite run against it needs: address, credentials, bots and the custom block URL', async () => {
+    const lines: string[] = [];
+    const sim = await runCli(['--port', '0', '--dialogs', '1', '--profile', 'form-text-acme'], {}, (line) => lines.push(line));
+    try {
+      const config = profileConfig('form-text-acme');
+      const settings: Record<string, string> = Object.fromEntries(lines.slice(2).map((l) => l.trim().split('=') as [string, string]));
+      assert.match(lines[1]!, /^for a suite against it \(\.env or the environment;/);
+      assert.equal(settings.API_LOGIN, config.auth.login);
+      assert.equal(settings.API_PASSWORD, config.auth.password);
+      assert.deepEqual(settings, {
+        API_BASE_URL: sim!.url,
+        ...suiteEnvFor(config),
+        CALLBACK_PORT: '4011',
+        CALLBACK_PUBLIC_URL: 'http://127.0.0.1:4011/callback',
+      });
+    } finally {
+      await sim?.close();
+    }
+  });
+
+  it('calls the custom block back on the chosen callback port: --callback-port, else CALLBACK_PORT; --callback-url wins', async () => {
+    const blockUrl = async (argv: string[], env: NodeJS.ProcessEnv) => {
+      const lines: string[] = [];
+      const sim = await runCli(['--port', '0', '--dialogs', '1', ...argv], env, (line) => lines.push(line));
+      await sim!.close();
+      const url = sim!.config.bots.find((b) => b.customBlockUrl !== null)!.customBlockUrl;
+      assert.ok(lines.includes(`  CALLBACK_PUBLIC_URL=${url}`), lines.join('\n'));
+      return url;
+    };
+    assert.equal(await blockUrl(['--callback-port', '5011'], {}), 'http://127.0.0.1:5011/callback');
+    assert.equal(await blockUrl([], { CALLBACK_PORT: '5012' }), 'http://127.0.0.1:5012/callback');
+    assert.equal(await blockUrl(['--callback-port', '5011'], { CALLBACK_PORT: '5012' }), 'http://127.0.0.1:5011/callback');
+    assert.equal(await blockUrl(['--callback-url', 'http://runner.internal:7000/cb', '--callback-port', '5011'], {}), 'http://runner.internal:7000/cb');
+    assert.equal(await blockUrl([], {}), 'http://127.0.0.1:4011/callback');
+  });
+
+  it('answers --help with its flags and starts nothing', async () => {
+    const help = await printed(['--help']);
+    assert.equal(help.length, 1);
+    assert.match(help[0]!, /^usage: npm run simulator -- /);
+    for (const flag of ['--port N', '--callback-port N', '--callback-url URL', '--profile NAME', '--list-drifts', 'SIMULATOR_PORT', 'CALLBACK_PORT']) assert.ok(help[0]!.includes(flag), flag);
+  });
+
   it('takes the port from SIMULATOR_PORT when --port is absent', async () => {
     const sim = await runCli([], { SIMULATOR_PORT: '0' }, () => {});
     assert.ok(sim && sim.port > 0);
@@ -120,8 +168,10 @@ describe('simulator CLI', () => {
         [['--live', '0'], /--live must be a positive number .*got "0"$/],
         [['--live=-1'], /--live must be a positive number .*got "-1"$/],
         [['--live', '1e3'], /--live must be a positive number .*got "1e3"$/],
-        [['--live', '-1'], /Option '--live' argument is ambiguous\. .*--live=-XYZ/],
-        [['--live'], /Option '--live <value>' argument missing/],
+        [['--live', '-1'], /^--live takes a value that starts with "-" only as --live=RATE; see npm run simulator -- --help$/],
+        [['--live'], /^--live needs a value \(RATE\); see npm run simulator -- --help$/],
+        [['--callback-port', '0'], /--callback-port must be an integer >= 1, got "0"/],
+        [['--list-drifts', '--json=yes'], /^--json takes no value; /],
       ];
       for (const [argv, message] of cases) {
         await assert.rejects(printed(argv), (err: Error) => err instanceof UsageError && message.test(err.message) && !err.message.includes('\n'));

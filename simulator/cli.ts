@@ -1,14 +1,69 @@
 // The command line, as a function (main.ts runs it): flags -> a started simulator, or a UsageError (exit 2).
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { CommandLineError, helpText, readCommandLine } from '../config/command-line.ts';
 import { ConfigError } from './config.ts';
 import { DRIFTS, UnknownDriftError } from './drifts/index.ts';
 import { listProfiles, loadProfile, UnknownProfileError } from './profiles.ts';
 import { startSimulator, type RunningSimulator } from './server.ts';
+import { suiteEnvFor } from './suite-env.ts';
+
+const COMMAND = {
+  script: 'simulator',
+  usage: ['[--port N] [--profile NAME] [--callback-port N] [--drift NAME]... [other options below]', '--list-drifts [--json] | --list-profiles [--json]'],
+  summary:
+    "A stateful stand-in for the vendor's Dialog Bot Service (V1, V2, vertex) that decides every item the spec leaves\n" +
+    '"not shown" (simulator/config.ts), with vendor profiles, drift modes and hidden limits. npm run contract starts one\n' +
+    'itself when API_BASE_URL is empty; started by hand it prints the settings a suite run against it needs: its\n' +
+    "address, its credentials (the profile's auth), its bots and the custom block's URL.",
+  options: {
+    port: { type: 'string', value: 'N', description: 'port to listen on; 0 picks a free one', env: 'SIMULATOR_PORT', default: '4010' },
+    host: { type: 'string', value: 'H', description: 'address to listen on', default: '127.0.0.1' },
+    profile: { type: 'string', value: 'NAME', description: 'vendor profile (simulator/profiles/NAME.json; --list-profiles)', default: 'default' },
+    seed: { type: 'string', value: 'N', description: 'seed of the generated dialogs and every random choice', default: '1' },
+    dialogs: { type: 'string', value: 'N', description: 'dialogs seeded before the start', default: '120' },
+    config: { type: 'string', value: 'FILE', description: 'JSON merged over the profile (unknown keys and wrong types refused)' },
+    'callback-port': { type: 'string', value: 'N', description: "port of the suite's listener: the custom block calls http://127.0.0.1:N/callback", env: 'CALLBACK_PORT', default: '4011' },
+    'callback-url': { type: 'string', value: 'URL', description: "the custom block's URL, whole (a listener elsewhere); wins over --callback-port" },
+    drift: { type: 'string', value: 'NAME', multiple: true, description: 'a vendor mistake to make (--list-drifts)' },
+    live: { type: 'string', value: 'RATE', description: 'keep changing data: RATE changes per second (e.g. 2 or 0.5)' },
+    'list-drifts': { type: 'boolean', description: 'print the drift modes and exit' },
+    'list-profiles': { type: 'boolean', description: 'print the vendor profiles and exit' },
+    json: { type: 'boolean', description: 'with --list-drifts or --list-profiles: as JSON' },
+  },
+  environment: [
+    ['SIMULATOR_PORT', 'the port when --port is not given'],
+    ['CALLBACK_PORT', 'the callback port when --callback-port is not given'],
+  ],
+  exit: '0 on SIGINT or SIGTERM, or after a list; 2 a bad flag, profile, config or a port in use (one line).',
+  notes: ['It reads .env as the suite does, so SIMULATOR_PORT and CALLBACK_PORT there hold for both.'],
+  examples: ['npm run simulator -- --profile form-text-acme --callback-port 5011', 'npm run simulator -- --list-profiles'],
+} as const;
 
 /** Bad input on the command line: one line saying what is wrong and how to fix it (exit 2). */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/** What a suite run by hand against this simulator needs in its .env, one line each. */
+export function suiteSettings(sim: Pick<RunningSimulator, 'url' | 'config'>): string[] {
+  const callback = sim.config.bots.find((b) => b.customBlockUrl !== null)?.customBlockUrl;
+  const local = callback ? /^http:\/\/(?:127\.0\.0\.1|localhost):(\d+)\//.exec(callback) : null;
+  const settings: Record<string, string> = {
+    API_BASE_URL: sim.url,
+    ...suiteEnvFor(sim.config),
+    ...(local ? { CALLBACK_PORT: local[1]! } : {}),
+    ...(callback ? { CALLBACK_PUBLIC_URL: callback } : {}),
+  };
+  return [
+    'for a suite against it (.env or the environment; the custom block calls CALLBACK_PUBLIC_URL, where the suite listens):',
+    ...Object.entries(settings).map(([name, value]) => `  ${name}=${value}`),
+  ];
+}
+
+function portNumber(name: string, text: string | undefined, fallback: number, min: number): number {
+  const port = integer(name, text, fallback, min);
+  if (port > 65535) throw new UsageError(`--${name} must be at most 65535, got ${port}`);
+  return port;
 }
 
 function integer(name: string, text: string | undefined, fallback: number, min: number): number {
@@ -72,27 +127,14 @@ function printProfiles(json: boolean, print: (line: string) => void): void {
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<RunningSimulator | undefined> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        dialogs: { type: 'string' },
-        profile: { type: 'string' },
-        'list-profiles': { type: 'boolean' },
-        config: { type: 'string' },
-        'callback-url': { type: 'string' },
-        drift: { type: 'string', multiple: true },
-        live: { type: 'string' },
-        'list-drifts': { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    });
+    parsed = readCommandLine(COMMAND, argv);
   } catch (err) {
-    // Some of node's messages span lines ("--live -1": use --live=-1); a UsageError is one line.
-    throw new UsageError(`${(err as Error).message.replace(/\s*\n\s*/g, ' ')}; see simulator/main.ts for the flags`);
+    if (err instanceof CommandLineError) throw new UsageError(err.message);
+    throw err;
+  }
+  if (parsed === 'help') {
+    print(helpText(COMMAND).trimEnd());
+    return undefined;
   }
   const v = parsed.values;
   if (v['list-drifts']) {
@@ -103,9 +145,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
     printProfiles(v.json ?? false, print);
     return undefined;
   }
-  const port = integer('port', v.port ?? env.SIMULATOR_PORT, 4010, 0);
-  if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
-  const callbackUrl = v['callback-url'];
+  const port = portNumber('port', v.port ?? env.SIMULATOR_PORT, 4010, 0);
+  // The block URL follows the suite's listener: --callback-port, else CALLBACK_PORT; neither: the config's own URL.
+  const callbackPortText = v['callback-port'] ?? env.CALLBACK_PORT?.trim();
+  const callbackPort = callbackPortText ? portNumber('callback-port', callbackPortText, 4011, 1) : undefined;
+  const callbackUrl = v['callback-url'] ?? (callbackPort === undefined ? undefined : `http://127.0.0.1:${callbackPort}/callback`);
   if (callbackUrl !== undefined && !URL.canParse(callbackUrl)) throw new UsageError(`--callback-url must be an absolute URL, got "${callbackUrl}"`);
   const seed = integer('seed', v.seed, 1, 0);
   const dialogs = integer('dialogs', v.dialogs, 120, 0);
@@ -130,5 +174,6 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
     throw err;
   });
   print(`simulator listening on ${sim.url} (profile ${profile}, seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'}${perSecond === undefined ? '' : `, live ${perSecond}/s`})`);
+  for (const line of suiteSettings(sim)) print(line);
   return sim;
 }

@@ -1,10 +1,18 @@
-// CLI: npm run simulator -- --port 4010 [--host H] [--seed N] [--dialogs N] [--profile NAME] [--config FILE]
-//      [--callback-url URL] [--drift NAME]... [--live RATE] [--list-drifts [--json]] [--list-profiles [--json]]
-// Prints one line "simulator listening on URL (...)" when ready; exit 0 on SIGINT/SIGTERM; exit 2 with one line
-// on stderr for a bad flag, a bad config or a port in use.
+// CLI: npm run simulator -- [--port N] [--profile NAME] [--callback-port N] ... (npm run simulator -- --help).
+// Prints "simulator listening on URL (...)" and the settings a suite needs when ready; exit 0 on SIGINT/SIGTERM;
+// exit 2 with one line on stderr for a bad flag, a bad .env line, a bad config or a port in use.
+import { fileURLToPath } from 'node:url';
+import { loadDotenvFile } from '../config/dotenv-file.ts';
+import { ConfigError } from '../config/suite-config.ts';
 import { runCli, UsageError } from './cli.ts';
 
-runCli(process.argv.slice(2), process.env, (line) => console.log(line)).then(
+// .env as the suite reads it: SIMULATOR_PORT and CALLBACK_PORT there hold for both.
+const start = async () => {
+  loadDotenvFile(fileURLToPath(new URL('../.env', import.meta.url)));
+  return runCli(process.argv.slice(2), process.env, (line) => console.log(line));
+};
+
+start().then(
   (sim) => {
     if (!sim) return;
     const stop = () => {
@@ -14,7 +22,7 @@ runCli(process.argv.slice(2), process.env, (line) => console.log(line)).then(
     process.once('SIGTERM', stop);
   },
   (err: Error) => {
-    process.stderr.write(`simulator: ${err instanceof UsageError ? err.message : `cannot start: ${err.stack ?? err}`}\n`);
+    process.stderr.write(`simulator: ${err instanceof UsageError || err instanceof ConfigError ? err.message : `cannot start: ${err.stack ?? err}`}\n`);
     process.exit(2);
   },
 );
