@@ -55,6 +55,8 @@ test('body templates are checked when read', () => {
   assert.deepEqual([config.sendBody, config.commandBody, config.maxRps, config.workers], ['{"message":"{{text}}"}', '{"command":"goto","bot":{{botId}}}', 12.5, 2]);
   refused({ ...TARGET, SEND_BODY: '{"message":"hi"}' }, /^SEND_BODY must hold \{\{text\}\} as a whole value.*: give a JSON template such as \{"message":"\{\{text\}\}"\}/);
   refused({ ...TARGET, COMMAND_BODY: '{"command":"goto","bot":{{bot}}}' }, /^COMMAND_BODY unknown placeholder \{\{bot\}\}/);
+  // The position is one in what the user wrote (25 characters), not in the text with {{text}} filled in.
+  refused({ ...TARGET, SEND_BODY: '{"message": "{{text}}", }' }, /^SEND_BODY is not JSON: expected a property name in double quotes at character 25 of 25, after '…ssage": "\{\{text\}\}", ': give a JSON template/);
 });
 
 test('the Basic header is computed without Buffer, UTF-8 included, and is a secret', () => {

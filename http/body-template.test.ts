@@ -20,6 +20,23 @@ test('templates that cannot serve are refused with one line', () => {
   refused('{"message":"hello {{text}}"}', 'text', /must hold \{\{text\}\} as a whole value/);
   refused('["{{text}}"]', 'text', /must be a JSON object/);
   refused('{"message":{{text}}', 'text', /is not JSON/);
+  checkTemplate('{"m":"x \\"q\\" \\u00e9 {{text}}","n":[1,-2.5e3,true,false,null],"o":{}}', []);
+});
+
+test("a malformed template's error points into the text the user wrote, not the one with placeholders filled in", () => {
+  const error = (template: string) => {
+    try {
+      checkTemplate(template, []);
+    } catch (err) {
+      return (err as Error).message;
+    }
+    return 'accepted';
+  };
+  // 27 characters; a filled-in placeholder is longer than the user's {{text}}, and JSON.parse counted in that text.
+  assert.equal(error('{"message": "{{text}}", }  '), `is not JSON: expected a property name in double quotes at character 25 of 27, after '…ssage": "{{text}}", '`);
+  assert.equal(error('{"command":"goto","bot":{{botId}} "x":1}'), `is not JSON: expected ',' or '}' at character 35 of 40, after '…to","bot":{{botId}} '`);
+  assert.equal(error('{"message":{{text}}'), `is not JSON: expected ',' or '}' at the end, after '{"message":{{text}}'`);
+  assert.equal(error('{"a": x}'), `is not JSON: expected a value at character 7 of 8, after '{"a": '`);
   checkTemplate('{"command":"goto","params":{"bot_id":{{botId}}}}', ['botId']);
 });
 

@@ -75,8 +75,90 @@ export function placeholderPaths(template: string): Array<{ name: Placeholder; p
   return found;
 }
 
+/**
+ * Where the template's own text stops being JSON (a bare placeholder counts as a value), and what was expected
+ * there: a position in what the user wrote, not in the text with placeholders filled in. Undefined: it is JSON.
+ */
+export function templateSyntaxError(template: string): { at: number; expected: string } | undefined {
+  let i = 0;
+  const fail = (expected: string): never => {
+    throw { at: i, expected };
+  };
+  const ws = () => {
+    while (i < template.length && ' \t\n\r'.includes(template[i]!)) i++;
+  };
+  const literal = (word: string) => (template.startsWith(word, i) ? (i += word.length) : fail(`a value`));
+  const string = () => {
+    i++;
+    while (i < template.length && template[i] !== '"') {
+      if (template.charCodeAt(i) < 0x20) fail('no control character inside a string (write \\n)');
+      if (template[i] === '\\') {
+        i++;
+        if (template[i] === 'u' && /^[0-9a-fA-F]{4}$/.test(template.slice(i + 1, i + 5))) i += 4;
+        else if (!'"\\/bfnrt'.includes(template[i] ?? 'x')) fail('an escape such as \\" or \\n');
+      }
+      i++;
+    }
+    if (i >= template.length) fail('the closing " of a string');
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = template[i];
+    PLACEHOLDER.lastIndex = i;
+    const placeholder = c === '{' && template[i + 1] === '{' ? PLACEHOLDER.exec(template) : null;
+    if (placeholder) i += placeholder[0].length;
+    else if (c === '{') members('}', () => {
+      ws();
+      if (template[i] !== '"') fail('a property name in double quotes');
+      string();
+      ws();
+      if (template[i] !== ':') fail("':' after the property name");
+      i++;
+      value();
+    });
+    else if (c === '[') members(']', value);
+    else if (c === '"') string();
+    else if (c !== undefined && /[-0-9]/.test(c)) {
+      const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/.exec(template.slice(i));
+      if (!m) fail('a number');
+      i += m![0].length;
+    } else if (c === 't') literal('true');
+    else if (c === 'f') literal('false');
+    else if (c === 'n') literal('null');
+    else fail(i >= template.length ? 'a value, not the end' : 'a value');
+    ws();
+  };
+  const members = (close: string, member: () => void) => {
+    i++;
+    ws();
+    if (template[i] === close) return void i++;
+    for (;;) {
+      member();
+      ws();
+      if (template[i] === ',') i++;
+      else if (template[i] === close) return void i++;
+      else fail(`',' or '${close}'`);
+    }
+  };
+  try {
+    value();
+    if (i < template.length) fail('nothing after the JSON value');
+    return undefined;
+  } catch (err) {
+    if (typeof (err as { at?: unknown }).at !== 'number') throw err;
+    return err as { at: number; expected: string };
+  }
+}
+
 /** Checks a configured template: JSON object, known placeholders, each required one landing as a whole value. */
 export function checkTemplate(template: string, required: readonly Placeholder[]): void {
+  const syntax = templateSyntaxError(template);
+  if (syntax) {
+    const shown = syntax.at >= template.length ? 'the end' : `character ${syntax.at + 1} of ${template.length}`;
+    const before = `${syntax.at > 20 ? '…' : ''}${template.slice(Math.max(0, syntax.at - 20), syntax.at)}`;
+    throw new TemplateError(`is not JSON: expected ${syntax.expected} at ${shown}${before ? `, after '${before}'` : ''}`);
+  }
   renderBody(template, { text: MARK_TEXT, botId: MARK_NUMBER });
   const landed = placeholderPaths(template).map((p) => p.name);
   for (const name of required) {
