@@ -68,6 +68,8 @@ export function simulatorTargetEnv(baseUrl: string, callbackPort: number, simula
     BLOCKED_BOT_ID: '',
     ...suiteEnvFor(simulator),
     API_BASE_URL: baseUrl,
+    // The simulator here plays a target: a profile the user set for the embedded one does not apply to it.
+    SIMULATOR_PROFILE: '',
     FILE_ID: '',
     SEND_BODY: '',
     COMMAND_BODY: '',

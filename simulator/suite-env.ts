@@ -23,13 +23,21 @@ export function suiteEnvFor(config: SimulatorConfig): Record<string, string> {
 /**
  * With no target configured (API_BASE_URL empty), fills in the values of the simulator the suite will start
  * (SIMULATOR_PROFILE, default "default") wherever the environment leaves them unset. Returns the same object.
+ * A profile together with a target is a ConfigError: the profile would be silently ignored.
  */
 export function withSimulatorDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  if (env.API_BASE_URL?.trim()) return env;
-  const profile = env.SIMULATOR_PROFILE?.trim() || 'default';
+  const profile = env.SIMULATOR_PROFILE?.trim() || undefined;
+  if (env.API_BASE_URL?.trim()) {
+    if (profile) {
+      throw new ConfigError(
+        `SIMULATOR_PROFILE=${profile} is set together with API_BASE_URL: a profile picks the embedded simulator, which runs only without a target; unset one of them`,
+      );
+    }
+    return env;
+  }
   let config: SimulatorConfig;
   try {
-    config = profileConfig(profile);
+    config = profileConfig(profile ?? 'default');
   } catch (err) {
     if (!(err instanceof UnknownProfileError)) throw err;
     throw new ConfigError(`SIMULATOR_PROFILE=${profile} is not valid: ${err.message}`);
