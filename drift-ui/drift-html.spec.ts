@@ -9,7 +9,7 @@ import type { FingerprintItem } from '../lib/fingerprint.ts';
 import { buildHistory, renderHistoryHtml } from '../report/history.ts';
 import { CHROMIUM } from './playwright.config.ts';
 
-test.skip(!existsSync(CHROMIUM), `Debian's Chromium is not installed at ${CHROMIUM} (apt-get install chromium): the drift.html check needs it`);
+test.skip(!existsSync(CHROMIUM), `the drift.html check needs a Chromium: none at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
 const item = (id: string, operation: string, observed: unknown): FingerprintItem => ({ id, section: '3', operation, item: `item ${id}`, observed });
 const baseline = {

@@ -2,14 +2,15 @@
 // browser). Its own config keeps the API suite browser-free.
 import { defineConfig } from '@playwright/test';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's chromium; CHROMIUM_PATH for another place (Ubuntu's chromium-browser, a distribution's own build). */
+export const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: '../test-results/drift-ui',
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./skip-reasons.ts']],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,0 +1,17 @@
+// npm run test:drift-html without a Chromium says why its tests are skipped, and passes: the rest of npm test runs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+test('without a Chromium the browser check is skipped with the reason and what to install, exit 0', () => {
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const run = spawnSync(process.execPath, [cli, 'test', '-c', 'drift-ui/playwright.config.ts'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    encoding: 'utf8',
+    env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium', FORCE_COLOR: '0' },
+  });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /\n {2}3 skipped\n/);
+  assert.match(run.stdout, /\nskipped 3 tests: the drift\.html check needs a Chromium: none at \/nonexistent\/chromium \(apt-get install chromium, or set CHROMIUM_PATH\)\n/);
+});
