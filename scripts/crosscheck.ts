@@ -38,8 +38,11 @@ try {
   // One worker: Prism's log blocks then follow one request at a time. The contract project only: the probes
   // deliberately go past what the document says (size limits, out-of-range pages) to record what the target does.
   const run = await runSuite({ baseUrl: prism.url, callbackPort, reportsDir: join(dir, 'suite'), workers: 1, driftReports: false, extraArgs: ['--project', 'api'] });
-  writeFileSync(join(dir, 'prism.log'), prism.log());
-  const { requests, violations } = parsePrismLog(prism.log());
+  // Its log read to the end: the last requests' lines may still be on their way when the suite finishes.
+  const log = await prism.stop();
+  prism = undefined;
+  writeFileSync(join(dir, 'prism.log'), log);
+  const { requests, violations } = parsePrismLog(log);
   const counted = violations.filter((v) => v.counts);
   const meta = scriptRun(`the simulator through Prism (${sim.url})`, started);
   writeFileSync(join(REPORTS_DIR, 'crosscheck.json'), `${JSON.stringify({ run: meta, requests, suite: { failed: run.failed, passed: run.passed }, violations }, null, 2)}\n`);
@@ -55,6 +58,6 @@ try {
   console.error(`crosscheck: ${(err as Error).message}`);
   process.exitCode = 1;
 } finally {
-  prism?.stop();
+  await prism?.stop();
   await sim.close();
 }

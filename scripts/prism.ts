@@ -2,6 +2,7 @@
 // mock server of the learned document. Prism matches paths literally and ignores the servers' base path, so it gets
 // the document with every path under /api, as the suite addresses them.
 import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -15,7 +16,13 @@ export interface RunningPrism {
   url: string;
   /** Everything Prism printed so far. */
   log(): string;
-  stop(): void;
+  /**
+   * Resolves once its output matches `pattern` (a line it prints after the answer it belongs to, whose chunk may
+   * arrive later); rejects with the output's last lines when it does not within `timeoutMs`, or Prism exits first.
+   */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** Stops Prism; resolves with everything it printed, its output read to the end. */
+  stop(): Promise<string>;
 }
 
 /** `prism mock FILE` or `prism proxy FILE UPSTREAM`, with the document written under `dir`; resolves once it listens. */
@@ -26,15 +33,45 @@ export async function startPrism(mode: 'mock' | 'proxy', document: Document, dir
   writeFileSync(file, stringify({ ...document, paths: Object.fromEntries(Object.entries(document.paths ?? {}).map(([p, item]) => [`/api${p}`, item])) }));
   const prism = spawn(process.execPath, [PRISM, mode, file, ...(upstream ? [upstream] : []), '-p', String(port), '-h', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  prism.stdout.on('data', (c: Buffer) => (log += c.toString()));
-  prism.stderr.on('data', (c: Buffer) => (log += c.toString()));
-  const deadline = Date.now() + 60_000;
-  while (!/Prism is listening/.test(log)) {
-    if (prism.exitCode !== null || Date.now() > deadline) {
-      prism.kill('SIGTERM');
-      throw new Error(`Prism did not start: ${log.trim().split('\n').slice(-3).join(' | ')}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  const output = new EventEmitter();
+  const append = (c: Buffer) => {
+    log += c.toString();
+    output.emit('data');
+  };
+  prism.stdout.on('data', append);
+  prism.stderr.on('data', append);
+  // 'close': the process has exited and both streams are read to their end.
+  const closed = new Promise<void>((resolve) => prism.once('close', () => (output.emit('data'), resolve())));
+  const waitFor = (pattern: RegExp, timeoutMs = 10_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (pattern.test(log)) done(resolve);
+        else if (prism.exitCode !== null || prism.signalCode !== null) done(() => reject(new Error(`Prism exited (${prism.exitCode ?? prism.signalCode}) before printing ${pattern}: ${tail()}`)));
+      };
+      const timer = setTimeout(() => done(() => reject(new Error(`Prism printed no ${pattern} within ${timeoutMs} ms: ${tail()}`))), timeoutMs);
+      const done = (settle: () => void) => {
+        clearTimeout(timer);
+        output.off('data', check);
+        settle();
+      };
+      output.on('data', check);
+      check();
+    });
+  const tail = () => log.trim().split('\n').slice(-3).join(' | ');
+  try {
+    await waitFor(/Prism is listening/, 60_000);
+  } catch (err) {
+    prism.kill('SIGTERM');
+    throw new Error(`Prism did not start: ${(err as Error).message}`);
   }
-  return { url: `http://127.0.0.1:${port}`, log: () => log, stop: () => prism.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log: () => log,
+    waitFor,
+    stop: async () => {
+      prism.kill('SIGTERM');
+      await closed;
+      return log;
+    },
+  };
 }
