@@ -265,8 +265,18 @@ export function basicAuthorization(login: string, password: string): string {
   return `Basic ${base64(utf8(`${login}:${password}`))}`;
 }
 
-/** Every configured value that must never appear in a report, trace or log. */
-export function secretsOf(config: Pick<SuiteConfig, 'login' | 'password' | 'vertexToken'>): string[] {
+/** Every configured value that must never appear in a report, trace or log, with the name messages give it. */
+export function namedSecretsOf(config: Pick<SuiteConfig, 'login' | 'password' | 'vertexToken'>): Array<{ name: string; value: string }> {
   const basic = basicAuthorization(config.login, config.password).slice('Basic '.length);
-  return [config.password, basic, config.vertexToken].filter((s): s is string => s !== undefined && s.length >= 4);
+  const named = [
+    { name: 'API_PASSWORD', value: config.password },
+    { name: 'the Basic credentials of API_LOGIN and API_PASSWORD', value: basic },
+    { name: 'VERTEX_TOKEN', value: config.vertexToken },
+  ];
+  return named.filter((s): s is { name: string; value: string } => s.value !== undefined && s.value !== '');
+}
+
+/** The values of namedSecretsOf long enough to redact (a shorter one would blank ordinary text). */
+export function secretsOf(config: Pick<SuiteConfig, 'login' | 'password' | 'vertexToken'>): string[] {
+  return namedSecretsOf(config).map((s) => s.value).filter((s) => s.length >= 4);
 }

@@ -1,11 +1,16 @@
-// Looks for secrets in every file under some folders (reports, test results). Reading is the only I/O here.
+// Looks for secrets in every file under some folders (reports, test results), as http/secret-match.ts matches each
+// (a random one anywhere, one that reads as words only where a value is written), and for any Basic credential.
+// Reading is the only I/O here.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { guardSecret, secretWritten, type GuardedSecret } from '../http/secret-match.ts';
 
 export interface Leak {
   file: string;
   kind: 'configured secret' | 'Authorization header';
+  /** Which secret (its name, never its value); none for a Basic credential found by its form. */
+  secret?: string;
 }
 
 function* files(dir: string): Generator<string> {
@@ -36,27 +41,51 @@ export function unzip(zip: Buffer): Buffer[] {
   return out;
 }
 
-/** What a file says, including the zipped report data Playwright's HTML report embeds as base64. */
-export function readableContent(bytes: Buffer): Buffer {
+/**
+ * What a file says: its own text, and the zipped report data Playwright's HTML report embeds as base64. `shell` is
+ * false when the file only carries such data, so the rest of it (Playwright's own page script) is not the run's.
+ */
+export function readableContent(bytes: Buffer): { text: string; data: string[]; shell: boolean } {
   const marker = 'data:application/zip;base64,';
-  const text = bytes.toString('latin1');
-  const parts = [bytes];
+  const text = bytes.toString('utf8');
+  const data: string[] = [];
   for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + 1)) {
     const base64 = /^[A-Za-z0-9+/=]*/.exec(text.slice(at + marker.length))![0];
-    parts.push(...unzip(Buffer.from(base64, 'base64')));
+    data.push(...unzip(Buffer.from(base64, 'base64')).map((b) => b.toString('utf8')));
   }
-  return Buffer.concat(parts);
+  return { text, data, shell: data.length === 0 };
 }
 
-export function findSecrets(dirs: string[], secrets: string[]): Leak[] {
-  const needles = secrets.filter((s) => s.length >= 4).map((s) => Buffer.from(s));
+// A Basic credential in a header line or a HAR header, and one anywhere whose base64 reads "user:password".
+const HEADER_BASIC = /authorization["']?\s*[:=]\s*["']?basic\s+[A-Za-z0-9+/]{8,}/i;
+const ANY_BASIC = /\bBasic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g;
+
+function holdsBasicCredential(text: string): boolean {
+  if (HEADER_BASIC.test(text)) return true;
+  for (const m of text.matchAll(ANY_BASIC)) if (/^[\x20-\x7e]+:[\x20-\x7e]*$/.test(Buffer.from(m[1]!, 'base64').toString('latin1'))) return true;
+  return false;
+}
+
+/** A plain string is a configured secret of no particular name, guarded as its form allows. */
+const guarded = (secret: string | GuardedSecret): GuardedSecret => (typeof secret === 'string' ? guardSecret('a configured secret', secret) : secret);
+
+export function findSecrets(dirs: string[], secrets: ReadonlyArray<string | GuardedSecret>): Leak[] {
+  const guards = secrets.map(guarded);
   const leaks: Leak[] = [];
   for (const dir of dirs) {
     for (const file of files(dir)) {
-      const bytes = readableContent(readFileSync(file));
-      if (needles.some((n) => bytes.includes(n))) leaks.push({ file, kind: 'configured secret' });
-      else if (/authorization["']?\s*[:=]\s*["']?basic\s+[A-Za-z0-9+/]{8,}/i.test(bytes.toString('latin1'))) leaks.push({ file, kind: 'Authorization header' });
+      const { text, data, shell } = readableContent(readFileSync(file));
+      // A secret that reads as words is looked for in the run's data only, not in the page script around it.
+      const found = guards.find((g) => data.some((d) => secretWritten(d, g)) || ((shell || g.match === 'anywhere') && secretWritten(text, g)));
+      if (found) leaks.push({ file, kind: 'configured secret', secret: found.name });
+      else if ([text, ...data].some(holdsBasicCredential)) leaks.push({ file, kind: 'Authorization header' });
     }
   }
   return leaks;
+}
+
+/** "reports/x contains API_PASSWORD": a leak as a line names it (never the value). */
+export function leakLine(leak: Leak, root = process.cwd()): string {
+  const file = relative(root, leak.file).startsWith('..') ? leak.file : relative(root, leak.file);
+  return `${file} contains ${leak.kind === 'Authorization header' ? 'a Basic credential (an Authorization header)' : (leak.secret ?? 'a configured secret')}`;
 }

@@ -12,17 +12,19 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { commandLineOrExit, exitWithUsage, REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
+import { namedSecretsOf, type SuiteConfig } from '../config/suite-config.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
 import { recordedShapes, shapesTarget } from '../contract/request-shapes.ts';
 import { EXCHANGES_DIR } from '../contract/run-end.ts';
 import { readJsonLines } from '../contract/run-records.ts';
 import { discoverRunShapes } from '../contract/run-setup.ts';
-import { findSecrets } from '../contract/secret-scan.ts';
+import { findSecrets, leakLine } from '../contract/secret-scan.ts';
 import { unreachableReason } from '../contract/target-check.ts';
 import { configuredShape, type RequestShapes } from '../http/body-discovery.ts';
 import { redactText } from '../http/redact.ts';
+import { guardSecret, secretWritten, suiteText, weakSecretWarning, type GuardedSecret } from '../http/secret-match.ts';
+import { DOCUMENT_PATH } from '../openapi/document.ts';
 import type { RecordedExchange } from '../lib/exchange.ts';
 import { harOf } from '../report/har.ts';
 import { withSimulatorDefaults } from '../simulator/suite-env.ts';
@@ -94,11 +96,11 @@ async function shapesFor(config: SuiteConfig, dir: string): Promise<{ shapes: Re
 }
 
 /** Respect's output, passed through line by line with the secrets redacted; says whether one was there. */
-function relay(stream: NodeJS.ReadableStream, to: NodeJS.WritableStream, secrets: string[], leaked: { found: boolean }): Promise<void> {
+function relay(stream: NodeJS.ReadableStream, to: NodeJS.WritableStream, secrets: GuardedSecret[], leaked: { found: boolean }): Promise<void> {
   let pending = '';
   const write = (text: string) => {
-    if (secrets.some((s) => text.includes(s))) leaked.found = true;
-    to.write(redactText(text, secrets));
+    if (secrets.some((s) => secretWritten(text, s))) leaked.found = true;
+    to.write(redactText(text, secrets.filter((s) => s.match !== 'none').map((s) => s.value)));
   };
   stream.on('data', (chunk: Buffer) => {
     pending += chunk.toString('utf8');
@@ -145,7 +147,13 @@ try {
     ...args.workflows.flatMap((w) => ['--workflow', w]),
     ...(args.verbose ? ['--verbose'] : []),
   ];
-  const secrets = secretsOf(config);
+  // What Respect writes itself: the workflow's step names and descriptions, and the document they quote.
+  const own = suiteText(readFileSync(WORKFLOW, 'utf8'), readFileSync(DOCUMENT_PATH, 'utf8'));
+  const secrets = namedSecretsOf(config).map((s) => guardSecret(s.name, s.value, own));
+  for (const secret of secrets) {
+    const warning = weakSecretWarning(secret);
+    if (warning) console.error(`secret-guard: ${warning}`);
+  }
   const started = Date.now();
   const child = spawn(process.execPath, respectArgs, {
     cwd: PROJECT_ROOT,
@@ -167,7 +175,7 @@ try {
   const seconds = (Date.now() - started) / 1000;
 
   const leaks = findSecrets([dir], secrets);
-  for (const leak of leaks) console.error(`secret-guard: ${relative(PROJECT_ROOT, leak.file)} contains a ${leak.kind}`);
+  for (const leak of leaks) console.error(`secret-guard: ${leakLine(leak, PROJECT_ROOT)}`);
   if (leaked.found) console.error('secret-guard: Respect printed a configured secret (redacted above): report it to Redocly and keep its output out of logs');
   if (!existsSync(jsonFile)) fail(`Redocly Respect wrote no result (exit ${status}): see its output above`);
 

@@ -1,20 +1,39 @@
-// Fails the run if a configured secret or an integration token seen in this run appears in any report file.
+// Fails the run if a configured secret or an integration token seen in this run appears in any report file; warns
+// at the start about a configured secret too short or too common to be guarded everywhere (http/secret-match.ts).
 // Listed last among the reporters, so every other reporter has written its files when onEnd runs.
-import type { FullResult, Reporter } from '@playwright/test/reporter';
+import { readFileSync } from 'node:fs';
+import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
 import { callbackSecrets } from '../callback-inbox.ts';
-import { secretsOf } from '../../config/suite-config.ts';
+import { namedSecretsOf } from '../../config/suite-config.ts';
+import { guardSecret, suiteText, weakSecretWarning, type GuardedSecret } from '../../http/secret-match.ts';
+import { DOCUMENT_PATH } from '../../openapi/document.ts';
 import { loadSuiteConfig, REPORTS_DIR } from '../env.ts';
-import { findSecrets } from '../secret-scan.ts';
+import { findSecrets, leakLine } from '../secret-scan.ts';
 
 export default class SecretGuard implements Reporter {
+  /** What the suite writes itself: its test titles and the document its reports quote. */
+  private own = suiteText();
+
   printsToStdio(): boolean {
     return false;
   }
 
+  private configured(): GuardedSecret[] {
+    return namedSecretsOf(loadSuiteConfig()).map((s) => guardSecret(s.name, s.value, this.own));
+  }
+
+  onBegin(_config: FullConfig, suite: Suite): void {
+    this.own = suiteText(readFileSync(DOCUMENT_PATH, 'utf8'), ...suite.allTests().map((t) => t.titlePath().join(' ')));
+    for (const secret of this.configured()) {
+      const warning = weakSecretWarning(secret);
+      if (warning) console.error(`secret-guard: ${warning}`);
+    }
+  }
+
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
-    const secrets = [...secretsOf(loadSuiteConfig()), ...callbackSecrets];
+    const secrets = [...this.configured(), ...[...callbackSecrets].map((v) => guardSecret("a value of the custom block's call", v, this.own))];
     const leaks = findSecrets([REPORTS_DIR, 'test-results'], secrets);
-    for (const leak of leaks) console.error(`secret-guard: ${leak.file} contains a ${leak.kind}: remove it from what writes that file`);
+    for (const leak of leaks) console.error(`secret-guard: ${leakLine(leak)}: remove it from what writes that file`);
     return leaks.length ? { status: 'failed' } : { status: result.status };
   }
 }
