@@ -169,8 +169,13 @@ export function commandLineOrExit<O extends OptionTable>(spec: CommandSpec<O>, a
     exitWithUsage(spec, err.message);
   }
   if (parsed === 'help') {
-    // Synchronously: exit must not cut a help text still queued for a pipe.
-    writeSync(1, helpText(spec));
+    // Synchronously: exit must not cut a help text still queued for a pipe. A reader that stopped early (| head)
+    // is no error.
+    try {
+      writeSync(1, helpText(spec));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EPIPE') throw err;
+    }
     process.exit(0);
   }
   return parsed;
