@@ -30,7 +30,7 @@ const COMMAND = {
   },
   environment: [REPORTS_DIR_ENV],
   exit: '0 every breaking drift detected at its item, every other reported, no false positive, baseline unchanged; 1 otherwise; 2 bad input.',
-  examples: ['npm run mutation -- --only meta-missing,status-operator-renamed --concurrency 2'],
+  examples: ['npm run mutation -- --only meta-missing,operator-status-renamed --concurrency 2'],
 } as const;
 
 // The JSON report scores the run; the run reporter (runSuite's default) writes its fingerprint and drift report.
