@@ -45,7 +45,7 @@ export class UsageError extends Error {
 }
 
 /** What a suite run by hand against this simulator needs in its .env, one line each. */
-export function suiteSettings(sim: Pick<RunningSimulator, 'url' | 'config'>): string[] {
+function suiteSettings(sim: Pick<RunningSimulator, 'url' | 'config'>): string[] {
   const callback = sim.config.bots.find((b) => b.customBlockUrl !== null)?.customBlockUrl;
   const local = callback ? /^http:\/\/(?:127\.0\.0\.1|localhost):(\d+)\//.exec(callback) : null;
   const settings: Record<string, string> = {
