@@ -2,7 +2,7 @@
 // observed: nothing of the run, so the same drift reads the same in every run) and what its entry and ticket show,
 // all from the failure's data (lib/failure.ts).
 import type { FingerprintItem } from '../lib/fingerprint.ts';
-import { operationLabel, renderEvidence, renderExpected, renderObserved, type RecordedFailure } from '../lib/failure.ts';
+import { operationLabel, renderEvidence, renderExpected, renderObserved, replayOf, type RecordedFailure } from '../lib/failure.ts';
 import type { EntryDetail } from './drift-report.ts';
 
 export function failureItem(f: RecordedFailure): FingerprintItem {
@@ -12,5 +12,6 @@ export function failureItem(f: RecordedFailure): FingerprintItem {
 
 /** What the entry of a failure shows: the expectation with why and its section, the value seen, the exchanges. */
 export function failureDetail(f: RecordedFailure): EntryDetail {
-  return { documented: renderExpected(f), observed: renderObserved(f), evidence: renderEvidence(f), test: f.test };
+  const replay = replayOf(f);
+  return { documented: renderExpected(f), observed: renderObserved(f), evidence: renderEvidence(f), test: f.test, ...(replay ? { replay } : {}) };
 }

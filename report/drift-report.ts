@@ -2,7 +2,7 @@
 // Pure: the reporter hands in the items and what it knows of each (documented text, evidence, test); files are
 // written elsewhere.
 import type { FingerprintItem } from '../lib/fingerprint.ts';
-import type { FailureSeverity } from '../lib/failure.ts';
+import { REPLAY_VARIABLES, type FailureSeverity } from '../lib/failure.ts';
 import { stableStringify } from '../lib/json.ts';
 import { acknowledgementOf, acknowledgementText, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
 
@@ -39,6 +39,8 @@ export interface EntryDetail {
   /** Shown instead of the fingerprint's normalised value (a failure's observed text as the test printed it). */
   observed?: string;
   evidence?: string;
+  /** The request that shows it as a curl command (lib/failure.ts curlCommand): credentials as references only. */
+  replay?: string;
   test?: string;
 }
 
@@ -57,6 +59,7 @@ export interface DriftEntry {
   acknowledgement?: AcknowledgementState;
   test?: string;
   evidence?: string;
+  replay?: string;
   ticket: string;
 }
 
@@ -132,6 +135,7 @@ export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string |
     `Reference: ${entry.id}`,
     '',
     entry.evidence ?? (entry.test ? 'Evidence: no single request shows it; see the test named above in the Playwright HTML report.' : 'Evidence: none, the item was not observed in this run.'),
+    ...(entry.replay ? ['', `Reproduce, with ${REPLAY_VARIABLES} set:`, entry.replay] : []),
   ];
   return lines.join('\n');
 }
@@ -158,7 +162,7 @@ export function buildDriftReport(
     const previous = before.get(item.id);
     const observed = showValue(item.observed);
     const change: Change | null = !baseline ? null : !previous ? 'added' : showValue(previous.observed) === observed ? 'unchanged' : 'changed';
-    const { documented, observed: shown, evidence, test } = detail(item.id);
+    const { documented, observed: shown, evidence, replay, test } = detail(item.id);
     const acknowledgement = acknowledged(item.id);
     return entry({
       id: item.id,
@@ -172,6 +176,7 @@ export function buildDriftReport(
       ...(change === 'changed' ? { before: showValue(previous!.observed) } : {}),
       ...(test ? { test } : {}),
       ...(evidence ? { evidence } : {}),
+      ...(replay ? { replay } : {}),
       ...(acknowledgement ? { acknowledgement } : {}),
     });
   });

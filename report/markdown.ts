@@ -8,8 +8,8 @@ export const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, 
 export const inline = (text: string) => cell(text.replace(/[\\`*_[\]<>!]/g, '\\$&'));
 
 /** A code fence longer than any run of backticks in the text, so the text cannot close it. */
-export function fenced(text: string): string {
+export function fenced(text: string, language = 'text'): string {
   const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  return `${fence}text\n${text}\n${fence}`;
+  return `${fence}${language}\n${text}\n${fence}`;
 }

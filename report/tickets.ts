@@ -2,6 +2,7 @@
 // makes its drift one of those again): ready to paste into a tracker. Pure: the caller writes the files.
 import type { DriftEntry, DriftReport } from './drift-report.ts';
 import { fenced } from './markdown.ts';
+import { REPLAY_VARIABLES } from '../lib/failure.ts';
 
 /** A file name from an id: readable, and unique through a short hash of the whole id. */
 export function ticketFileName(entry: Pick<DriftEntry, 'id' | 'severity'>): string {
@@ -31,6 +32,7 @@ export function ticketMarkdown(entry: DriftEntry, baseline: string | null, first
     '',
     fenced(entry.evidence ?? 'No single request shows it; see the test named above in the Playwright HTML report.'),
     '',
+    ...(entry.replay ? ['## Reproduce', '', `With ${REPLAY_VARIABLES} set in the shell:`, '', fenced(entry.replay, 'sh'), ''] : []),
   ].join('\n');
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
-import { CONTRACT_FAILURE, failureId, runFailure, type Failure, type RecordedFailure } from '../../lib/failure.ts';
+import { CONTRACT_FAILURE, failureId, replayOf, runFailure, type Failure, type RecordedFailure } from '../../lib/failure.ts';
 import { failureDetail, failureItem } from '../../report/drift-failures.ts';
 import { adoptLegacyIds, adoptLegacyItems } from '../../report/legacy-ids.ts';
 import { ObservedItems } from '../../lib/observations.ts';
@@ -174,7 +174,9 @@ export default class RunReports implements Reporter {
     for (const [file, text] of Object.entries(learned.texts)) writeFileSync(join(REPORTS_DIR, file), text);
     writeFileSync(join(REPORTS_DIR, 'drift.md'), renderMarkdown(report, learned));
     writeFileSync(join(REPORTS_DIR, 'drift.html'), renderHtml(report, learned));
-    writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures }, null, 2)}\n`);
+    // Each failure with the request that shows it as a curl command (credentials as references only): QA pastes it.
+    const replayable = failures.map((f) => ({ ...f, ...(replayOf(f) ? { replay: replayOf(f) } : {}) }));
+    writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures: replayable }, null, 2)}\n`);
     writeFileSync(join(REPORTS_DIR, 'summary.md'), jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`));
     for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
 
