@@ -2,6 +2,7 @@
 // runtimes reject newer syntax), k6 and k6/* left external, nothing from Node. The generated:* modules are filled
 // here, in Node: the OpenAPI document's operations and envelopes, and the faker-made test data.
 import { build, type Plugin } from 'esbuild';
+import { commandLineOrExit } from '../config/command-line.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -55,6 +56,15 @@ export async function buildBundles(outdir = DIST_DIR): Promise<Record<ScriptName
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  commandLineOrExit({
+    script: 'load:build',
+    usage: [''],
+    summary: 'Bundles each k6 script into dist/load/SCRIPT.js (what `npm run load` runs and a k6-operator ConfigMap serves) and prints their sizes.',
+    options: {},
+    environment: [],
+    exit: '0 built; 1 a bundle failed to build (esbuild says why).',
+    examples: ['npm run load:build && kubectl create configmap dialog-load --from-file=dist/load/'],
+  });
   const bundles = await buildBundles();
   for (const [name, { file, bytes }] of Object.entries(bundles)) console.log(`${name.padEnd(12)} ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${file}`);
 }

@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CommandLineError, helpPointer, helpText, readCommandLine } from '../config/command-line.ts';
 import { fingerprintJson } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
 import { suiteVersion } from '../config/suite-version.ts';
@@ -13,21 +14,26 @@ import { MergeError, mergedText, mergeReports, type MergedReport } from '../disc
 
 const REPORTS_DIR = fileURLToPath(new URL('../reports/load/', import.meta.url));
 
-export const USAGE = `usage: npm run load:merge -- [--out DIR] REPORT...
-
-Merges the reports of the runners of one split k6 test (k6-operator: one pod per runner; npm run load -- <script>
---split N does it by itself) into the report of the whole test: request counts and rates add up, p95/p99 are the
-highest runner's, the rate ladder is analysed again on the added-up counts, the size searches come from the first
-runner. Prints the merged summary with each runner's findings and where runners disagree (a rate finding more than
-15% off the merged one, different refusal statuses, different limits).
-
-  REPORT       a runner's <script>.json (LOAD_REPORTS_DIR), or a pod's log (kubectl logs POD > pod.log): the line
-               starting "${REPORT_LINE.trim()}" carries the report
-  --out DIR    where to write <script>.json, .txt and .fingerprint.json (default reports/load)
-  -h, --help   this text
-
-Example: for p in $(kubectl get pods -l k6_cr=dialog-rate-limit,runner=true -o name); do kubectl logs $p > \${p#pod/}.log; done
-         npm run load:merge -- dialog-rate-limit-*.log`;
+const COMMAND = {
+  script: 'load:merge',
+  usage: ['[--out DIR] REPORT...'],
+  summary:
+    'Merges the reports of the runners of one split k6 test (k6-operator: one pod per runner; npm run load -- SCRIPT\n' +
+    '--split N does it by itself) into the report of the whole test: counts and rates add up, p95/p99 are the highest\n' +
+    "runner's, the rate ladder is analysed again on the added-up counts, the size searches come from the first runner.\n" +
+    'Prints the merged summary with each runner\'s findings and where runners disagree (a rate finding more than 15%\n' +
+    'off the merged one, different refusal statuses, different limits, missing runners).',
+  positionals: [['REPORT', `a runner's SCRIPT.json (LOAD_REPORTS_DIR), or a pod's log (kubectl logs POD > pod.log): its line starting "${REPORT_LINE.trim()}" is the report`]],
+  options: {
+    out: { type: 'string', value: 'DIR', description: 'where to write SCRIPT.json, .txt and .fingerprint.json', default: 'reports/load' },
+  },
+  environment: [],
+  exit: '0 merged; 2 a bad argument, a file that holds no report, or reports that are not parts of one test.',
+  examples: [
+    'for p in $(kubectl get pods -l k6_cr=dialog-rate-limit,runner=true -o name); do kubectl logs $p > ${p#pod/}.log; done',
+    'npm run load:merge -- dialog-rate-limit-*.log',
+  ],
+} as const;
 
 /** The report in a file: the JSON report itself, or the report line of a runner's output. */
 export function readReport(file: string): LoadReport {
@@ -55,19 +61,24 @@ export function writeMergedReport(reports: readonly LoadReport[], dir: string): 
 }
 
 export function main(argv: string[]): number {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(USAGE);
+  let parsed;
+  try {
+    parsed = readCommandLine(COMMAND, argv);
+  } catch (err) {
+    if (!(err instanceof CommandLineError)) throw err;
+    console.error(`load:merge: ${err.message}`);
+    return 2;
+  }
+  if (parsed === 'help') {
+    process.stdout.write(helpText(COMMAND));
     return 0;
   }
-  const outAt = argv.indexOf('--out');
-  const dir = outAt >= 0 ? argv[outAt + 1] : REPORTS_DIR;
-  const files = outAt >= 0 ? argv.filter((_, i) => i !== outAt && i !== outAt + 1) : argv;
-  if (!dir || files.length === 0 || files.some((f) => f.startsWith('-'))) {
-    console.error('load:merge: give the runners\' reports (and --out DIR if not reports/load); npm run load:merge -- --help');
+  if (parsed.positionals.length === 0) {
+    console.error(`load:merge: give the runners' reports; ${helpPointer(COMMAND)}`);
     return 2;
   }
   try {
-    const merged = writeMergedReport(files.map(readReport), dir);
+    const merged = writeMergedReport(parsed.positionals.map(readReport), parsed.values.out ?? REPORTS_DIR);
     process.stdout.write(mergedText(merged));
     return 0;
   } catch (err) {

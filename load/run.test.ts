@@ -13,7 +13,8 @@ import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INSTALL_K6, NO_VERDICT, USAGE } from './run.ts';
+import { helpText } from '../config/command-line.ts';
+import { COMMAND, INSTALL_K6, NO_VERDICT } from './run.ts';
 
 const RUNNER = fileURLToPath(new URL('./run.ts', import.meta.url));
 
@@ -67,14 +68,14 @@ test('without k6 on PATH: one line on how to install it, exit 2', async () => {
 test('an unknown script: one line naming the valid ones, exit 2', async () => {
   const { code, stderr } = await runner(['hammer'], fakeK6().dir);
   assert.equal(code, 2);
-  assert.equal(stderr, 'unknown load script "hammer": use one of list, send, rate-limit, size-limits (npm run load -- --help)\n');
+  assert.equal(stderr, 'load: unknown load script "hammer": use one of list, send, rate-limit, size-limits; see npm run load -- --help\n');
 });
 
 test('--help and -h print the usage and exit 0, with or without k6', async () => {
   for (const flag of ['--help', '-h']) {
     const { code, stdout } = await runner([flag], mkdtempSync(join(tmpdir(), 'no-k6-')));
     assert.equal(code, 0);
-    assert.equal(stdout, `${USAGE}\n`);
+    assert.equal(stdout, helpText(COMMAND));
   }
 });
 
@@ -151,4 +152,10 @@ test('against a target (API_BASE_URL set) k6 gets the user\'s environment unchan
   } finally {
     await target.close();
   }
+});
+
+test('a simulator profile together with a target stops the runner in one line, as it stops the suite', async () => {
+  const { code, stderr } = await runner(['list'], fakeK6().dir, { API_BASE_URL: 'http://127.0.0.1:9', SIMULATOR_PROFILE: 'form-text-acme' });
+  assert.equal(code, 2);
+  assert.match(stderr, /^load: SIMULATOR_PROFILE=form-text-acme is set together with API_BASE_URL: .*unset one of them\n$/);
 });

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { config as loadDotenv } from 'dotenv';
+import { helpPointer, helpText } from '../config/command-line.ts';
 import { ConfigError, parseLoadConfig, secretsOf } from '../config/suite-config.ts';
 import { fingerprintJson, readFingerprintFile } from '../lib/fingerprint.ts';
 import { MAX_RUNNERS, operatorSegmentArgs, segmentOf } from '../discovery/execution-segment.ts';
@@ -23,7 +23,8 @@ import { redactText } from '../http/redact.ts';
 import { runMeta } from '../report/run-meta.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { startSimulator } from '../simulator/server.ts';
-import { suiteEnvFor } from '../simulator/suite-env.ts';
+import { suiteEnvFor, withSimulatorDefaults } from '../simulator/suite-env.ts';
+import { loadDotenvFile } from '../config/dotenv-file.ts';
 import { buildBundles, SCRIPTS, type ScriptName } from './build.ts';
 import { nodeClient } from './node-client.ts';
 import { envelopeShapes, operationsTable } from './openapi-data.ts';
@@ -89,27 +90,39 @@ async function startLocalTarget(env: NodeJS.ProcessEnv): Promise<LocalTarget> {
   };
 }
 
-export const USAGE = `usage: npm run load -- <script> [--split N] [k6 arguments]
-
-Runs a k6 load script (list, send, rate-limit, size-limits) against API_BASE_URL, or, when it is empty, against the
-embedded simulator with limits the scripts are not told. Reports go to reports/load/ (<script>.json, .txt and
-.fingerprint.json); the next contract run merges findings about its own target.
-
-  <script>       list | send | rate-limit | size-limits
-  --split N      run N k6 processes, each with the execution segment k6-operator gives runner i of a TestRun with
-                 parallelism N (1 to 8), side by side, and merge their reports (npm run load:merge does the same for
-                 pods' reports); each runner's own report stays in reports/load/split/<script>/ (<script>.runner-I-of-N.*)
-  -h, --help     this text
-  k6 arguments   anything else goes to \`k6 run\` unchanged, e.g. --quiet
-
-Environment (.env read too; see load/README.md for every variable and .env.example): API_BASE_URL, API_LOGIN,
-API_PASSWORD, BOT_ID (send, rate-limit, size-limits), SEND_BODY, VERTEX_TOKEN, LOAD_ALLOW_HOSTS, LOAD_I_KNOW and
-LOAD_MAX_*, each script's own knobs (LIST_RATE, LADDER_*, ...), SIMULATOR_PROFILE (no target).
-
-Exit status: k6's (the first failing runner's with --split); 2 for a bad invocation or setting or no k6 on PATH;
-3 when the target cannot be judged (unreachable, TLS, credentials rejected, not this API, unhealthy).
-
-Example: npm run load -- rate-limit --split 2 --quiet`;
+/** The command line: the script, --split N, and anything else for `k6 run`; --help prints this table. */
+export const COMMAND = {
+  script: 'load',
+  usage: ['SCRIPT [--split N] [k6 arguments]'],
+  summary:
+    'Runs a k6 load script against API_BASE_URL, or, when it is empty, against the embedded simulator with limits the\n' +
+    'scripts are not told. Reports go to reports/load/ (SCRIPT.json, .txt and .fingerprint.json); the next contract\n' +
+    'run takes in the findings about its own target. Against a target it first checks it with one read and stops\n' +
+    'with one line when it cannot be judged. load/README.md has every variable of the scripts.',
+  positionals: [
+    ['SCRIPT', 'list | send | rate-limit | size-limits'],
+    ['k6 arguments', 'anything after SCRIPT and --split goes to `k6 run` unchanged, e.g. --quiet'],
+  ],
+  options: {
+    split: {
+      type: 'string',
+      value: 'N',
+      description:
+        'run N k6 processes (1 to 8) with the execution segments k6-operator gives the runners of a TestRun with parallelism N, side by side, and merge their reports (each runner\'s stays in reports/load/split/SCRIPT/)',
+    },
+  },
+  environment: [
+    ['API_BASE_URL, API_LOGIN, API_PASSWORD', 'the target and its credentials; no API_BASE_URL: the embedded simulator'],
+    ['BOT_ID', 'the bot send, rate-limit and size-limits create dialogs on'],
+    ['SEND_BODY, VERTEX_TOKEN', 'the send body template; a running custom block\'s token'],
+    ['LOAD_ALLOW_HOSTS, LOAD_I_KNOW, LOAD_MAX_*', 'where traffic may go and how much'],
+    ['LIST_*, SEND_*, LADDER_*, SIZE_*', 'each script\'s knobs (load/README.md)'],
+    ['LOAD_REPORTS_DIR', 'where the reports go (default: reports/load)'],
+    ['SIMULATOR_PROFILE', 'the embedded simulator\'s vendor profile (no API_BASE_URL)'],
+  ],
+  exit: "k6's (the first failing runner's with --split); 2 a bad argument or setting, or no k6 on PATH; 3 the target cannot be judged (unreachable, TLS, credentials rejected, not this API, unhealthy).",
+  examples: ['npm run load -- list --quiet', 'npm run load -- rate-limit --split 2'],
+} as const;
 
 /** Exit status of a run that could not judge the target, as the contract suite's "no verdict". */
 export const NO_VERDICT = 3;
@@ -210,7 +223,7 @@ function parseArgs(argv: string[]): { script: string | undefined; split: number 
 
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
-    console.log(USAGE);
+    process.stdout.write(helpText(COMMAND));
     return 0;
   }
   if (!onPath('k6')) {
@@ -226,23 +239,23 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { script, split, k6Args } = parsed;
   if (!SCRIPTS.includes(script as ScriptName)) {
-    console.error(`unknown load script "${script ?? ''}": use one of ${SCRIPTS.join(', ')} (npm run load -- --help)`);
+    console.error(`load: unknown load script "${script ?? ''}": use one of ${SCRIPTS.join(', ')}; ${helpPointer(COMMAND)}`);
     return 2;
   }
-  loadDotenv({ path: join(PROJECT_ROOT, '.env'), quiet: true });
   const env: NodeJS.ProcessEnv = { ...process.env };
-  if (env.API_BASE_URL?.trim()) {
-    try {
-      const problem = await preflight(env);
-      if (problem) {
-        console.error(`load: no verdict: ${problem}`);
-        return NO_VERDICT;
-      }
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      console.error(`load: ${err.message}`);
-      return 2;
+  try {
+    // .env as the suite reads it (a line dotenv would skip is an error), and a profile only without a target.
+    loadDotenvFile(join(PROJECT_ROOT, '.env'), env);
+    withSimulatorDefaults(env);
+    const problem = env.API_BASE_URL?.trim() ? await preflight(env) : undefined;
+    if (problem) {
+      console.error(`load: no verdict: ${problem}`);
+      return NO_VERDICT;
     }
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`load: ${err.message}`);
+    return 2;
   }
   const bundles = await buildBundles();
   const local = env.API_BASE_URL?.trim() ? undefined : await startLocalTarget(env);

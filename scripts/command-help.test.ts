@@ -21,11 +21,6 @@ const NOT_ENTRY_POINTS: Record<string, string> = {
   'test:drift-html': "playwright test with drift-ui/'s config: --help is Playwright's",
   bench: 'a chain of the bench:* commands, each with its help',
   'test:k6': 'node --test over load/real-k6.check.ts',
-  // The k6 side is issue 19's (the lead's): load and load:merge answer --help in a text of their own, load:build not
-  // yet. Drop them from this list once they declare their command line with config/command-line.ts.
-  load: 'issue 19: its own --help text',
-  'load:merge': 'issue 19: its own --help text',
-  'load:build': 'issue 19: no --help yet',
 };
 
 /** `tsx FILE` → FILE: the one form an entry point of ours takes. */

@@ -66,7 +66,7 @@ test('replay: a bad argument, no report or no such failure is one line and exit 
   const help = run(['--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage: npm run replay -- FAILURE \[--run\]/);
-  for (const [args, why] of [[[], /give one failure/], [['--bogus', 'x'], /Unknown option/], [['x'], /failures\.json does not exist: run npm run contract first/]] as const) {
+  for (const [args, why] of [[[], /give one failure/], [['--bogus', 'x'], /unknown option --bogus/], [['x'], /failures\.json does not exist: run npm run contract first/]] as const) {
     const r = run([...args]);
     assert.equal(r.status, 2);
     assert.match(r.stderr, why);

@@ -4,47 +4,41 @@
 // environment (.env read too), never from a report: the reports hold none.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { config as loadDotenv } from 'dotenv';
+import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { secretsOf } from '../config/suite-config.ts';
 import { PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
 import { redactText } from '../http/redact.ts';
 import { curlCommand, renderExchange, renderHeadline, replayRequest, REPLAY_VARIABLES, type FailureResponse, type RecordedFailure } from '../lib/failure.ts';
 import { findFailure } from '../report/replay.ts';
 
-export const USAGE = `usage: npm run replay -- FAILURE [--run]
-
-Shows the request that showed a contract failure of the last run (reports/failures.json) as a curl command, with
-the base URL, the credentials and the custom-block token as shell variables (${REPLAY_VARIABLES}): paste it where
-they are set to reproduce the failure, or hand it to the vendor with a ticket.
-
-  FAILURE      the failure's id (failures.json "id", a ticket's "Reference"), a part of it that only one failure
-               has, or its number in failures.json (1 is the first)
-  --run        send the request again to API_BASE_URL with API_LOGIN/API_PASSWORD (and VERTEX_TOKEN where the
-               request carried a token) from the environment or .env, and show the answer next to the recorded one
-  -h, --help   this text
-
-Environment: REPORTS_DIR (default reports/); with --run: API_BASE_URL, API_LOGIN, API_PASSWORD, VERTEX_TOKEN.
-Exit: 0; 2 for a bad argument, no report, no such failure, or a setting --run needs.
-
-Example: npm run replay -- "contract.ignored_auth getV2Conversations" --run`;
+const COMMAND = {
+  script: 'replay',
+  usage: ['FAILURE [--run]'],
+  summary:
+    'Shows the request that showed a contract failure of the last run (reports/failures.json) as a curl command, with\n' +
+    `the base URL, the credentials and the custom-block token as shell variables (${REPLAY_VARIABLES}): paste it\n` +
+    'where they are set to reproduce the failure, or hand it to the vendor with the ticket. With --run it sends the\n' +
+    'request again and shows the answer next to the recorded one.',
+  positionals: [['FAILURE', 'the failure\'s id (failures.json "id", a ticket\'s "Reference"), a part of it only one failure has, or its number in failures.json (1 is the first)']],
+  options: {
+    run: { type: 'boolean', description: 'send the request again to API_BASE_URL with the credentials from the environment or .env, and compare the answers' },
+  },
+  environment: [
+    REPORTS_DIR_ENV,
+    ['API_BASE_URL, API_LOGIN, API_PASSWORD', 'with --run: the target and its credentials'],
+    ['VERTEX_TOKEN', 'with --run, for a request that carried an integration token (reports never hold one)'],
+  ],
+  exit: '0 shown (and sent); 2 a bad argument, no failures.json, no such failure, or a setting --run needs.',
+  examples: ['npm run replay -- "contract.ignored_auth getV2Conversations 403 status" --run', 'npm run replay -- 3'],
+} as const;
 
 function fail(message: string): never {
-  console.error(`replay: ${message}`);
-  process.exit(2);
+  return exitWithUsage(COMMAND, message);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { run: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-} catch (err) {
-  fail(`${(err as Error).message}; npm run replay -- --help`);
-}
-if (parsed.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-if (parsed.positionals.length !== 1) fail('give one failure (its id, a unique part of it, or its number); npm run replay -- --help');
+const parsed = commandLineOrExit(COMMAND);
+if (parsed.positionals.length !== 1) fail(`give one failure (its id, a unique part of it, or its number); ${helpPointer(COMMAND)}`);
 
 const file = join(REPORTS_DIR, 'failures.json');
 if (!existsSync(file)) fail(`${relative(process.cwd(), file)} does not exist: run npm run contract first`);
