@@ -12,14 +12,16 @@ import { CHROMIUM } from './playwright.config.ts';
 test.skip(!existsSync(CHROMIUM), `the drift.html check needs a Chromium: none at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
 const item = (id: string, operation: string, observed: unknown): FingerprintItem => ({ id, section: '3', operation, item: `item ${id}`, observed });
+/** A contract failure: its check gave it its severity. */
+const failed = (id: string, operation: string, observed: unknown): FingerprintItem => ({ ...item(id, operation, observed), severity: 'breaking' });
 const baseline = {
   name: 'simulator',
   items: [item('status.operator', 'POST /v2/conversation/{uuid}/stop', 'operator'), item('default.v2.PageCount', 'GET /v2/conversations', 40), item('links.v2', 'GET /v2/conversations', {})],
 };
 const report = buildDriftReport(
   [
-    item('contract.GET /v2/conversations → 200 $[*].source', 'GET /v2/conversations', 'missing property'),
-    item('contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards', 'POST /v2/conversation/{uuid}/stop', '"in-process"'),
+    failed('contract.GET /v2/conversations → 200 $[*].source', 'GET /v2/conversations', 'missing property'),
+    failed('contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards', 'POST /v2/conversation/{uuid}/stop', '"in-process"'),
     item('status.operator', 'POST /v2/conversation/{uuid}/stop', 'waiting-operator'),
     item('default.v2.PageCount', 'GET /v2/conversations', 20),
     item('additive.getV2Conversations.$[*].bot_id', 'GET /v2/conversations', 'integer'),
