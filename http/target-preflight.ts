@@ -2,8 +2,8 @@
 // the V2 list (spec §4.2), waited out on 429/503 like every request, tells the run's own circumstances (which no
 // vendor ticket should blame) from a target worth judging. Pure: the k6 scripts (setup()) and the Node launchers
 // classify the same answer with the same words.
-import { envelopeProblems, type EnvelopeShape } from './list-envelope.ts';
-import { THROTTLE_STATUSES } from './throttle.ts';
+import { THROTTLE_STATUSES, throttleDecision, type ThrottleSettings } from './throttle.ts';
+import { DEFAULT_HEALTH, resendDelaySeconds, transientKind } from './health.ts';
 
 /** The operation and query of the preflight read: the smallest page of the V2 list. */
 export const PREFLIGHT_REQUEST = { operationId: 'getV2Conversations', pathParams: {}, query: { PageCount: '1' } } as const;
@@ -23,8 +23,12 @@ export type PreflightVerdict = { ok: true } | { ok: false; problem: PreflightPro
 
 const TLS = /x509|certificate|CERT|UNABLE_TO_(GET|VERIFY)|SELF_SIGNED|tls:|TLS|SSL|ALTNAME/;
 
-/** `url` names what was asked (the base URL plus the list path, never credentials). */
-export function preflightVerdict(answer: PreflightAnswer, url: string, envelope: EnvelopeShape): PreflightVerdict {
+/**
+ * `url` names what was asked (the base URL plus the list path, never credentials). A success with a JSON body is the
+ * API: how well it keeps the contract is the tests' to judge (a vendor that drifted is still judged, never turned
+ * away here); anything else at the list's address (a gateway's 404 page, a login page) is not.
+ */
+export function preflightVerdict(answer: PreflightAnswer, url: string): PreflightVerdict {
   const asked = `GET ${url}`;
   const type = answer.contentType?.split(';')[0]?.trim() || 'no content type';
   if (answer.status === 0) {
@@ -60,11 +64,51 @@ export function preflightVerdict(answer: PreflightAnswer, url: string, envelope:
   } catch {
     body = undefined;
   }
-  if (answer.status === 200 && body !== undefined && envelopeProblems(body, envelope).length === 0) return { ok: true };
-  const what = answer.status === 200 ? `200 ${type} that is not a list envelope (spec §2.3)` : `${answer.status} ${type}`;
+  const success = answer.status >= 200 && answer.status < 300;
+  if (success && body !== undefined) return { ok: true };
+  const what = success ? `${answer.status} ${type} that is not JSON (the list is a JSON object, spec §2.3)` : `${answer.status} ${type}`;
   return {
     ok: false,
     problem: 'not-this-api',
     reason: `API_BASE_URL does not look like the Dialog Bot Service: ${asked} answered ${what}; check the base path (a gateway may need its path prefix)`,
   };
+}
+
+/** Why a fetch() got no answer, in the words preflightVerdict reads: the cause's code and message, or a timeout. */
+export function fetchFailure(err: unknown): string {
+  const error = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (error.name === 'TimeoutError') return 'no answer in time';
+  return [error.cause?.code, error.cause?.message ?? error.message].filter(Boolean).join(' ');
+}
+
+/**
+ * The preflight: `send` makes the read (its answer, or a PreflightAnswer of status 0 when none came), 429/503 are
+ * waited out as the throttle settings allow, a transient failure (http/health.ts) is read again, and the last
+ * answer is judged.
+ */
+export async function preflight(
+  send: () => Promise<PreflightAnswer & { headers: Record<string, string> }>,
+  url: string,
+  settings: ThrottleSettings,
+  wait: (seconds: number) => Promise<void>,
+): Promise<PreflightVerdict> {
+  let waited = 0;
+  let resends = 0;
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send();
+    const decision = answer.status === 0 ? ({ throttled: false } as const) : throttleDecision(answer, attempt, waited, settings, Math.random, Date.now());
+    if (decision.throttled && decision.retry) {
+      waited += decision.waitSeconds;
+      await wait(decision.waitSeconds);
+      continue;
+    }
+    // A 502, a reset or a timeout of a network in between is not the target's answer: read again, a few times.
+    const transient = transientKind(answer.status === 0 ? { kind: 'transport', what: answer.error ?? '' } : { kind: 'answer', status: answer.status });
+    if (transient && transient !== 'refused' && transient !== 'other-transport' && resends < DEFAULT_HEALTH.maxResends) {
+      resends++;
+      await wait(resendDelaySeconds(resends, Math.random));
+      continue;
+    }
+    return preflightVerdict(answer, url);
+  }
 }

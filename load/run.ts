@@ -17,8 +17,7 @@ import { MAX_RUNNERS, operatorSegmentArgs, segmentOf } from '../discovery/execut
 import { reportName, type LoadReport } from '../discovery/load-summary.ts';
 import { mergedText } from '../discovery/merge-reports.ts';
 import { requestUrl } from '../http/request.ts';
-import { PREFLIGHT_REQUEST, preflightVerdict, type PreflightAnswer } from '../http/target-preflight.ts';
-import { throttleDecision } from '../http/throttle.ts';
+import { fetchFailure, PREFLIGHT_REQUEST, preflight as runPreflight } from '../http/target-preflight.ts';
 import { redactText } from '../http/redact.ts';
 import { runMeta } from '../report/run-meta.ts';
 import { suiteVersion } from '../config/suite-version.ts';
@@ -27,7 +26,7 @@ import { suiteEnvFor, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { loadDotenvFile } from '../config/dotenv-file.ts';
 import { buildBundles, SCRIPTS, type ScriptName } from './build.ts';
 import { nodeClient } from './node-client.ts';
-import { envelopeShapes, operationsTable } from './openapi-data.ts';
+import { operationsTable } from './openapi-data.ts';
 import { writeMergedReport } from './merge.ts';
 import { listenForToken } from './vertex-token.ts';
 
@@ -151,25 +150,17 @@ async function preflight(env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const config = parseLoadConfig(env);
   const send = nodeClient(config.baseUrl, config.login, config.password);
   const url = requestUrl(config.baseUrl, operationsTable()[PREFLIGHT_REQUEST.operationId]!, PREFLIGHT_REQUEST);
-  let waited = 0;
-  for (let attempt = 1; ; attempt++) {
-    let answer: PreflightAnswer;
+  const read = async () => {
     try {
       const response = await send(PREFLIGHT_REQUEST, AbortSignal.timeout(15_000));
-      answer = { status: response.status, contentType: response.headers['content-type'], body: response.body };
-      const decision = throttleDecision(response, attempt, waited, config.throttle, Math.random, Date.now());
-      if (decision.throttled && decision.retry) {
-        waited += decision.waitSeconds;
-        await new Promise((resolve) => setTimeout(resolve, decision.waitSeconds * 1000));
-        continue;
-      }
+      return { status: response.status, contentType: response.headers['content-type'], body: response.body, headers: response.headers };
     } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      answer = { status: 0, body: '', error: (err as Error).name === 'TimeoutError' ? 'no answer within 15 s' : [cause?.code, cause?.message ?? (err as Error).message].filter(Boolean).join(' ') };
+      return { status: 0, body: '', error: fetchFailure(err), headers: {} };
     }
-    const verdict = preflightVerdict(answer, url, envelopeShapes()[PREFLIGHT_REQUEST.operationId]!);
-    return verdict.ok ? undefined : redactText(verdict.reason, secretsOf(config));
-  }
+  };
+  const wait = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+  const verdict = await runPreflight(read, url, config.throttle, wait);
+  return verdict.ok ? undefined : redactText(verdict.reason, secretsOf(config));
 }
 
 /**

@@ -37,6 +37,8 @@ export interface Operation<Id extends string = OperationId> {
   responses: Record<string, OpenAPIV3_1.ResponseObject>;
   /** false for the vertex operations, whose token travels in the body. */
   needsBasicAuth: boolean;
+  /** Each call makes a new dialog (`x-creates`, spec §3), GET create included: never sent twice on the suite's own. */
+  creates: boolean;
 }
 
 /** A document that cannot be read, parsed or compiled: one line naming the file and the place. */
@@ -111,6 +113,7 @@ export function readOperations(doc: Document): Array<Operation<string>> {
         requestBody: op.requestBody ? deref<OpenAPIV3_1.RequestBodyObject>(doc, op.requestBody) : undefined,
         responses,
         needsBasicAuth: security.some((req) => 'basicAuth' in req),
+        creates: (op as Record<string, unknown>)['x-creates'] !== undefined,
       });
     }
   }

@@ -5,7 +5,6 @@
 import exec from 'k6/execution';
 import http from 'k6/http';
 import type { Options } from 'k6/options';
-import { envelopes } from 'generated:api';
 import { segmentProblem } from '../../../discovery/execution-segment.ts';
 import { requestUrl } from '../../../http/request.ts';
 import { PREFLIGHT_REQUEST, preflightVerdict } from '../../../http/target-preflight.ts';
@@ -32,7 +31,6 @@ export function guardSetup(): void {
   const verdict = preflightVerdict(
     { status: response.status, contentType: response.headers['Content-Type'], body: response.body ?? '', error: [response.error_code || '', response.error].filter(Boolean).join(' ') },
     url,
-    envelopes[PREFLIGHT_REQUEST.operationId]!,
   );
   if (!verdict.ok) exec.test.abort(redactText(`no verdict: ${verdict.reason}`, secrets));
 }
