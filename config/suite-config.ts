@@ -7,6 +7,7 @@
 // values into the environment; against a real target they must be given.
 import { checkTemplate, TemplateError, type Placeholder } from '../http/body-template.ts';
 import { DEFAULT_THROTTLE, type ThrottleSettings } from '../http/throttle.ts';
+import { DEFAULT_HEALTH, type HealthSettings } from '../http/health.ts';
 import { ISO_DATE_TIME } from '../lib/shape.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -43,6 +44,8 @@ export interface SuiteConfig {
   /** Playwright workers; undefined: one per core but one. */
   workers: number | undefined;
   throttle: ThrottleSettings;
+  /** Resends of transient failures and the seconds of failures that make an outage (http/health.ts). */
+  health: HealthSettings;
   baseline: string | undefined;
   strictBaseline: boolean;
   /** A baseline whose learned document the run is held to as well (--contract-from). */
@@ -189,6 +192,10 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     maxRps: positiveNumber(env, 'MAX_RPS', 'requests per second of the whole run, a positive number (or leave it empty)'),
     workers: optionalInteger(env, 'WORKERS', 'a number of Playwright workers (1 or more, or leave it empty)', 1),
     throttle: throttleSettings(env),
+    health: {
+      maxResends: atLeast(env, 'TRANSIENT_RESENDS', 'a number of resends of a read lost to the network (0 or more)', 0, String(DEFAULT_HEALTH.maxResends)),
+      outageSeconds: atLeast(env, 'OUTAGE_S', 'the seconds of failures, with no answer to judge, after which the target is down (1 or more)', 1, String(DEFAULT_HEALTH.outageSeconds)),
+    },
     baseline: optional(env, 'BASELINE'),
     strictBaseline: truthy(env.STRICT_BASELINE),
     contractFrom: optional(env, 'CONTRACT_FROM'),

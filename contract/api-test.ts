@@ -33,6 +33,8 @@ import { EXCHANGES_DIR } from './run-end.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import { readRequestShapes } from './request-shapes.ts';
 import { RunThrottle } from './run-throttle.ts';
+import { INCONCLUSIVE, RunHealth, RunStopped } from './run-health.ts';
+import { CREATED_DIALOGS_FILE, journalCreated } from './leftover-dialogs.ts';
 
 export { expect };
 
@@ -60,6 +62,12 @@ type TestFixtures = {
     covers: Partial<Pick<PreconditionRow, 'pairs' | 'observations'>>,
   ) => Promise<{ dialog: Dialog; call: ClaimedCallback; token: string; tokenAt: CallPlace | null }>;
   /**
+   * Before each test, whether the run still judges (a target gone down ends it: the test is not run); after it,
+   * a test that could not judge (a lost answer of a request that must not be resent, the run stopped while it ran)
+   * is inconclusive: expected to fail, with the reason, never a contract failure.
+   */
+  inconclusiveTests: void;
+  /**
    * After each test, what the run does with the contract failures it recorded: an acknowledged one (with a vendor
    * ticket) gets an "acknowledged" annotation; in the mutation run's record mode the test is expected to fail, so
    * Playwright keeps its worker.
@@ -79,6 +87,8 @@ type WorkerFixtures = {
   requestHooks: Pick<ClientHooks, 'beforeRequest'>;
   /** Pacing and 429/503 waits of this worker, recorded for the run. */
   throttle: RunThrottle;
+  /** Transient failures resent, and the run's end when the target went down (contract/run-health.ts). */
+  health: RunHealth;
   /** Base URL of the worker's auth proxy, the only holder of the credentials. */
   authProxy: string;
   /** One request context per auth mode for the worker's life: creating one per test cost more than its requests. */
@@ -134,6 +144,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  health: [async ({ config }, use, workerInfo) => use(new RunHealth(REPORTS_DIR, workerName(workerInfo), runStartedAt(), config.health)), { scope: 'worker' }],
   authProxy: [
     async ({ config }, use) => {
       const proxy = await startAuthProxy(config.baseUrl, config);
@@ -167,12 +178,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true, box: true },
   ],
 
+  inconclusiveTests: [
+    async ({ health }, use, testInfo) => {
+      try {
+        health.check();
+      } catch (err) {
+        if (!(err instanceof RunStopped)) throw err;
+        test.skip(true, err.message);
+      }
+      await use();
+      const reason = testInfo.annotations.find((a) => a.type === INCONCLUSIVE)?.description;
+      if (reason === undefined || testInfo.status === 'passed' || testInfo.status === 'skipped') return;
+      appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), { test: testInfo.titlePath.join(' › '), reason, pairs: [], observations: [] } satisfies PreconditionRow);
+      testInfo.fail(true, reason);
+    },
+    { auto: true, box: true },
+  ],
+
   clientFor: [
-    async ({ requestContext, contracts, validators, recordExchange, requestHooks, throttle, observe }, use, testInfo) => {
+    async ({ requestContext, contracts, validators, recordExchange, requestHooks, throttle, health, observe }, use, testInfo) => {
       // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
       const additive = new Set<string>();
       const hooks: ClientHooks = {
         ...requestHooks,
+        inconclusive: (reason) => {
+          if (!testInfo.annotations.some((a) => a.type === INCONCLUSIVE)) testInfo.annotations.push({ type: INCONCLUSIVE, description: reason });
+        },
         afterResponse: (res) => {
           for (const observation of additiveObservations(validators, res)) {
             if (additive.has(observation.id)) continue;
@@ -184,7 +215,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(async (auth) => {
         const context = await requestContext(auth);
         const record = (e: Exchange) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') });
-        return new ApiClient(context, contracts, auth, throttle, record, hooks);
+        return new ApiClient(context, contracts, auth, throttle, health, record, hooks);
       });
     },
     BOXED,
@@ -194,9 +225,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   wrongPasswordApi: [async ({ clientFor }, use) => use(await clientFor('wrong')), BOXED],
 
   dialogs: async ({ api, config }, use, testInfo) => {
-    const file = join(REPORTS_DIR, 'created-dialogs.jsonl');
-    const factory = new DialogFactory(api, config.botId, (dialog, status) =>
-      appendJsonl(file, { runId: process.env.RUN_ID, uuid: dialog.uuid, v1Id: dialog.v1Id, botId: dialog.botId, via: dialog.via, test: testInfo.title, cleanupStatus: status }),
+    const file = join(REPORTS_DIR, CREATED_DIALOGS_FILE);
+    const factory = new DialogFactory(
+      api,
+      config.botId,
+      (dialog, status) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: dialog.uuid, v1Id: dialog.v1Id, botId: dialog.botId, via: dialog.via, test: testInfo.title, cleanupStatus: status }),
+      (dialog) => journalCreated(REPORTS_DIR, { uuid: dialog.uuid, botId: dialog.botId, via: dialog.via, test: testInfo.title }),
     );
     await use(factory);
     await factory.cleanup();

@@ -1,7 +1,7 @@
 // The suite's API client: calls operations by operationId (paths come from the OpenAPI document), never throws on
 // a status, waits out throttling (contract/run-throttle.ts: a 429 is never a finding), records every exchange (the
 // run's HAR, read by the coverage matrix and the overlay check), and fails softly on any 5xx (a server error is always a failure, whatever test saw it).
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { Operation } from '../openapi/document.ts';
 import type { OperationId } from '../openapi/operations.generated.ts';
 import { expect } from './matchers.ts';
@@ -11,7 +11,9 @@ import { ApiResponse, type Contracts } from './api-response.ts';
 import type { FailureRequest } from '../lib/failure.ts';
 import type { RecordedExchange } from '../lib/exchange.ts';
 import { PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
-import type { RunThrottle } from './run-throttle.ts';
+import { ThrottledOut, type RunThrottle } from './run-throttle.ts';
+import { RunStopped, type RunHealth } from './run-health.ts';
+import { resendDelaySeconds, transientKind, type TransientKind } from '../http/health.ts';
 
 /** A silent target fails the request with a clear message (the auth proxy gives up after 10 s) before the test's timeout. */
 const REQUEST_TIMEOUT_MS = 12_000;
@@ -40,6 +42,8 @@ export interface ClientHooks {
   beforeRequest?: (attempt: number) => void;
   /** The response the call returns. */
   afterResponse?: (response: ApiResponse) => void;
+  /** The test cannot judge: its request lost its answer and must not be resent, or the run stopped. */
+  inconclusive?: (reason: string) => void;
 }
 
 export class ApiClient {
@@ -48,6 +52,7 @@ export class ApiClient {
     private readonly contracts: Contracts,
     readonly auth: AuthMode,
     private readonly throttle: RunThrottle,
+    private readonly health: RunHealth,
     private readonly record: (exchange: Exchange) => void,
     private readonly hooks: ClientHooks = {},
     /** false only outside the tests (the run's setup): a 5xx or a broken body is evidence, not a failed expect. */
@@ -61,37 +66,46 @@ export class ApiClient {
   }
 
   /**
-   * One request with its own timeout. An unreachable target (reported by the auth proxy or by Playwright) is an
-   * error naming the operation; only the first line of Playwright's message is kept, not its call log.
+   * One request with its own timeout: the answer, or why none came whole (reported by the auth proxy or by
+   * Playwright; only the first line of Playwright's message, not its call log), and the status of an answer whose
+   * body broke off.
    */
-  private async send(op: Operation, request: ApiResponse['request'], url: string, options: Parameters<APIRequestContext['fetch']>[1]) {
-    let reason: string;
-    let statusCame = false;
+  private async send(url: string, options: Parameters<APIRequestContext['fetch']>[1]): Promise<{ response: APIResponse } | { lost: string; status?: number }> {
     try {
       const response = await this.context.fetch(url, { ...options, timeout: REQUEST_TIMEOUT_MS });
       const proxyError = response.headers()[PROXY_ERROR_HEADER];
-      if (proxyError === undefined) return response;
-      reason = proxyError;
+      if (proxyError === undefined) return { response };
       const status = response.headers()[PROXY_BODY_ERROR_HEADER];
-      statusCame = status !== undefined;
-      // Outside a test (the run's setup) there is no test to record it on: the error below says it all.
-      if (status !== undefined && this.serverErrorsFail) {
-        // An answer whose body broke off (shorter than its Content-Length, a connection cut): the target's failure.
-        const partial = new ApiResponse(op, request, Number(status), {}, '', Buffer.alloc(0), this.contracts);
-        expect.soft(partial).toHold({
-          check: 'complete_body',
-          at: 'body (incomplete)',
-          section: '7',
-          expected: 'the whole body the answer announces (RFC 9112 §6.3)',
-          observed: 'the body broke off',
-          holds: () => false,
-          details: { reason },
-        });
-      }
+      return { lost: proxyError, ...(status === undefined ? {} : { status: Number(status) }) };
     } catch (err) {
-      reason = String((err as Error).message).split('\n')[0] ?? '';
+      return { lost: String((err as Error).message).split('\n')[0] ?? '' };
     }
-    throw new Error(`${op.label}: no ${statusCame ? 'whole ' : ''}response from the target (${reason}); request ${request.method} ${request.path}`);
+  }
+
+  /**
+   * A request whose answer the network lost (http/health.ts): sent again when it may be sent twice and resends are
+   * left (true), else the loss is final (false: the caller judges what it has). One that must not be sent twice
+   * makes its test inconclusive.
+   */
+  private async lost(op: Operation, kind: TransientKind, resends: number, what: string): Promise<boolean> {
+    // A refused connection delivered nothing: any request may go again.
+    const safe = (op.method === 'GET' && !op.creates) || kind === 'refused';
+    // A timeout costs its whole wait: once again at most, within the test's time.
+    const limit = kind === 'timeout' ? Math.min(1, this.health.settings.maxResends) : this.health.settings.maxResends;
+    if (safe && resends < limit) {
+      this.health.transient(op.operationId, kind, true);
+      await new Promise((resolve) => setTimeout(resolve, resendDelaySeconds(resends + 1, Math.random) * 1000));
+      return true;
+    }
+    if (safe) return false;
+    this.inconclusive(op, kind, `inconclusive: ${op.label} lost its answer (${what}) and must not be sent twice (it ${op.creates ? 'creates a dialog' : 'changes state'}): the test could not judge`);
+  }
+
+  /** The test cannot judge: said on the test (never a contract failure) and thrown. */
+  private inconclusive(op: Operation, kind: TransientKind, reason: string): never {
+    this.health.transient(op.operationId, kind, false);
+    this.hooks.inconclusive?.(reason);
+    throw new RunStopped(reason);
   }
 
   async call(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse> {
@@ -132,23 +146,73 @@ export class ApiClient {
         ...(throttled ? { throttled: true as const } : {}),
       });
     let result: ApiResponse;
-    for (let attempt = 1; ; attempt++) {
-      await this.throttle.beforeSend();
-      this.hooks.beforeRequest?.(attempt);
-      const started = Date.now();
-      const response = await this.send(op, request, url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
-      const bytes = await response.body();
-      const ms = Date.now() - started;
-      result = new ApiResponse(op, request, response.status(), response.headers(), bytes.toString('utf8'), bytes, this.contracts);
-      let again: boolean;
-      try {
-        again = await this.throttle.again(operationId, op.label, result, attempt);
-      } catch (err) {
-        record(result, response.statusText(), started, ms, true);
-        throw err;
+    try {
+      for (let attempt = 1, resends = 0; ; attempt++) {
+        this.health.check();
+        await this.throttle.beforeSend();
+        this.hooks.beforeRequest?.(attempt);
+        const started = Date.now();
+        const sent = await this.send(url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
+        if ('lost' in sent) {
+          this.health.record(operationId, { kind: 'transport', what: sent.lost });
+          // An answer whose status came and whose body broke off is the target's; no answer at all is the network's.
+          if (sent.status === undefined) {
+            const kind = transientKind({ kind: 'transport', what: sent.lost })!;
+            if (!(await this.lost(op, kind, resends, sent.lost))) this.inconclusive(op, kind, `inconclusive: ${op.label} got no answer ${resends + 1} times (${sent.lost}): the test could not judge`);
+            resends++;
+            continue;
+          }
+          if (this.serverErrorsFail) {
+            // An answer whose body broke off on every send (shorter than its Content-Length): the target's failure.
+            const partial = new ApiResponse(op, request, sent.status, {}, '', Buffer.alloc(0), this.contracts);
+            expect.soft(partial).toHold({
+              check: 'complete_body',
+              at: 'body (incomplete)',
+              section: '7',
+              expected: 'the whole body the answer announces (RFC 9112 §6.3)',
+              observed: 'the body broke off',
+              holds: () => false,
+              details: { reason: sent.lost },
+            });
+          }
+          // Outside a test (the run's setup) there is no test to record it on: the error says it all.
+          throw new Error(`${op.label}: no whole response from the target (${sent.lost}); request ${request.method} ${request.path}`);
+        }
+        const { response } = sent;
+        const bytes = await response.body();
+        const ms = Date.now() - started;
+        result = new ApiResponse(op, request, response.status(), response.headers(), bytes.toString('utf8'), bytes, this.contracts);
+        const outcome = { kind: 'answer', status: result.status, retryAfter: result.headers['retry-after'] !== undefined } as const;
+        this.health.record(operationId, outcome);
+        const gateway = transientKind(outcome);
+        if (gateway) {
+          let resend: boolean;
+          try {
+            resend = await this.lost(op, gateway, resends, `${result.status} from a gateway`);
+          } catch (err) {
+            record(result, response.statusText(), started, ms, false);
+            throw err;
+          }
+          if (resend) {
+            record(result, response.statusText(), started, ms, false);
+            resends++;
+            continue;
+          }
+        }
+        let again: boolean;
+        try {
+          again = await this.throttle.again(operationId, op.label, result, attempt);
+        } catch (err) {
+          record(result, response.statusText(), started, ms, true);
+          if (err instanceof ThrottledOut) this.health.giveUp(err.message);
+          throw err;
+        }
+        record(result, response.statusText(), started, ms, again);
+        if (!again) break;
       }
-      record(result, response.statusText(), started, ms, again);
-      if (!again) break;
+    } catch (err) {
+      if (err instanceof RunStopped) this.hooks.inconclusive?.(err.message);
+      throw err;
     }
     this.hooks.afterResponse?.(result);
     // Raised only when it fails: a passing expect per request would be a Playwright step (a stack) per request.

@@ -31,6 +31,8 @@ export class DialogFactory {
     private readonly api: ApiClient,
     private readonly defaultBot: number,
     private readonly onCleanup: (dialog: Dialog, status: number) => void,
+    /** Told the moment a dialog is known to exist, before any check of its create: a cancelled run still stops it. */
+    private readonly onCreated: (dialog: Dialog) => void = () => {},
   ) {}
 
   async create(via: CreateVia, options: { botId?: number; variables?: Record<string, unknown> } = {}): Promise<Created> {
@@ -55,6 +57,7 @@ export class DialogFactory {
       response = made.response;
       uuid = made.uuids.length === 1 ? made.uuids[0] : undefined;
     }
+    if (uuid) this.onCreated({ uuid, botId, via, createdAfter });
     // A creation that breaks the contract is reported as such, before anything reads ids out of it.
     await expect(response).toMatchContract({ status: 200, because: `for creating a dialog on bot ${botId}`, section: via === 'v1-get' ? '4.1' : '4.2' });
     if (!uuid) throw new Error(`${response.operation.label} → 200: no UUID of the new dialog in the response, nor one new dialog in the V2 list\n${response.evidence()}`);
@@ -65,7 +68,9 @@ export class DialogFactory {
 
   /** Takes over a dialog made by a raw request (a probe, the shape discovery), so it is cleaned up like the others. */
   adopt(uuid: string, botId: number, createdAfter: number): void {
-    this.created.push({ uuid, botId, via: 'v2-post', createdAfter });
+    const dialog: Dialog = { uuid, botId, via: 'v2-post', createdAfter };
+    this.onCreated(dialog);
+    this.created.push(dialog);
   }
 
   /**

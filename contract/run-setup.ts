@@ -18,6 +18,8 @@ import { discoverShapes, shapesTarget, writeRequestShapes } from './request-shap
 import { appendJsonl, runStartedAt } from './run-records.ts';
 import { EXCHANGES_DIR } from './run-end.ts';
 import { RunThrottle } from './run-throttle.ts';
+import { RunHealth } from './run-health.ts';
+import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
 export const SETUP_OBSERVATIONS = join('run', 'setup-observations.json');
@@ -39,7 +41,8 @@ export async function discoverRunShapes(config: SuiteConfig, reportsDir: string,
     const throttle = new RunThrottle(config.throttle, config.maxRps, reportsDir, 'setup', runStartedAt());
     // Its exchanges count for the coverage matrix like any test's.
     const record = (e: Exchange) => line(join(EXCHANGES_DIR, 'setup.jsonl'), { ...e, test: title });
-    const api = new ApiClient(context, { spec: contractValidators(), learned: null }, 'valid', throttle, record, {}, false);
+    const health = new RunHealth(reportsDir, 'setup', runStartedAt(), config.health);
+    const api = new ApiClient(context, { spec: contractValidators(), learned: null }, 'valid', throttle, health, record, {}, false);
     const startedAt = Date.now();
     try {
       result = await discoverShapes(api, config);
@@ -50,7 +53,7 @@ export async function discoverRunShapes(config: SuiteConfig, reportsDir: string,
     // The discovery dialog ends stopped, as the dialog factory leaves every dialog a test made.
     for (const uuid of result.dialogs) {
       const stopped = await api.call('postV2ConversationStop', { path: { uuid } }).catch(() => undefined);
-      line('created-dialogs.jsonl', { runId: process.env.RUN_ID, uuid, botId: config.botId, via: 'v1-get', createdAfter: startedAt, test: title, cleanupStatus: stopped?.status ?? 0 });
+      line(CREATED_DIALOGS_FILE, { runId: process.env.RUN_ID, uuid, botId: config.botId, via: 'v1-get', createdAfter: startedAt, test: title, cleanupStatus: stopped?.status ?? 0 });
     }
   } finally {
     await context.dispose();
