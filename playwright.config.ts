@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from './contract/env.ts';
 import { withSimulatorDefaults } from './simulator/suite-env.ts';
+import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
 
 // Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
 const config = configOrExit('dialog-contract', withSimulatorDefaults);
@@ -19,8 +20,8 @@ export default defineConfig({
   globalSetup: './contract/global-setup.ts',
   reporter: [
     ['list'],
-    ['html', { outputFolder: `${REPORTS_DIR}/html`, open: 'never' }],
-    ['junit', { outputFile: `${REPORTS_DIR}/junit.xml` }],
+    ['html', { outputFolder: `${REPORTS_DIR}/${PLAYWRIGHT_REPORTS.html}`, open: 'never' }],
+    ['junit', { outputFile: `${REPORTS_DIR}/${PLAYWRIGHT_REPORTS.junit}` }],
     // reports/fingerprint.json, the drift report (reports/drift.*), failures.json, tickets/ and summary.md.
     ['./contract/reporters/run-reports.ts'],
     // Last, so it sees every file the other reporters wrote.

@@ -1,30 +1,31 @@
-// Runs once in Playwright's main process: no report of an earlier run left, fresh per-run records, the run's id and
-// start time, the callback listener, the learned contract (--contract-from) and the run's body shapes (run-setup.ts).
+// Runs once in Playwright's main process: no report of an earlier run left, fresh per-run records, a target that can
+// be judged (contract/target-check.ts), the run's id and start time, the callback listener, the learned contract
+// (--contract-from) and the run's body shapes (run-setup.ts). What stops the run here ends it with its own verdict
+// (report/verdict.ts): its line first and last, its reports in place of a test report.
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { secretsOf } from '../config/suite-config.ts';
 import { writeLearnedContract } from './learned-contract.ts';
 import { rememberSecrets } from '../http/redact.ts';
 import { settleRequestShapes } from './run-setup.ts';
 import { CallbackInbox } from './callback-inbox.ts';
 import { partialRunReason } from './run-scope.ts';
-import { unreachableReason } from './target-check.ts';
+import { targetProblem } from './target-check.ts';
 import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
-import { RUN_REPORTS } from './reporters/run-reports.ts';
-import { EXCHANGES_DIR, RUN_END_FILES } from './run-end.ts';
+import { clearRunReports } from './run-files.ts';
+import { writeVerdictReports, type UnjudgedVerdict } from './verdict-reports.ts';
+import { exitCode, verdictLine } from '../report/verdict.ts';
 
-/** What one run records as it goes and the reports it writes: nothing of an earlier run is read, or left, as this one's. */
-const RUN_FILES = [EXCHANGES_DIR, 'probes', 'throttle', 'run', 'preconditions', 'created-dialogs.jsonl', ...RUN_END_FILES, ...RUN_REPORTS];
+function endRun(verdict: UnjudgedVerdict): never {
+  writeVerdictReports(REPORTS_DIR, verdict);
+  console.error(verdictLine(verdict));
+  process.exit(exitCode(verdict));
+}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const config = loadSuiteConfig();
-  for (const stale of RUN_FILES) rmSync(join(REPORTS_DIR, stale), { recursive: true, force: true });
-  const unreachable = config.targetBaseUrl ? await unreachableReason(config.targetBaseUrl) : undefined;
-  if (unreachable) {
-    console.error(`dialog-contract: ${unreachable}`);
-    process.exit(2);
-  }
+  clearRunReports(REPORTS_DIR);
+  const problem = config.targetBaseUrl ? await targetProblem(config) : undefined;
+  if (problem) endRun({ kind: 'no-verdict', reason: problem });
   // Workers and reporters inherit these.
   process.env.RUN_ID ??= randomUUID();
   process.env.RUN_STARTED_AT ??= String(Date.now());
@@ -33,16 +34,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     try {
       await writeLearnedContract(config.contractFrom);
     } catch (err) {
-      console.error(`dialog-contract: ${(err as Error).message}`);
-      process.exit(2);
+      endRun({ kind: 'config', reason: `dialog-contract: ${(err as Error).message}` });
     }
   }
   const inbox = new CallbackInbox(config.callbackTokenField);
   try {
     await inbox.start(config.callbackPort, config.callbackHost);
   } catch (err) {
-    console.error(`dialog-contract: ${(err as Error).message}`);
-    process.exit(2);
+    endRun({ kind: 'config', reason: `dialog-contract: ${(err as Error).message}` });
   }
   process.env.DIALOG_CONTRACT_INBOX_KEY = inbox.claimKey;
   rememberSecrets(secretsOf(config));

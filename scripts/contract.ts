@@ -1,14 +1,33 @@
 // `npm run contract [-- --baseline NAME|FILE.json] [--strict] [--contract-from NAME|FILE.json] [playwright args…]`:
-// the contract suite, its drift report compared with a baseline, its answers held to a baseline's learned document. The baseline is checked before any test runs; other arguments go to
-// `playwright test` unchanged, and its exit code is ours (2 for a bad switch, configuration or baseline).
+// the contract suite, its drift report compared with a baseline, its answers held to a baseline's learned document.
+// Other arguments go to `playwright test` unchanged. The run ends as one verdict (report/verdict.ts) with its exit
+// code: nothing of an earlier run is left in reports/; a bad setting, a local port in use, a target that cannot be
+// judged or that goes down, and a cancel each end the run with one line, first and last, and no tickets.
+// Playwright runs in a process group of its own: a cancel (CI's SIGTERM, Ctrl-C) interrupts it so its workers stop
+// their dialogs and its reporters write the cancelled reports, then the group is killed if it lingers, and the
+// dialogs still running are stopped here (contract/leftover-dialogs.ts). Nothing outlives the command.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { asksForHelp, commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
-import { ConfigError } from '../config/suite-config.ts';
-import { loadDotenvOnce, loadSuiteConfig } from '../contract/env.ts';
+import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
+import { loadDotenvOnce, loadSuiteConfig, REPORTS_DIR } from '../contract/env.ts';
 import { withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/reporters/baselines.ts';
+import { MAIN_COMMAND_ENV } from '../contract/reporters/run-reports.ts';
+import { clearRunReports } from '../contract/run-files.ts';
+import { writeVerdictReports, type UnjudgedVerdict } from '../contract/verdict-reports.ts';
+import { localPortsProblem } from '../contract/local-ports.ts';
+import { markCancelled, readNoVerdict } from '../contract/run-health.ts';
+import { stopLeftOverDialogs } from '../contract/leftover-dialogs.ts';
+import { exitCode, verdictLine } from '../report/verdict.ts';
+
+/** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */
+const INTERRUPT_GRACE_MS = 10_000;
+/** How often the run's no-verdict marker is looked for: a down target ends the run within about this. */
+const WATCH_MS = 300;
 
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
@@ -34,9 +53,15 @@ const COMMAND = {
     ['CALLBACK_HOST, CALLBACK_PORT, CALLBACK_PUBLIC_URL', "where the custom block's call is received"],
     ['SIMULATOR_PORT', 'port of the embedded simulator (default: 4010)'],
     ['MAX_RPS, WORKERS', 'pace of the whole run, Playwright workers'],
+    ['TRANSIENT_RESENDS, OUTAGE_S', 'resends of a read lost to the network (3); seconds of failures that end the run as no verdict (10)'],
+    ['NODE_EXTRA_CA_CERTS', "a private CA's certificate (PEM) for a staging with TLS from it"],
     REPORTS_DIR_ENV,
   ],
-  exit: "0 green; 1 a test failed, the vendor drifted, a secret reached a report, or --strict saw a change; 2 bad input.",
+  exit:
+    '0 pass; 1 drift (a test failed: the vendor drifted, a secret reached a report, or --strict saw a change: tickets in\n' +
+    'reports/tickets/); 2 a setting, argument or local port is wrong (nothing ran); 3 no verdict (the target unreachable,\n' +
+    'down, or refusing the credentials, or not this API: the line says what to fix; no tickets); 130/143 cancelled\n' +
+    '(SIGINT/SIGTERM: the dialogs the run created are stopped; no tickets).',
   notes: [
     "Every other argument goes to `playwright test` unchanged: test files or folders (contract/v2), -g PATTERN,\n" +
       '--project api|probes, --workers N, --reporter, ... Their list: npx playwright test --help.',
@@ -44,7 +69,15 @@ const COMMAND = {
   examples: ['npm run contract', 'npm run contract -- --baseline staging --strict', 'npm run contract -- contract/v2 -g "send"'],
 } as const;
 
-function argsOrExit() {
+/** Ends before Playwright starts: the verdict's reports in place of any earlier run's, its line, its exit code. */
+function endRun(verdict: UnjudgedVerdict): never {
+  clearRunReports(REPORTS_DIR);
+  writeVerdictReports(REPORTS_DIR, verdict);
+  console.error(verdictLine(verdict));
+  process.exit(exitCode(verdict));
+}
+
+function argsOrExit(): { args: ReturnType<typeof parseContractArgs>; config: SuiteConfig } {
   if (asksForHelp(process.argv.slice(2))) commandLineOrExit(COMMAND, ['--help']);
   try {
     loadDotenvOnce();
@@ -53,19 +86,80 @@ function argsOrExit() {
     const args = parseContractArgs(process.argv.slice(2), { baseline: config.baseline, strict: config.strictBaseline, contractFrom: config.contractFrom });
     if (args.baseline) readBaseline(args.baseline);
     if (args.contractFrom) readBaseline(args.contractFrom);
-    return args;
+    return { args, config };
   } catch (err) {
     if (!(err instanceof ArgsError || err instanceof BaselineError || err instanceof ConfigError)) throw err;
-    console.error(`contract: ${err.message}`);
-    process.exit(2);
+    endRun({ kind: 'config', reason: `contract: ${err.message}` });
   }
 }
 
-const args = argsOrExit();
+const { args, config } = argsOrExit();
+clearRunReports(REPORTS_DIR);
+if (config.usesSimulator) {
+  const ports = [
+    { setting: 'SIMULATOR_PORT', port: config.simulatorPort, host: '127.0.0.1' },
+    { setting: 'CALLBACK_PORT', port: config.callbackPort, host: config.callbackHost },
+  ];
+  const problem = await localPortsProblem(ports);
+  if (problem) endRun({ kind: 'config', reason: `contract: ${problem}` });
+}
+
 const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwright], {
   stdio: 'inherit',
-  env: { ...process.env, BASELINE: args.baseline ?? '', STRICT_BASELINE: args.strict ? '1' : '', CONTRACT_FROM: args.contractFrom ?? '' },
+  // A group of its own: a signal to ours reaches only this command, which decides what Playwright gets.
+  detached: true,
+  env: { ...process.env, BASELINE: args.baseline ?? '', STRICT_BASELINE: args.strict ? '1' : '', CONTRACT_FROM: args.contractFrom ?? '', [MAIN_COMMAND_ENV]: '1' },
 });
-// Ctrl-C reaches Playwright too (same process group); wait for it to finish its reports.
-process.on('SIGINT', () => {});
-child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const group = child.pid!;
+const signalGroup = (signal: NodeJS.Signals) => {
+  try {
+    process.kill(-group, signal);
+  } catch {
+    // already gone
+  }
+};
+let cancelled: 'SIGINT' | 'SIGTERM' | undefined;
+let stopped: string | undefined;
+let killTimer: NodeJS.Timeout | undefined;
+/** Playwright's own SIGINT handling: running tests stop, fixtures tear down (dialogs stopped), reporters write. */
+const interrupt = () => {
+  try {
+    process.kill(group, 'SIGINT');
+  } catch {
+    // already gone
+  }
+  killTimer ??= setTimeout(() => signalGroup('SIGKILL'), INTERRUPT_GRACE_MS);
+};
+const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
+  if (cancelled) return signalGroup('SIGKILL'); // a second signal: stop now
+  cancelled = signal;
+  markCancelled(REPORTS_DIR, signal);
+  console.error(`dialog-contract: ${signal}: stopping the run (its dialogs are stopped; no tickets)`);
+  interrupt();
+};
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGHUP', () => onSignal('SIGTERM'));
+// A worker that finds the target down writes the run's end; the rest of the run is not worth its time.
+const watch = setInterval(() => {
+  const end = readNoVerdict(REPORTS_DIR);
+  if (!end || end.atEnd || stopped || cancelled) return;
+  stopped = end.reason;
+  console.error(verdictLine({ kind: 'no-verdict', reason: stopped }));
+  interrupt();
+}, WATCH_MS);
+
+child.once('exit', async (code, signal) => {
+  clearInterval(watch);
+  clearTimeout(killTimer);
+  signalGroup('SIGKILL'); // the simulator and any worker left behind
+  stopped ??= readNoVerdict(REPORTS_DIR)?.reason;
+  const verdict: UnjudgedVerdict | undefined = cancelled ? { kind: 'cancelled', signal: cancelled } : stopped ? { kind: 'no-verdict', reason: stopped } : undefined;
+  if (!verdict) process.exit(code ?? (signal ? 1 : 0));
+  // Playwright's reporter writes them with the tests not run; killed, or stopped before its reporters began, it did not.
+  if (!existsSync(join(REPORTS_DIR, 'drift.json'))) writeVerdictReports(REPORTS_DIR, verdict);
+  const { left, stopped: stoppedNow } = await stopLeftOverDialogs(config, REPORTS_DIR).catch(() => ({ left: 0, stopped: 0 }));
+  if (left > 0) console.error(`dialog-contract: ${stoppedNow} of ${left} dialogs the run left running were stopped now (reports/created-dialogs.jsonl)`);
+  console.error(verdictLine(verdict));
+  process.exit(exitCode(verdict));
+});

@@ -3,6 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError } from '../config/suite-config.ts';
 import { withSimulatorDefaults } from '../simulator/suite-env.ts';
 
@@ -17,12 +20,16 @@ test('a simulator profile with a target is a configuration error, not silently i
 
 for (const script of ['contract', 'respect']) {
   test(`npm run ${script} with SIMULATOR_PROFILE and API_BASE_URL: one line, exit 2, nothing run`, () => {
+    const reports = mkdtempSync(join(tmpdir(), `launch-${script}-`));
     const run = spawnSync(process.execPath, ['--import', 'tsx', new URL(`./${script}.ts`, import.meta.url).pathname], {
       encoding: 'utf8',
-      env: { ...process.env, ...TARGET, SIMULATOR_PROFILE: 'bearer-ids' },
+      env: { ...process.env, ...TARGET, SIMULATOR_PROFILE: 'bearer-ids', REPORTS_DIR: reports },
     });
     assert.equal(run.status, 2);
     assert.match(run.stderr, new RegExp(`^${script}: SIMULATOR_PROFILE=bearer-ids is set together with API_BASE_URL: .*; unset one of them\\n$`));
     assert.equal(run.stdout, '');
+    // The job's JUnit says it, in place of any earlier run's.
+    if (script === 'contract') assert.match(readFileSync(join(reports, 'junit.xml'), 'utf8'), /<error message="contract: SIMULATOR_PROFILE=bearer-ids/);
+    else assert.equal(existsSync(join(reports, 'junit.xml')), false);
   });
 }

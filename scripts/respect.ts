@@ -20,7 +20,7 @@ import { EXCHANGES_DIR } from '../contract/run-end.ts';
 import { readJsonLines } from '../contract/run-records.ts';
 import { discoverRunShapes } from '../contract/run-setup.ts';
 import { findSecrets, leakLine } from '../contract/secret-scan.ts';
-import { unreachableReason } from '../contract/target-check.ts';
+import { targetProblem } from '../contract/target-check.ts';
 import { configuredShape, type RequestShapes } from '../http/body-discovery.ts';
 import { redactText } from '../http/redact.ts';
 import { guardSecret, secretWritten, suiteText, weakSecretWarning, type GuardedSecret } from '../http/secret-match.ts';
@@ -60,7 +60,7 @@ const COMMAND = {
     ['SEND_BODY, COMMAND_BODY', "the body shapes (§4.2: not shown); unset: the last contract run's for this target, else discovered"],
     REPORTS_DIR_ENV,
   ],
-  exit: '0 green; 1 a step failed (one line each) or a secret reached Respect\'s output; 2 bad input or could not judge.',
+  exit: '0 green; 1 a step failed (one line each) or a secret reached Respect\'s output; 2 bad input; 3 no verdict (the target cannot be judged: the line says why).',
   examples: ['API_BASE_URL=https://staging.example.com npm run respect -- --workflow lifecycle'],
 } as const;
 
@@ -123,8 +123,11 @@ const local = loaded.usesSimulator ? await startRunSimulator({ profile: loaded.s
 const config: SuiteConfig = local ? { ...loaded, baseUrl: local.sim.url } : loaded;
 let exitCode = 2;
 try {
-  const unreachable = local ? undefined : await unreachableReason(config.baseUrl);
-  if (unreachable) fail(unreachable);
+  const unreachable = local ? undefined : await targetProblem(config);
+  if (unreachable) {
+    console.error(`respect: no verdict: ${unreachable}`);
+    process.exit(3);
+  }
   const { shapes, from } = await shapesFor(config, dir);
   for (const kind of ['send', 'command'] as const) {
     const variable = kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY';

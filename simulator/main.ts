@@ -1,5 +1,6 @@
 // CLI: npm run simulator -- [--port N] [--profile NAME] [--callback-port N] ... (npm run simulator -- --help).
-// Prints "simulator listening on URL (...)" and the settings a suite needs when ready; exit 0 on SIGINT/SIGTERM;
+// Prints "simulator listening on URL (...)" and the settings a suite needs when ready; exit 0 on SIGINT/SIGTERM/SIGHUP
+// or when the process that started it is gone;
 // exit 2 with one line on stderr for a bad flag, a bad .env line, a bad config or a port in use.
 import { fileURLToPath } from 'node:url';
 import { loadDotenvFile } from '../config/dotenv-file.ts';
@@ -20,6 +21,11 @@ start().then(
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    process.once('SIGHUP', stop);
+    // Started by a run that was killed (no signal reaches us then): a simulator never outlives the process that
+    // started it, so no run leaves a port held behind it.
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && stop(), 1000).unref();
   },
   (err: Error) => {
     process.stderr.write(`simulator: ${err instanceof UsageError || err instanceof ConfigError ? err.message : `cannot start: ${err.stack ?? err}`}\n`);

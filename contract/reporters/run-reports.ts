@@ -3,10 +3,12 @@
 // contract failures matchers record (both test annotations: nothing is read back from a message), merges the k6
 // findings about the same target when they are recent, applies baselines/acknowledged.yaml, and decides the run:
 // an expired acknowledgement or a strict baseline change fails it; failures that are all acknowledged pass it (they
-// stay failed in every report). Listed before secret-guard, which checks what this one wrote.
+// stay failed in every report). A run that could not judge (the target went down, the run was cancelled) writes only
+// its verdict's reports (contract/verdict-reports.ts): no fingerprint, no drift entry, no ticket. Listed after the
+// junit reporter, whose file it then replaces, and before secret-guard, which checks what this one wrote.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
 import { CONTRACT_FAILURE, failureId, replayOf, runFailure, type Failure, type RecordedFailure } from '../../lib/failure.ts';
@@ -44,6 +46,9 @@ import { redactKnownIn, rememberSecrets } from '../../http/redact.ts';
 import { currentRun } from '../run-records.ts';
 import { BaselineError, FINGERPRINT_FILE, readAllBaselines, readBaseline } from './baselines.ts';
 import { errorHeadline } from './error-headline.ts';
+import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, transientSummary } from '../run-health.ts';
+import { writeVerdictReports, type UnjudgedVerdict } from '../verdict-reports.ts';
+import { verdictLine } from '../../report/verdict.ts';
 
 /** Files this reporter writes: removed before a run starts, so none of them can outlive the run that wrote it. */
 const OBSERVED = 'observed';
@@ -66,6 +71,14 @@ function loadFiles(): LoadFile[] {
   });
 }
 
+/** Set by the main command (scripts/contract.ts) for the Playwright it runs: it prints the run's verdict line itself. */
+export const MAIN_COMMAND_ENV = 'DIALOG_CONTRACT_MAIN';
+
+const titleOf = (test: TestCase) => {
+  const [, project, ...rest] = test.titlePath();
+  return `[${project}] ${rest.join(' › ')}`;
+};
+
 export default class RunReports implements Reporter {
   private readonly observations: RecordedObservation[] = [];
   private readonly failures: RecordedFailure[] = [];
@@ -73,14 +86,28 @@ export default class RunReports implements Reporter {
   private readonly failedTests = new Map<string, string[]>();
   private readonly probes = { sent: 0, retries: 0, bound: 0 };
   private ran = 0;
+  private planned: TestCase[] = [];
+  /** Tests that ran to a judgement (passed or failed), by id; the others did not run or could not judge. */
+  private readonly judged = new Set<string>();
+  /** Tests that could not judge, each with why (a write lost its answer): never a contract failure. */
+  private readonly inconclusive: { test: string; reason: string }[] = [];
 
   printsToStdio(): boolean {
     return true;
   }
 
+  onBegin(_config: unknown, suite: Suite): void {
+    this.planned = suite.allTests();
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
-    const [, project, ...rest] = test.titlePath();
-    const title = `[${project}] ${rest.join(' › ')}`;
+    const title = titleOf(test);
+    const inconclusive = result.annotations.find((a) => a.type === INCONCLUSIVE);
+    if (inconclusive) {
+      this.inconclusive.push({ test: title, reason: inconclusive.description ?? '' });
+      return;
+    }
+    if (result.status === 'passed' || result.status === 'failed' || result.status === 'timedOut') this.judged.add(test.id);
     if (result.status !== 'skipped') this.ran++;
     for (const { type, description = '{}' } of result.annotations) {
       if (type === OBSERVATION) this.observations.push({ ...(JSON.parse(description) as Observation), test: title });
@@ -118,7 +145,29 @@ export default class RunReports implements Reporter {
     }
   }
 
+  /** The run's verdict when it could not judge: the target went down (a worker saw it), or it was cancelled. */
+  private unjudged(result: FullResult): UnjudgedVerdict | undefined {
+    const stopped = readNoVerdict(REPORTS_DIR);
+    if (stopped) return { kind: 'no-verdict', reason: stopped.reason };
+    if (result.status === 'interrupted') return { kind: 'cancelled', signal: readCancelled(REPORTS_DIR) ?? 'SIGINT' };
+    // Tests that could not judge and no failure: the run cannot say the vendor passes (with a failure it is drift,
+    // and those tests are listed as not judged).
+    const [first] = this.inconclusive;
+    if (first && this.failures.length === 0) {
+      const n = this.inconclusive.length;
+      return { kind: 'no-verdict', reason: stopRun(REPORTS_DIR, `${n} test${n === 1 ? '' : 's'} could not judge, their answers lost in the network (first: ${first.test}: ${first.reason}): run again`, Date.now(), true).reason };
+    }
+    return undefined;
+  }
+
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    const unjudged = this.unjudged(result);
+    if (unjudged) {
+      writeVerdictReports(REPORTS_DIR, unjudged, this.planned.filter((t) => !this.judged.has(t.id)).map(titleOf));
+      // The main command prints it first and last itself; run alone, Playwright's output ends with it.
+      if (!process.env[MAIN_COMMAND_ENV]) console.error(verdictLine(unjudged));
+      return { status: 'failed' };
+    }
     const config = loadSuiteConfig();
     // Everything written below passes through the secrets this process knows: the configured ones, the tokens seen.
     rememberSecrets([...secretsOf(config), ...callbackSecrets]);
@@ -177,10 +226,15 @@ export default class RunReports implements Reporter {
     // Each failure with the request that shows it as a curl command (credentials as references only): QA pastes it.
     const replayable = failures.map((f) => ({ ...f, ...(replayOf(f) ? { replay: replayOf(f) } : {}) }));
     writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures: replayable }, null, 2)}\n`);
-    writeFileSync(join(REPORTS_DIR, 'summary.md'), jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`));
+    // Resent blips and tests that could not judge: said where CI shows the run, never filed as drift.
+    const network = transientSummary(readTransients(REPORTS_DIR));
+    const notJudged = this.inconclusive.map(({ test, reason }) => `- not judged: ${test}: ${reason}\n`);
+    writeFileSync(join(REPORTS_DIR, 'summary.md'), [jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`), ...(network ? [`\nNetwork: ${network}.\n`] : []), ...notJudged].join(''));
     for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
 
     const counts = Object.entries(report.counts).map(([severity, n]) => `${n} ${severity}`).join(', ');
+    if (network) console.log(`network: ${network}`);
+    for (const { test, reason } of this.inconclusive) console.error(`not judged: ${test}: ${reason}`);
     if (this.ran === 0) console.error('drift: no test ran: the reports say so and hold no observation of this run');
     console.log(`drift: ${items.length} items in reports/fingerprint.json; reports/drift.html: ${counts}`);
     if (this.probes.bound > 0) console.log(`probes: ${this.probes.sent} requests (${this.probes.retries} resends after 429/503), declared bound ${this.probes.bound}`);

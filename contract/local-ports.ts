@@ -1,0 +1,22 @@
+// The ports a simulator run listens on, checked before anything starts: a port held by another process (even one
+// that never answers) is one line naming the setting to change, not a run that waits on it for minutes.
+import { createServer } from 'node:net';
+
+/** Why `port` on `host` cannot be listened on, or undefined when it can (it is released again at once). */
+export function portProblem(port: number, host: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'EADDRINUSE' ? 'is in use by another process' : `cannot be listened on (${err.code ?? err.message})`));
+    server.listen(port, host, () => server.close(() => resolve(undefined)));
+  });
+}
+
+/** The first of the run's local ports that cannot be used, as one line with the fix; undefined when all can. */
+export async function localPortsProblem(ports: readonly { setting: string; port: number; host: string }[]): Promise<string | undefined> {
+  for (const { setting, port, host } of ports) {
+    if (port === 0) continue;
+    const problem = await portProblem(port, host);
+    if (problem) return `${setting} ${port} on ${host} ${problem}: stop that process, or set ${setting} to a free port (in .env or the environment)`;
+  }
+  return undefined;
+}

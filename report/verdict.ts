@@ -1,0 +1,94 @@
+// How a run ends, as exactly one verdict: pass, drift (contract failures the vendor owns: the only verdict that
+// files tickets), or no verdict (the run could not judge the contract: the target unreachable or down, credentials
+// rejected, a base URL that is not this API). A configuration error and a cancelled run are their own ends. Each has
+// its exit code, one line that says which and what to fix, and the same reason in every report CI shows: a JUnit
+// file with one error, the job summary, the drift report. Pure: the main command and the run reporter write them.
+
+export type RunVerdict =
+  | { kind: 'pass' }
+  | { kind: 'drift' }
+  | { kind: 'no-verdict'; reason: string }
+  | { kind: 'config'; reason: string }
+  | { kind: 'cancelled'; signal: 'SIGINT' | 'SIGTERM' };
+
+/** 0 pass, 1 drift, 2 a setting or argument, 3 no verdict, 130/143 cancelled (128 + the signal, as shells do). */
+export function exitCode(verdict: RunVerdict): number {
+  switch (verdict.kind) {
+    case 'pass':
+      return 0;
+    case 'drift':
+      return 1;
+    case 'config':
+      return 2;
+    case 'no-verdict':
+      return 3;
+    case 'cancelled':
+      return verdict.signal === 'SIGINT' ? 130 : 143;
+  }
+}
+
+/** What CI should do with each end, as the README and the example workflow say it. */
+export const VERDICT_MEANING = {
+  pass: 'the vendor honours the contract',
+  drift: 'the vendor drifted: file the tickets in reports/tickets/',
+  config: 'a setting or argument is wrong: fix it, nothing ran',
+  'no-verdict': 'the run could not judge the contract: fix what the line says and run again; no tickets',
+  cancelled: 'the run was cancelled: its created dialogs were stopped; no tickets',
+} as const;
+
+/** The one line that starts and ends the output of a run that did not pass. */
+export function verdictLine(verdict: RunVerdict): string {
+  switch (verdict.kind) {
+    case 'pass':
+      return 'dialog-contract: pass';
+    case 'drift':
+      return 'dialog-contract: drift: the vendor broke the contract; tickets in reports/tickets/, the drift report in reports/drift.html';
+    case 'config':
+      return verdict.reason; // already "<command>: what is wrong and how to fix it"
+    case 'no-verdict':
+      return `dialog-contract: no verdict: ${verdict.reason}`;
+    case 'cancelled':
+      return `dialog-contract: cancelled (${verdict.signal}): no verdict, no tickets; the dialogs the run created were stopped (reports/created-dialogs.jsonl)`;
+  }
+}
+
+/** Whether the run's reports may hold vendor tickets: only a run that judged the contract. */
+export const judged = (verdict: RunVerdict) => verdict.kind === 'pass' || verdict.kind === 'drift';
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * JUnit for a run that did not judge the contract: one test case in error carrying the reason, so CI shows red with
+ * the cause, and the tests that did not run as skipped.
+ */
+export function verdictJunit(verdict: Exclude<RunVerdict, { kind: 'pass' } | { kind: 'drift' }>, notRun: readonly string[] = []): string {
+  const line = verdictLine(verdict);
+  const cases = [
+    `    <testcase classname="dialog-contract" name="the run">\n      <error message="${xml(line)}" type="${verdict.kind}">${xml(line)}</error>\n    </testcase>`,
+    ...notRun.map((t) => `    <testcase classname="dialog-contract" name="${xml(t)}">\n      <skipped message="not run: ${xml(verdict.kind === 'cancelled' ? 'the run was cancelled' : 'the run could not judge the contract')}"/>\n    </testcase>`),
+  ];
+  const total = 1 + notRun.length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="dialog-contract" tests="${total}" failures="0" errors="1" skipped="${notRun.length}">`,
+    `  <testsuite name="dialog-contract run" tests="${total}" failures="0" errors="1" skipped="${notRun.length}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** The reason as the head of a Markdown report (summary.md, drift.md), and the tests that did not run. */
+export function verdictMarkdown(verdict: Exclude<RunVerdict, { kind: 'pass' } | { kind: 'drift' }>, notRun: readonly string[] = []): string {
+  const title = { config: 'Configuration error', 'no-verdict': 'No verdict', cancelled: 'Cancelled' }[verdict.kind];
+  return [
+    `## ${title}`,
+    '',
+    `> ${verdictLine(verdict).replace(/^dialog-contract: /, '')}`,
+    '',
+    `${VERDICT_MEANING[verdict.kind]}.`,
+    ...(notRun.length ? ['', `Not run (${notRun.length}):`, '', ...notRun.map((t) => `- ${t}`)] : []),
+    '',
+  ].join('\n');
+}
