@@ -13,8 +13,8 @@ const config: KnipConfig = {
     'load/scripts/*.ts',
   ],
   project: ['**/*.{ts,mjs}', '!dist/**', '!reports/**'],
-  // System binaries: k6 runs outside this machine (load/README.md), Graphviz's dot comes from Debian.
-  ignoreBinaries: ['k6', 'dot'],
+  // System binaries: k6 runs outside this machine (load/README.md), Graphviz's dot and openssl come from Debian.
+  ignoreBinaries: ['k6', 'dot', 'openssl'],
   ignoreDependencies: [
     // Modules k6 itself provides, and the build-time modules load/build.ts generates from the OpenAPI document.
     /^k6(\/|$)/,

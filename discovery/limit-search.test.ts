@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requestBound, runLimitSearch, runLimitSearchAsync, searchLimit, type LimitSearchResult } from './limit-search.ts';
+import { seededRandom } from '../lib/seeded-random.ts';
 
 /** A target whose hidden limit is `limit`: accepts every value up to it. */
 const targetWithLimit = (limit: number) => (value: number) => value <= limit;
@@ -15,16 +16,6 @@ function assertFinds(result: LimitSearchResult, limit: number, lower: number, up
   const values = result.probes.map((p) => p.value);
   assert.equal(new Set(values).size, values.length, `${where}: a value was probed twice`);
   assert.ok(values.every((v) => Number.isInteger(v) && v >= lower && v <= upper), `${where}: probe out of range`);
-}
-
-/** mulberry32: a seeded generator, so a failing case can be replayed. */
-function seededRandom(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 test('the bound is ⌈log2(upper − lower)⌉ + 2 requests', () => {

@@ -1,0 +1,179 @@
+// The main command's verdict on a real network's circumstances (issue: a verdict you can trust on staging). The
+// suite runs as CI runs it (npm run contract against API_BASE_URL) through simulator/staging-network.ts in front of
+// a conforming simulator: what is not the vendor's drift is never a ticket, and every end that could not judge is
+// one line, first and last, with its exit code and a JUnit that says it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStagingNetwork, type StagingNetworkOptions } from '../simulator/staging-network.ts';
+import { simulatorTargetEnv, startRunSimulator } from './suite-run.ts';
+import { freePort } from './free-port.ts';
+import { readJsonLines } from '../contract/run-records.ts';
+import { CREATED_DIALOGS_FILE, CREATED_JOURNAL_DIR, type JournalledDialog } from '../contract/leftover-dialogs.ts';
+
+const MAIN = fileURLToPath(new URL('./contract.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+interface MainRun {
+  code: number | null;
+  seconds: number;
+  stdout: string;
+  stderr: string;
+  reportsDir: string;
+}
+
+/** `npm run contract` with `env`, in its own reports folder; `signalAfterMs` sends CI's cancel. */
+function runMain(env: NodeJS.ProcessEnv, options: { reportsDir?: string; signalAfterMs?: number; args?: string[] } = {}): Promise<MainRun> {
+  const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'verdict-'));
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(options.args ?? [])], { cwd: ROOT, env: { ...env, REPORTS_DIR: reportsDir, WORKERS: '1', FORCE_COLOR: '0' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  if (options.signalAfterMs !== undefined) setTimeout(() => child.kill('SIGTERM'), options.signalAfterMs);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, seconds: (Date.now() - started) / 1000, stdout, stderr, reportsDir })));
+}
+
+/** The suite against the simulator behind a staging network; both closed afterwards. */
+async function throughNetwork(network: Omit<StagingNetworkOptions, 'target'>, run: (url: string, env: NodeJS.ProcessEnv, faults: () => object) => Promise<void>, profile?: string): Promise<void> {
+  const { sim, callbackPort } = await startRunSimulator(profile ? { profile } : {});
+  const net = await startStagingNetwork({ ...network, target: sim.url });
+  try {
+    await run(net.url, simulatorTargetEnv(net.url, callbackPort, sim.config), () => ({ ...net.faults }));
+  } finally {
+    await net.close();
+    await sim.close();
+  }
+}
+
+const lines = (text: string) => text.trim().split('\n').filter(Boolean);
+const tickets = (reportsDir: string) => (existsSync(join(reportsDir, 'tickets')) ? readdirSync(join(reportsDir, 'tickets')) : []);
+const junit = (reportsDir: string) => readFileSync(join(reportsDir, 'junit.xml'), 'utf8');
+
+/** One line, first and last on stderr, exit 3, no ticket, and a JUnit with that reason as its one error. */
+function assertNoVerdict(run: MainRun, reason: RegExp): void {
+  assert.equal(run.code, 3, `exit 3 (no verdict)\n${run.stderr}\n${run.stdout.slice(-2000)}`);
+  const said = lines(run.stderr);
+  assert.match(said.at(-1) ?? '', /^dialog-contract: no verdict: /);
+  assert.match(said.at(-1) ?? '', reason);
+  assert.equal(said[0], said.at(-1), 'the first line of stderr is the last');
+  assert.deepEqual(tickets(run.reportsDir), [], 'no vendor ticket');
+  assert.match(junit(run.reportsDir), /<error message="dialog-contract: no verdict: /);
+  assert.equal(existsSync(join(run.reportsDir, 'fingerprint.json')), false, 'no fingerprint a baseline could be made of');
+}
+
+/** A throwaway CA and a certificate for 127.0.0.1 signed by it (openssl), as a private staging has. */
+function privateCa(dir: string): { ca: string; key: string; cert: string } {
+  const at = (f: string) => join(dir, f);
+  const ssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+  ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('ca.key'), '-out', at('ca.pem'), '-days', '2', '-subj', '/CN=dialog-contract test CA');
+  ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('leaf.key'), '-out', at('leaf.csr'), '-subj', '/CN=127.0.0.1');
+  writeFileSync(at('san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  ssl('x509', '-req', '-in', at('leaf.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-out', at('leaf.pem'), '-days', '2', '-extfile', at('san.ext'));
+  return { ca: at('ca.pem'), key: readFileSync(at('leaf.key'), 'utf8'), cert: readFileSync(at('leaf.pem'), 'utf8') };
+}
+
+/** Processes whose environment holds this run's reports folder: none may outlive the run. */
+function processesOf(reportsDir: string): number[] {
+  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).flatMap((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`REPORTS_DIR=${reportsDir}`) ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const NO_OPENSSL = spawnSync('openssl', ['version']).status !== 0 && 'needs openssl for its private CA (apt-get install openssl)';
+
+test('through a gateway prefix and TLS from a private CA, with 3% of reads lost to 502s and resets: the run passes; the blips are resent and said once', { skip: NO_OPENSSL }, async () => {
+  const ca = privateCa(mkdtempSync(join(tmpdir(), 'ca-')));
+  await throughNetwork({ prefix: '/dialog-bot', tls: { key: ca.key, cert: ca.cert }, transientRate: 0.03, seed: 7 }, async (url, env, faults) => {
+    const untrusted = await runMain(env);
+    assertNoVerdict(untrusted, /failed in TLS .*NODE_EXTRA_CA_CERTS/);
+
+    const run = await runMain({ ...env, NODE_EXTRA_CA_CERTS: ca.ca });
+    const dealt = faults() as { badGateway: number; reset: number };
+    assert.equal(run.code, 0, `${run.stderr}\n${run.stdout.slice(-3000)}`);
+    assert.ok(dealt.badGateway + dealt.reset > 0, `faults were dealt: ${JSON.stringify(dealt)}`);
+    assert.match(run.stdout, /^network: \d+ transient failures? of the network or a gateway \(none is a contract failure\)/m);
+    assert.deepEqual(tickets(run.reportsDir), []);
+    assert.ok(url.startsWith('https://'));
+  });
+});
+
+test('the target goes down 2 s into the run (every answer 503 without Retry-After): no verdict within 30 s, no ticket', async () => {
+  await throughNetwork({ outageAfterS: 2 }, async (_url, env) => {
+    const run = await runMain(env);
+    assertNoVerdict(run, /the target went down at .*503 without Retry-After.*try again when the service is up/);
+    assert.ok(run.seconds < 30, `ended in ${run.seconds} s`);
+    assert.match(junit(run.reportsDir), /<skipped message="not run: the run could not judge the contract"\/>/);
+  });
+});
+
+test('the target dies 2 s into the run: no verdict within 30 s, no ticket', async () => {
+  await throughNetwork({ dieAfterS: 2 }, async (_url, env) => {
+    const run = await runMain(env);
+    assertNoVerdict(run, /the target went down at .*connection (refused|reset)/);
+    assert.ok(run.seconds < 30, `ended in ${run.seconds} s`);
+  });
+});
+
+test('a wrong password: no verdict in seconds, the line names the credentials, an earlier green JUnit is gone', async () => {
+  await throughNetwork({}, async (_url, env) => {
+    const reportsDir = mkdtempSync(join(tmpdir(), 'verdict-'));
+    writeFileSync(join(reportsDir, 'junit.xml'), '<testsuites tests="92" failures="0"></testsuites>');
+    mkdirSync(join(reportsDir, 'html'));
+    const run = await runMain({ ...env, API_PASSWORD: 'rotated-yesterday-0' }, { reportsDir });
+    assertNoVerdict(run, /credentials rejected: .* check API_LOGIN and API_PASSWORD/);
+    assert.ok(run.seconds < 10, `ended in ${run.seconds} s`);
+    assert.equal(existsSync(join(reportsDir, 'html')), false, 'the earlier HTML report is gone');
+    assert.ok(!run.stderr.includes('rotated-yesterday-0') && !junit(reportsDir).includes('rotated-yesterday-0'));
+  });
+});
+
+test('API_BASE_URL without the gateway prefix (its 404 text/html): no verdict, the line says to check the base path', async () => {
+  await throughNetwork({ prefix: '/dialog-bot' }, async (url, env) => {
+    const run = await runMain({ ...env, API_BASE_URL: url.replace(/\/dialog-bot$/, '') });
+    assertNoVerdict(run, /API_BASE_URL does not look like the Dialog Bot Service: .*404.*check the base path/);
+  });
+});
+
+test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run left, every dialog it created stopped and listed, no ticket', async () => {
+  await throughNetwork({}, async (_url, env) => {
+    const run = await runMain(env, { signalAfterMs: 3500 });
+    assert.equal(run.code, 143, `${run.stderr}\n${run.stdout.slice(-2000)}`);
+    assert.ok(run.seconds < 3.5 + 15, `ended in ${run.seconds} s`);
+    assert.match(lines(run.stderr).at(-1) ?? '', /^dialog-contract: cancelled \(SIGTERM\): no verdict, no tickets/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(processesOf(run.reportsDir), [], 'nothing of the run is left running');
+    const journal = readJsonLines<JournalledDialog>(join(run.reportsDir, CREATED_JOURNAL_DIR));
+    const listed = readFileSync(join(run.reportsDir, CREATED_DIALOGS_FILE), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { uuid: string; cleanupStatus: number });
+    assert.ok(journal.length > 0, 'the run had created dialogs when it was cancelled');
+    for (const dialog of journal) assert.ok(listed.some((l) => l.uuid === dialog.uuid && l.cleanupStatus >= 200 && l.cleanupStatus < 300), `${dialog.uuid} (${dialog.test}) stopped and listed`);
+    assert.deepEqual(tickets(run.reportsDir), []);
+    assert.match(junit(run.reportsDir), /<error message="dialog-contract: cancelled \(SIGTERM\)/);
+  });
+});
+
+test('SIMULATOR_PORT held by a process that never answers: one line naming it, exit 2, in seconds', async () => {
+  const port = await freePort();
+  const silent: Server = createServer(() => {}); // accepts, never answers
+  await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
+  try {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|BOT_ID|GOTO_BOT_ID|CUSTOM_BLOCK_BOT_ID|SIMULATOR_PROFILE)/.test(k)));
+    const run = await runMain({ ...env, SIMULATOR_PORT: String(port), CALLBACK_PORT: String(await freePort()) });
+    assert.equal(run.code, 2, run.stderr);
+    assert.deepEqual(lines(run.stderr), [`contract: SIMULATOR_PORT ${port} on 127.0.0.1 is in use by another process: stop that process, or set SIMULATOR_PORT to a free port (in .env or the environment)`]);
+    assert.ok(run.seconds < 10, `ended in ${run.seconds} s`);
+    assert.match(junit(run.reportsDir), /<error message="contract: SIMULATOR_PORT/);
+  } finally {
+    silent.close();
+  }
+});

@@ -1,0 +1,104 @@
+// A staging network in front of a target, for the tests of what the suite does with circumstances that are not the
+// vendor's: a gateway path prefix (404 text/html elsewhere), TLS with a private CA, transient 502s and connection
+// resets on reads, an outage (every request 503 without Retry-After) and a target that dies. The faults are seeded,
+// so a failing test fails the same way again.
+import { createServer as createHttpServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../lib/seeded-random.ts';
+
+export interface StagingNetworkOptions {
+  /** The target's base URL (http, no /api). */
+  target: string;
+  /** A gateway prefix the suite must put in API_BASE_URL, e.g. "/dialog-bot": anything else is the gateway's 404. */
+  prefix?: string;
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
+  /** Share of reads (GETs other than a dialog create) that fail in transit (half 502 from the gateway, half a reset connection). */
+  transientRate?: number;
+  /** Seed of the transient faults. */
+  seed?: number;
+  /** Seconds after the first request from which every request is answered 503 without Retry-After. */
+  outageAfterS?: number;
+  /** Seconds after the first request at which the network stops listening and cuts every connection. */
+  dieAfterS?: number;
+}
+
+export interface StagingNetwork {
+  /** The base URL to give the suite (with the prefix). */
+  url: string;
+  /** Transient faults dealt so far. */
+  readonly faults: { badGateway: number; reset: number; outage: number };
+  close(): Promise<void>;
+}
+
+export async function startStagingNetwork(options: StagingNetworkOptions): Promise<StagingNetwork> {
+  const random = seededRandom(options.seed ?? 1);
+  const prefix = options.prefix ?? '';
+  const faults = { badGateway: 0, reset: 0, outage: 0 };
+  const sockets = new Set<Socket>();
+  let firstRequestAt: number | undefined;
+  let server: Server;
+  const since = () => (Date.now() - (firstRequestAt ??= Date.now())) / 1000;
+
+  const die = () => {
+    server.close();
+    for (const socket of sockets) socket.destroy();
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const elapsed = since();
+    if (options.dieAfterS !== undefined && elapsed >= options.dieAfterS) return die();
+    if (options.outageAfterS !== undefined && elapsed >= options.outageAfterS) {
+      faults.outage++;
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
+      return;
+    }
+    const path = req.url ?? '/';
+    if (prefix && !path.startsWith(`${prefix}/`)) {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body><h1>404 Not Found</h1>gateway</body></html>');
+      return;
+    }
+    if (req.method === 'GET' && !/\/create(\?|$)/.test(path) && options.transientRate && random() < options.transientRate) {
+      if (random() < 0.5) {
+        faults.badGateway++;
+        res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      } else {
+        faults.reset++;
+        req.socket.destroy();
+      }
+      return;
+    }
+    const upstream = forward(`${options.target}${path.slice(prefix.length)}`, { method: req.method, headers: { ...req.headers, host: new URL(options.target).host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  };
+
+  server = options.tls ? createHttpsServer(options.tls, handle) : createHttpServer(handle);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  // A target that dies goes whether or not requests come.
+  let dieTimer: NodeJS.Timeout | undefined;
+  server.once('request', () => {
+    if (options.dieAfterS !== undefined) dieTimer = setTimeout(die, options.dieAfterS * 1000);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}${prefix}`,
+    faults,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearTimeout(dieTimer);
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+        if (!server.listening) resolve();
+      }),
+  };
+}
