@@ -140,6 +140,10 @@ const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 process.on('SIGHUP', () => onSignal('SIGTERM'));
+// npm forwards CI's SIGTERM to the shell that runs this script, which dies without passing it on: an orphaned
+// command is a cancelled one.
+const parent = process.ppid;
+const orphaned = setInterval(() => process.ppid !== parent && onSignal('SIGTERM'), WATCH_MS);
 // A worker that finds the target down writes the run's end; the rest of the run is not worth its time.
 const watch = setInterval(() => {
   const end = readNoVerdict(REPORTS_DIR);
@@ -151,6 +155,7 @@ const watch = setInterval(() => {
 
 child.once('exit', async (code, signal) => {
   clearInterval(watch);
+  clearInterval(orphaned);
   clearTimeout(killTimer);
   signalGroup('SIGKILL'); // the simulator and any worker left behind
   stopped ??= readNoVerdict(REPORTS_DIR)?.reason;

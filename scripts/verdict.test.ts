@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startStagingNetwork, type StagingNetworkOptions } from '../simulator/staging-network.ts';
 import { simulatorTargetEnv, startRunSimulator } from './suite-run.ts';
 import { freePort } from './free-port.ts';
+import { localPortsProblem } from '../contract/local-ports.ts';
 import { readJsonLines } from '../contract/run-records.ts';
 import { CREATED_DIALOGS_FILE, CREATED_JOURNAL_DIR, type JournalledDialog } from '../contract/leftover-dialogs.ts';
 
@@ -27,17 +28,23 @@ interface MainRun {
   reportsDir: string;
 }
 
-/** `npm run contract` with `env`, in its own reports folder; `signalAfterMs` sends CI's cancel. */
-function runMain(env: NodeJS.ProcessEnv, options: { reportsDir?: string; signalAfterMs?: number; args?: string[] } = {}): Promise<MainRun> {
+/**
+ * The main command with `env`, in its own reports folder; `signalAfterMs` sends CI's cancel to `npm run contract`, as
+ * CI sends it (npm, then a shell, then the command). npm's own warnings about its configuration are not ours.
+ */
+function runMain(env: NodeJS.ProcessEnv, options: { reportsDir?: string; signalAfterMs?: number } = {}): Promise<MainRun> {
   const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'verdict-'));
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(options.args ?? [])], { cwd: ROOT, env: { ...env, REPORTS_DIR: reportsDir, WORKERS: '1', FORCE_COLOR: '0' } });
+  const command = options.signalAfterMs === undefined ? [process.execPath, '--import', 'tsx', MAIN] : ['npm', 'run', '-s', 'contract'];
+  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...env, REPORTS_DIR: reportsDir, WORKERS: '1', FORCE_COLOR: '0' } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   if (options.signalAfterMs !== undefined) setTimeout(() => child.kill('SIGTERM'), options.signalAfterMs);
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, seconds: (Date.now() - started) / 1000, stdout, stderr, reportsDir })));
+  const done = () => ({ seconds: (Date.now() - started) / 1000, stdout, stderr: stderr.replace(/^npm warn .*\n/gm, ''), reportsDir });
+  // 'close': every process holding the output (npm, the command, Playwright and its workers) has ended.
+  return new Promise((resolve) => child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 128 + (signal === 'SIGTERM' ? 15 : 2) : null), ...done() })));
 }
 
 /** The suite against the simulator behind a staging network; both closed afterwards. */
@@ -176,4 +183,19 @@ test('SIMULATOR_PORT held by a process that never answers: one line naming it, e
   } finally {
     silent.close();
   }
+});
+
+test('npm run simulator stops when npm gets SIGTERM (npm passes it to a shell that does not pass it on)', async () => {
+  const [port, callbackPort] = [await freePort(), await freePort()];
+  const npm = spawn('npm', ['run', '-s', 'simulator', '--', '--port', String(port), '--callback-port', String(callbackPort)], { cwd: ROOT, env: { ...process.env, SIMULATOR_PROFILE: '' } });
+  let out = '';
+  npm.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  for (let i = 0; i < 300 && !out.includes('simulator listening on'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.match(out, /simulator listening on/);
+  const closed = new Promise((resolve) => npm.once('close', resolve));
+  const signalled = Date.now();
+  npm.kill('SIGTERM');
+  await closed; // every holder of its output gone: the simulator too
+  assert.ok(Date.now() - signalled < 5000, `stopped in ${Date.now() - signalled} ms`);
+  assert.equal(await localPortsProblem([{ setting: 'SIMULATOR_PORT', port, host: '127.0.0.1' }]), undefined, 'its port is free again');
 });

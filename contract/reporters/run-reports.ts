@@ -102,9 +102,12 @@ export default class RunReports implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const title = titleOf(test);
-    const inconclusive = result.annotations.find((a) => a.type === INCONCLUSIVE);
-    if (inconclusive) {
-      this.inconclusive.push({ test: title, reason: inconclusive.description ?? '' });
+    const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as Failure);
+    // Out of time with nothing found wrong: the target was too slow to judge, which is no contract item.
+    const outOfTime = result.status === 'timedOut' && recorded.length === 0 ? `the test ran out of its ${test.timeout / 1000} s: the target answered too slowly to judge (npm run contract -- --timeout MS gives tests longer)` : undefined;
+    const inconclusive = result.annotations.find((a) => a.type === INCONCLUSIVE)?.description ?? outOfTime;
+    if (inconclusive !== undefined) {
+      this.inconclusive.push({ test: title, reason: inconclusive });
       return;
     }
     if (result.status === 'passed' || result.status === 'failed' || result.status === 'timedOut') this.judged.add(test.id);
@@ -118,7 +121,6 @@ export default class RunReports implements Reporter {
         this.probes.bound += spent.bound;
       }
     }
-    const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as Failure);
     // A test of a record-only run (CONTRACT_FAILURES=record) is expected to fail when it recorded failures: they count the same.
     if ((result.status !== test.expectedStatus && result.status !== 'skipped') || recorded.length > 0) {
       const firstLine = errorHeadline(result.errors[0]?.message ?? result.errors[0]?.value) ?? '';
@@ -217,7 +219,11 @@ export default class RunReports implements Reporter {
 
     mkdirSync(join(REPORTS_DIR, 'tickets'), { recursive: true });
     writeFileSync(FINGERPRINT_FILE, fingerprintJson(items, run));
-    writeFileSync(join(REPORTS_DIR, 'drift.json'), `${JSON.stringify({ run, ...report, probes: this.probes, noTestRan: this.ran === 0 }, null, 2)}\n`);
+    // Resent blips and tests that could not judge: said where CI shows the run, never filed as drift.
+    const transients = readTransients(REPORTS_DIR);
+    const network = transientSummary(transients);
+    const notJudged = this.inconclusive;
+    writeFileSync(join(REPORTS_DIR, 'drift.json'), `${JSON.stringify({ run, ...report, probes: this.probes, noTestRan: this.ran === 0, network: { summary: network ?? null, transients, notJudged } }, null, 2)}\n`);
     // The learned document: what this run observed, as an overlay over the project's document, and applied to it.
     const learned = await learnedDocumentFiles(OBSERVED, items, run, loadDocument());
     for (const [file, text] of Object.entries(learned.texts)) writeFileSync(join(REPORTS_DIR, file), text);
@@ -226,10 +232,8 @@ export default class RunReports implements Reporter {
     // Each failure with the request that shows it as a curl command (credentials as references only): QA pastes it.
     const replayable = failures.map((f) => ({ ...f, ...(replayOf(f) ? { replay: replayOf(f) } : {}) }));
     writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures: replayable }, null, 2)}\n`);
-    // Resent blips and tests that could not judge: said where CI shows the run, never filed as drift.
-    const network = transientSummary(readTransients(REPORTS_DIR));
-    const notJudged = this.inconclusive.map(({ test, reason }) => `- not judged: ${test}: ${reason}\n`);
-    writeFileSync(join(REPORTS_DIR, 'summary.md'), [jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`), ...(network ? [`\nNetwork: ${network}.\n`] : []), ...notJudged].join(''));
+    const notJudgedLines = notJudged.map(({ test, reason }) => `- not judged: ${test}: ${reason}\n`);
+    writeFileSync(join(REPORTS_DIR, 'summary.md'), [jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`), ...(network ? [`\nNetwork: ${network}.\n`] : []), ...notJudgedLines].join(''));
     for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
 
     const counts = Object.entries(report.counts).map(([severity, n]) => `${n} ${severity}`).join(', ');
