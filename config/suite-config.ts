@@ -48,6 +48,8 @@ export interface SuiteConfig {
   health: HealthSettings;
   baseline: string | undefined;
   strictBaseline: boolean;
+  /** A send or command body shape the run cannot establish fails the run instead of skipping its tests. */
+  requireShapes: boolean;
   /** A baseline whose learned document the run is held to as well (--contract-from). */
   contractFrom: string | undefined;
   /**
@@ -198,6 +200,7 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     },
     baseline: optional(env, 'BASELINE'),
     strictBaseline: truthy(env.STRICT_BASELINE),
+    requireShapes: truthy(env.REQUIRE_SHAPES),
     contractFrom: optional(env, 'CONTRACT_FROM'),
     recordFailures: oneOf(env, 'CONTRACT_FAILURES', ['record']) === 'record',
     probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),

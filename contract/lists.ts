@@ -64,13 +64,18 @@ export async function fetchPage(api: ApiClient, version: Version, query: Query):
   return { response, ...readEnvelope(body) };
 }
 
-/** Every page of a query, up to maxPages; stops at the first short or empty page. */
+/**
+ * Every page of a query, up to maxPages; stops at the first page with fewer items than the PageCount asked (§4.1:
+ * the records per page), or, without one, at total_pages (what it counts is not stated: only then is it relied on).
+ */
 export async function fetchPages(api: ApiClient, version: Version, query: Query, maxPages: number): Promise<Page[]> {
   const pages: Page[] = [];
+  const asked = Number(query.PageCount);
   for (let n = 1; n <= maxPages; n++) {
     const page = await fetchPage(api, version, { ...query, PageNumber: n });
     pages.push(page);
-    if (page.items.length === 0 || n >= (page.pagination?.total_pages ?? 0)) break;
+    const last = asked > 0 ? page.items.length < asked : n >= (page.pagination?.total_pages ?? 0);
+    if (page.items.length === 0 || last) break;
   }
   return pages;
 }

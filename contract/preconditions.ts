@@ -20,3 +20,12 @@ export function preconditionReasons(reportsDir: string, what: 'pairs' | 'observa
   for (const row of readJsonLines<PreconditionRow>(join(reportsDir, PRECONDITIONS_DIR))) for (const key of row[what]) out[key] ??= `not in this run: ${row.reason} (${row.test})`;
   return out;
 }
+
+/** Skips for want of a body shape (RequestBodies.missing: "no send body shape: …"): each reason with its tests. */
+export function shapeSkips(reportsDir: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const row of readJsonLines<PreconditionRow>(join(reportsDir, PRECONDITIONS_DIR))) {
+    if (/^no (send|command) body shape: /.test(row.reason)) out.set(row.reason, [...(out.get(row.reason) ?? []), row.test]);
+  }
+  return out;
+}

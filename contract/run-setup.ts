@@ -78,5 +78,10 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
   });
   writeFileSync(join(REPORTS_DIR, SETUP_OBSERVATIONS), JSON.stringify(redactKnownIn(observations)));
   const shown = (f: ShapeFinding) => `${f.template ?? 'none'} (${f.verifiedBy ? `verified by ${f.verifiedBy}` : f.how})`;
-  return `request shapes: send ${shown(result.send)}, command ${shown(result.command)}`;
+  const missing = (['send', 'command'] as const).filter((kind) => result[kind].template === null);
+  // Loud from the first line: the tests that need a missing shape will not run (the run's last lines count them).
+  const warning = missing.map(
+    (kind) => `\ndialog-contract: no ${kind} body shape could be established (${result[kind].how}): the tests that need it will not run; set ${kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY'} (.env.example)${config.requireShapes ? '; REQUIRE_SHAPES=1 fails the run' : ', or REQUIRE_SHAPES=1 to fail the run instead'}`,
+  );
+  return `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}`;
 }

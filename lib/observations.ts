@@ -96,6 +96,9 @@ export type ObservationPayloads = {
   'versioning.deprecation-signals': Record<string, Record<string, string>>;
 } & { [K in `default.${Version}.PageNumber` | `default.${Version}.PageCount`]: number } & { [K in `links.${Version}`]: Json } & {
   [K in `pagination.${Version}.past-last-page`]: { status: number; items: number; current_page: Json };
+} & {
+  /** What each number of meta.pagination counts, by its name (contract/pagination-relations.ts). */
+  [K in `pagination.${Version}.relations`]: Record<string, string>;
 } & { [K in `filter.${Version}.updated-matches-field`]: boolean } & {
   [K in `file.${Version}.download`]: { status: number; contentType: string | null; nonEmpty: boolean };
 } & {

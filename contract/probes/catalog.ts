@@ -33,6 +33,7 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
     item: 'default PageNumber, and the accepted range of PageNumber',
     ids: ['default.v1.PageNumber', 'default.v2.PageNumber', 'paging.PageNumber.out-of-range', 'pagination.v1.past-last-page', 'pagination.v2.past-last-page'],
   },
+  { section: '2.3', item: 'what total, count, per_page, current_page and total_pages count', ids: ['pagination.v1.relations', 'pagination.v2.relations'] },
   { section: '8.3', item: 'default and maximum PageCount', ids: ['default.v1.PageCount', 'default.v2.PageCount', 'paging.PageCount.out-of-range', 'limit.maxPageCount'] },
   {
     section: '8.4',

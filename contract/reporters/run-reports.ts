@@ -46,6 +46,7 @@ import { redactKnownIn, rememberSecrets } from '../../http/redact.ts';
 import { currentRun } from '../run-records.ts';
 import { BaselineError, FINGERPRINT_FILE, readAllBaselines, readBaseline } from './baselines.ts';
 import { errorHeadline } from './error-headline.ts';
+import { shapeSkips } from '../preconditions.ts';
 import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, transientSummary } from '../run-health.ts';
 import { writeVerdictReports, type UnjudgedVerdict } from '../verdict-reports.ts';
 import { verdictLine } from '../../report/verdict.ts';
@@ -91,6 +92,8 @@ export default class RunReports implements Reporter {
   private readonly judged = new Set<string>();
   /** Tests that could not judge, each with why (a write lost its answer): never a contract failure. */
   private readonly inconclusive: { test: string; reason: string }[] = [];
+  /** Said last, after every report line: what the run could not do (tests a missing body shape kept from running). */
+  private readonly lastLines: string[] = [];
 
   printsToStdio(): boolean {
     return true;
@@ -138,6 +141,15 @@ export default class RunReports implements Reporter {
     if (existsSync(setup)) this.observations.push(...(JSON.parse(readFileSync(setup, 'utf8')) as Observation[]).map((o) => ({ ...o, test: SETUP_TITLE })));
     const end = runEnd(config, contractValidators(), this.observations.map((o) => o.id), process.env.RUN_PARTIAL || undefined);
     console.log(end.coverageLine);
+    // A body shape the run could not establish: the tests it skipped, counted on the last lines; a failure with REQUIRE_SHAPES.
+    for (const [reason, tests] of shapeSkips(REPORTS_DIR)) {
+      this.lastLines.push(`dialog-contract: ${tests.length} test${tests.length === 1 ? '' : 's'} did not run: ${reason}`);
+      if (!config.requireShapes) continue;
+      const title = 'REQUIRE_SHAPES: the run establishes its body shapes';
+      const failure = runFailure('body_shape_established', title, 'a send and a command body shape, configured or verified by their effect (§4.2)', reason);
+      this.failures.push(failure);
+      this.failedTests.set(title, [failure.id]);
+    }
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
     for (const { check, title, expected, message } of end.failed) {
       console.error(`run end: ${message}`);
@@ -264,6 +276,7 @@ export default class RunReports implements Reporter {
         status = 'passed';
       }
     }
+    for (const line of this.lastLines) console.error(line);
     return { status };
   }
 }

@@ -1,8 +1,32 @@
 // Undocumented-behaviour drifts: they change an item the specification leaves "not shown", so no documented
 // clause breaks; a baseline comparison of two runs is what notices them.
-import { LIST_OPS, type Drift } from './types.ts';
+import { editPagination, LIST_OPS, type Drift } from './types.ts';
 
 export const UNDOCUMENTED_DRIFTS: Drift[] = [
+  {
+    name: 'total-pages-off-by-one',
+    kind: 'undocumented',
+    clause: '§2.3 what total_pages counts (names and types shown only)',
+    description: 'total_pages is one more than ceil(total / per_page)',
+    reports: ['pagination.v1.relations', 'pagination.v2.relations'],
+    transformResponse: editPagination((p) => (p.total_pages = Number(p.total_pages) + 1)),
+  },
+  {
+    name: 'list-total-off-by-one',
+    kind: 'undocumented',
+    clause: '§2.3 what total counts (names and types shown only)',
+    description: 'total counts one dialog more than the pages hold',
+    reports: ['pagination.v1.relations', 'pagination.v2.relations'],
+    transformResponse: editPagination((p) => (p.total = Number(p.total) + 1)),
+  },
+  {
+    name: 'count-means-something-else',
+    kind: 'undocumented',
+    clause: '§2.3 what count counts (names and types shown only)',
+    description: 'count is one more than the items on the page',
+    reports: ['pagination.v1.relations', 'pagination.v2.relations'],
+    transformResponse: editPagination((p) => (p.count = Number(p.count) + 1)),
+  },
   {
     name: 'operator-status-renamed',
     kind: 'undocumented',
