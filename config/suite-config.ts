@@ -58,6 +58,8 @@ export interface SuiteConfig {
    */
   recordFailures: boolean;
   probeBudget: number;
+  /** Seconds a test reads a list again, with backoff, for a write to show (lists may trail the store). */
+  listSettleSeconds: number;
   /** An integration token of a running custom block, for the k6 scripts (VERTEX_TOKEN). */
   vertexToken: string | undefined;
   /** k6 findings about the same target join a contract run's fingerprint when younger than this (hours). */
@@ -204,6 +206,7 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     contractFrom: optional(env, 'CONTRACT_FROM'),
     recordFailures: oneOf(env, 'CONTRACT_FAILURES', ['record']) === 'record',
     probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),
+    listSettleSeconds: atLeast(env, 'LIST_SETTLE_S', 'the seconds a test waits for a write to show in a list (0 or more)', 0, '10'),
     vertexToken: optional(env, 'VERTEX_TOKEN'),
     loadFindingsMaxAgeHours: atLeast(env, 'LOAD_FINDINGS_MAX_AGE_H', 'a whole number of hours (0 or more)', 0, '24'),
     sampleCreatedFrom: isoTime(env, 'SAMPLE_CREATED_FROM'),

@@ -226,12 +226,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   dialogs: async ({ api, config }, use, testInfo) => {
     const file = join(REPORTS_DIR, CREATED_DIALOGS_FILE);
-    const factory = new DialogFactory(
-      api,
-      config.botId,
-      (dialog, status) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: dialog.uuid, v1Id: dialog.v1Id, botId: dialog.botId, via: dialog.via, test: testInfo.title, cleanupStatus: status }),
-      (dialog) => journalCreated(REPORTS_DIR, { uuid: dialog.uuid, botId: dialog.botId, via: dialog.via, test: testInfo.title }),
-    );
+    const factory = new DialogFactory(api, config.botId, config.listSettleSeconds, {
+      cleaned: (dialog, status) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: dialog.uuid, v1Id: dialog.v1Id, botId: dialog.botId, via: dialog.via, test: testInfo.title, cleanupStatus: status }),
+      created: (dialog) => journalCreated(REPORTS_DIR, { uuid: dialog.uuid, botId: dialog.botId, via: dialog.via, test: testInfo.title }),
+      unidentified: (botId, reason) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: null, botId, test: testInfo.title, unidentified: reason }),
+    });
     await use(factory);
     await factory.cleanup();
   },

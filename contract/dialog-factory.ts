@@ -3,7 +3,8 @@
 import type { ApiClient } from './client.ts';
 import type { ApiResponse } from './api-response.ts';
 import { expect } from './matchers.ts';
-import { CLOCK_SKEW_MS, fetchPages, findInList, isoUtc, listedItems, type ListItem } from './lists.ts';
+import { createdSince, fetchPages, listedItems, searchSettled, waitedText, type ListItem } from './lists.ts';
+import { settle } from './settle.ts';
 
 export type CreateVia = 'v1-get' | 'v2-get' | 'v2-post';
 
@@ -24,15 +25,24 @@ export interface Created {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
+/** What the factory tells its owner: each cleanup, each dialog the moment it is known, each it could not identify. */
+export interface FactoryHooks {
+  cleaned: (dialog: Dialog, status: number) => void;
+  /** Before any check of its create: a cancelled run still stops it. */
+  created?: (dialog: Dialog) => void;
+  /** A create whose dialog the run could not find, with why: listed, never silently lost. */
+  unidentified?: (botId: number, reason: string) => void;
+}
+
 export class DialogFactory {
   readonly created: Dialog[] = [];
 
   constructor(
     private readonly api: ApiClient,
     private readonly defaultBot: number,
-    private readonly onCleanup: (dialog: Dialog, status: number) => void,
-    /** Told the moment a dialog is known to exist, before any check of its create: a cancelled run still stops it. */
-    private readonly onCreated: (dialog: Dialog) => void = () => {},
+    /** LIST_SETTLE_S: how long a list may trail a write. */
+    private readonly settleSeconds: number,
+    private readonly hooks: FactoryHooks,
   ) {}
 
   async create(via: CreateVia, options: { botId?: number; variables?: Record<string, unknown> } = {}): Promise<Created> {
@@ -57,7 +67,7 @@ export class DialogFactory {
       response = made.response;
       uuid = made.uuids.length === 1 ? made.uuids[0] : undefined;
     }
-    if (uuid) this.onCreated({ uuid, botId, via, createdAfter });
+    if (uuid) this.hooks.created?.({ uuid, botId, via, createdAfter });
     // A creation that breaks the contract is reported as such, before anything reads ids out of it.
     await expect(response).toMatchContract({ status: 200, because: `for creating a dialog on bot ${botId}`, section: via === 'v1-get' ? '4.1' : '4.2' });
     if (!uuid) throw new Error(`${response.operation.label} → 200: no UUID of the new dialog in the response, nor one new dialog in the V2 list\n${response.evidence()}`);
@@ -69,7 +79,7 @@ export class DialogFactory {
   /** Takes over a dialog made by a raw request (a probe, the shape discovery), so it is cleaned up like the others. */
   adopt(uuid: string, botId: number, createdAfter: number): void {
     const dialog: Dialog = { uuid, botId, via: 'v2-post', createdAfter };
-    this.onCreated(dialog);
+    this.hooks.created?.(dialog);
     this.created.push(dialog);
   }
 
@@ -79,23 +89,31 @@ export class DialogFactory {
    */
   async track(botId: number, create: () => Promise<ApiResponse>): Promise<ApiResponse> {
     const createdAfter = Date.now();
-    const { response, uuids } = await this.newDialogs(botId, create);
+    const { response, uuids, waited } = await this.newDialogs(botId, create);
     for (const uuid of uuids) this.adopt(uuid, botId, createdAfter);
+    // A create that answered success made a dialog: one the lists never showed is reported, not left uncounted.
+    if (uuids.length === 0 && response.status >= 200 && response.status < 300) {
+      this.hooks.unidentified?.(botId, `${response.operation.label} → ${response.status} named no dialog and none new showed in the V2 list of bot ${botId} (waited ${waited})`);
+    }
     return response;
   }
 
   /** A create and what it made: the UUID its answer names, else the dialogs new in the V2 list of the bot. */
-  private async newDialogs(botId: number, create: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; uuids: string[] }> {
+  private async newDialogs(botId: number, create: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; uuids: string[]; waited: string }> {
     const createdAfter = Date.now();
     const before = await this.recentUuids(botId, createdAfter);
     const response = await create();
     const named = response.text.match(UUID)?.[0];
-    return { response, uuids: named ? [named] : [...(await this.recentUuids(botId, createdAfter))].filter((id) => !before.has(id)) };
+    if (named) return { response, uuids: [named], waited: 'nothing' };
+    if (response.status < 200 || response.status >= 300) return { response, uuids: [], waited: 'nothing' };
+    // The list may trail the create: read until a new dialog shows, or LIST_SETTLE_S.
+    const found = await settle(async () => [...(await this.recentUuids(botId, createdAfter))].filter((id) => !before.has(id)), (uuids) => uuids.length > 0, this.settleSeconds);
+    return { response, uuids: found.value, waited: waitedText(found, this.settleSeconds) };
   }
 
-  /** UUIDs of the bot's dialogs created since shortly before `after` (the target's clock may differ from ours). */
+  /** UUIDs of the bot's dialogs created since shortly before `after`, in the vendor's clock. */
   private async recentUuids(botId: number, after: number): Promise<Set<string>> {
-    const pages = await fetchPages(this.api, 'v2', { BotID: botId, CreatedFrom: isoUtc(after - CLOCK_SKEW_MS), PageCount: 40 }, 5);
+    const pages = await fetchPages(this.api, 'v2', { BotID: botId, CreatedFrom: createdSince(after), PageCount: 40 }, 5);
     return new Set(pages.flatMap((p) => p.items).map((item) => String(item.id)));
   }
 
@@ -107,15 +125,14 @@ export class DialogFactory {
     if (dialog.v1Id !== undefined) return { v1Id: dialog.v1Id, response: undefined };
     const record = (await this.api.call('getV2Conversation', { path: { uuid: dialog.uuid } })).json<ListItem>();
     if (!record) return { v1Id: undefined, response: undefined };
-    let response: ApiResponse | undefined;
-    for (const botId of [dialog.botId, undefined]) {
-      response = await this.api.call('getV1Conversations', {
-        query: { BotID: botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS), PageCount: 40 },
-      });
-      const hit = listedItems(response).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
-      if (hit && typeof hit.id === 'number') return { v1Id: (dialog.v1Id = hit.id), response };
-    }
-    return { v1Id: undefined, response };
+    const twin = (response: ApiResponse) => listedItems(response).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
+    const read = (botId: number | undefined) => this.api.call('getV1Conversations', { query: { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter), PageCount: 40 } });
+    // The list may trail the create: read until the twin shows under its bot, or LIST_SETTLE_S; then without the bot.
+    const own = await settle(() => read(dialog.botId), (r) => twin(r) !== undefined, this.settleSeconds);
+    let response = own.value;
+    let hit = twin(response);
+    if (!hit) hit = twin((response = await read(undefined)));
+    return hit && typeof hit.id === 'number' ? { v1Id: (dialog.v1Id = hit.id), response } : { v1Id: undefined, response };
   }
 
   /** The V1 integer id of a dialog (see findV1). */
@@ -127,13 +144,17 @@ export class DialogFactory {
   async cleanup(): Promise<void> {
     for (const dialog of this.created) {
       const res = await this.api.call('postV2ConversationStop', { path: { uuid: dialog.uuid } }).catch(() => undefined);
-      this.onCleanup(dialog, res?.status ?? 0);
+      this.hooks.cleaned(dialog, res?.status ?? 0);
     }
   }
 
-  /** Is the dialog in the V2 list filtered on this bot (and created since it was made)? */
-  async listedUnderBot(dialog: Dialog, botId: number): Promise<boolean> {
-    const query = { BotID: botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS) };
-    return (await findInList(this.api, 'v2', query, dialog.uuid)) !== undefined;
+  /**
+   * Is the dialog in the V2 list filtered on this bot (and created since it was made)? `awaitListed`: a change
+   * expected to show it there is waited for (the list may trail it); and how long that took.
+   */
+  async listedUnderBot(dialog: Dialog, botId: number, awaitListed: boolean): Promise<{ listed: boolean; waited: string }> {
+    const query = { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter) };
+    const found = await searchSettled(this.api, 'v2', query, dialog.uuid, awaitListed ? this.settleSeconds : 0, `a dialog under bot ${botId}`);
+    return { listed: found.item !== undefined, waited: found.waited };
   }
 }

@@ -4,9 +4,15 @@ import type { Json } from '../lib/json.ts';
 import type { ApiClient, Query } from './client.ts';
 import type { ApiResponse } from './api-response.ts';
 import { runStartedAt } from './run-records.ts';
+import { REPORTS_DIR } from './env.ts';
+import { recordLag, settle, type Settled } from './settle.ts';
+import { inVendorClock, runVendorClock } from './vendor-clock.ts';
 
-/** Allowance for the target's clock differing from ours when filtering on creation time. */
-export const CLOCK_SKEW_MS = 60_000;
+/** A runner instant in the vendor's clock (contract/vendor-clock.ts), at the early or late end of what it may read. */
+export const vendorMs = (runnerMs: number, end: 'early' | 'late') => inVendorClock(runVendorClock(), runnerMs, end);
+
+/** CreatedFrom for what was created at or after `runnerMs`: sent in the vendor's clock, widened by its uncertainty. */
+export const createdSince = (runnerMs: number) => isoUtc(vendorMs(runnerMs, 'early'));
 
 export type Version = 'v1' | 'v2';
 
@@ -92,6 +98,21 @@ export async function searchList(
   const hit = pages.find((page) => page.items.some((item) => item.id === id));
   return { item: hit?.items.find((item) => item.id === id), response: (hit ?? pages[pages.length - 1]!).response };
 }
+
+/**
+ * searchList, read again with backoff until the item shows or `settleSeconds` have passed (a list may trail its
+ * store: contract/settle.ts); the wait is recorded for the run's lists.lag and returned for the failure to say.
+ */
+export async function searchSettled(api: ApiClient, version: Version, query: Query, id: string | number, settleSeconds: number, what: string) {
+  const found = await settle(() => searchList(api, version, query, id), (r) => r.item !== undefined, settleSeconds);
+  // Only a wait for what must show counts towards the run's lag (a look for what must be absent does not wait).
+  if (settleSeconds > 0) recordLag(REPORTS_DIR, { what, waitedMs: found.waitedMs, settled: found.settled, reads: found.reads });
+  return { ...found.value, waited: waitedText(found, settleSeconds) };
+}
+
+/** How long a settled read waited, as a failure's details say it. */
+export const waitedText = (found: Pick<Settled<unknown>, 'waitedMs' | 'reads' | 'settled'>, settleSeconds: number) =>
+  `${(found.waitedMs / 1000).toFixed(1)} s over ${found.reads} read${found.reads === 1 ? '' : 's'}${found.settled ? '' : ` (LIST_SETTLE_S=${settleSeconds} ran out)`}`;
 
 /** The list item with this id in the query's first pages, if any. */
 export const findInList = async (api: ApiClient, version: Version, query: Query, id: string | number, maxPages = 5): Promise<ListItem | undefined> =>

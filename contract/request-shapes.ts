@@ -6,12 +6,13 @@ import type { SuiteConfig } from '../config/suite-config.ts';
 import { configuredShape, discoverRequestShapes, type DiscoveryResult, type RequestShapes, type ShapeFinding } from '../http/body-discovery.ts';
 import { driveAsync } from '../discovery/drive.ts';
 import type { ApiClient } from './client.ts';
+import { createdSince } from './lists.ts';
 
 const file = (reportsDir: string) => join(reportsDir, 'run', 'request-shapes.json');
 
 /** Discovers (or takes from the configuration) both shapes through the suite's client. */
 export function discoverShapes(api: ApiClient, config: SuiteConfig): Promise<DiscoveryResult> {
-  const steps = discoverRequestShapes({ botId: config.botId, gotoBotId: config.gotoBotId, sendBody: config.sendBody, commandBody: config.commandBody, now: Date.now });
+  const steps = discoverRequestShapes({ botId: config.botId, gotoBotId: config.gotoBotId, sendBody: config.sendBody, commandBody: config.commandBody, now: Date.now, createdSince, settleSeconds: config.listSettleSeconds });
   return driveAsync(steps, async (step) => {
     if (step.kind === 'wait') {
       await new Promise((resolve) => setTimeout(resolve, step.seconds * 1000));

@@ -19,6 +19,7 @@ import { preconditionReasons } from './preconditions.ts';
 import { UNKNOWN_CATALOG } from './probes/catalog.ts';
 import { currentRun, readJsonLines, runStartedAt } from './run-records.ts';
 import { readThrottleRecords } from './run-throttle.ts';
+import { lagObserved, readLags } from './settle.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
@@ -53,6 +54,12 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   const observations: Observation[] = [
     { id: 'rate.limit', section: '8.2', item: 'rate limit met by the run (any request throttled: status, Retry-After form, rate-limit headers)', observed: rate.observed, evidence: rate.evidence },
   ];
+  // How far the lists trailed the run's writes (consistency of the lists: not shown, §4.1); only when it waited.
+  const lags = readLags(REPORTS_DIR);
+  if (lags.length > 0) {
+    const slowest = [...lags].sort((a, b) => b.waitedMs - a.waitedMs)[0]!;
+    observations.push({ id: 'lists.lag', section: '4.1', item: 'how long a write takes to show in the lists', observed: lagObserved(lags), evidence: `longest: ${slowest.what}, ${(slowest.waitedMs / 1000).toFixed(1)} s${slowest.settled ? '' : ' (not settled)'}, of ${lags.length} waits` });
+  }
 
   const operations = [...validators.operations.values()].map((op) => ({ operationId: op.operationId, label: op.label, statuses: Object.keys(op.responses) }));
   // What this run could not set up comes first: it says why the pair is missing now.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { RUN_REPORTS } from './reporters/run-reports.ts';
 import { EXCHANGES_DIR, RUN_END_FILES } from './run-end.ts';
 import { HEALTH_DIR } from './run-health.ts';
+import { SETTLE_DIR } from './settle.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
 import { PLAYWRIGHT_REPORTS } from './verdict-reports.ts';
 
@@ -16,6 +17,7 @@ export const RUN_FILES = [
   'run',
   'preconditions',
   HEALTH_DIR,
+  SETTLE_DIR,
   CREATED_DIALOGS_FILE,
   ...RUN_END_FILES,
   ...RUN_REPORTS,

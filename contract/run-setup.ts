@@ -20,6 +20,8 @@ import { EXCHANGES_DIR } from './run-end.ts';
 import { RunThrottle } from './run-throttle.ts';
 import { RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
+import { basicAuthorization } from '../config/suite-config.ts';
+import { CLOCK_ENV, measureVendorClock, OFFSET_WARNING_MS, offsetObserved } from './vendor-clock.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
 export const SETUP_OBSERVATIONS = join('run', 'setup-observations.json');
@@ -64,6 +66,14 @@ export async function discoverRunShapes(config: SuiteConfig, reportsDir: string,
 
 export async function settleRequestShapes(config: SuiteConfig): Promise<string> {
   const validators = contractValidators();
+  // The vendor's clock, before anything computes a time window in it (contract/vendor-clock.ts).
+  const clock = await measureVendorClock(async () => {
+    const res = await fetch(`${config.baseUrl}/api/v2/conversations?PageCount=1`, { headers: { authorization: basicAuthorization(config.login, config.password) }, signal: AbortSignal.timeout(5000) });
+    await res.arrayBuffer();
+    return res.headers.get('date');
+  });
+  process.env[CLOCK_ENV] = JSON.stringify(clock);
+  const skewed = Math.abs(clock.offsetMs) > OFFSET_WARNING_MS ? [`\ndialog-contract: the vendor's clock is ${offsetObserved(clock)} (±${(clock.uncertaintyMs / 1000).toFixed(1)} s, from its Date header): every time window is sent in its clock`] : [];
   const result = await discoverRunShapes(config, REPORTS_DIR, SETUP_TITLE);
   writeRequestShapes(REPORTS_DIR, result, shapesTarget(config));
   const observations: Observation[] = (
@@ -76,6 +86,7 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
     const observed = finding.template === null ? null : canonicalTemplate(finding.template);
     return { id: `body.${kind}.accepted`, section: '4.2', operation: validators.operation(operationId).label, item, observed, evidence: evidence(finding) };
   });
+  observations.push({ id: 'clock.offset', section: '4.1', operation: validators.operation('getV2Conversations').label, item: "the vendor's clock against the runner's (the time filters compare with its stamps)", observed: offsetObserved(clock) });
   writeFileSync(join(REPORTS_DIR, SETUP_OBSERVATIONS), JSON.stringify(redactKnownIn(observations)));
   const shown = (f: ShapeFinding) => `${f.template ?? 'none'} (${f.verifiedBy ? `verified by ${f.verifiedBy}` : f.how})`;
   const missing = (['send', 'command'] as const).filter((kind) => result[kind].template === null);
@@ -83,5 +94,5 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
   const warning = missing.map(
     (kind) => `\ndialog-contract: no ${kind} body shape could be established (${result[kind].how}): the tests that need it will not run; set ${kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY'} (.env.example)${config.requireShapes ? '; REQUIRE_SHAPES=1 fails the run' : ', or REQUIRE_SHAPES=1 to fail the run instead'}`,
   );
-  return `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}`;
+  return `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}${skewed.join('')}`;
 }

@@ -17,6 +17,10 @@ export interface DiscoveryContext {
   needs?: ReadonlyArray<keyof RequestShapes>;
   /** The client's clock in ms. */
   now: () => number;
+  /** CreatedFrom for what was created at or after a client instant, in the vendor's clock (default: a minute early). */
+  createdSince?: (clientMs: number) => string;
+  /** How long the lists may trail a write (LIST_SETTLE_S; default 0: they do not). */
+  settleSeconds?: number;
 }
 
 export type DiscoveryStep = { kind: 'send'; request: ApiRequest } | { kind: 'wait'; seconds: number };
@@ -126,6 +130,19 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     const why = `GET /v1/dialog/{BotID}/create on bot ${ctx.botId} answered ${created.status} without a dialogId to discover on`;
     return { send: preset.send ?? undetermined(why), command: preset.command ?? undetermined(why), dialogs: [] };
   }
+  const since = (ms: number) => ctx.createdSince?.(ms) ?? isoUtc(ms - CLOCK_SKEW_MS);
+  // How far the lists trail a write: the new dialog read for in the list until it shows (only the command search
+  // reads a list, so only it needs to know). A goto is then judged only after that long again.
+  let lagMs = 0;
+  if (!preset.command && (ctx.settleSeconds ?? 0) > 0) {
+    const answeredAt = ctx.now();
+    for (let read = 1; ; read++) {
+      const listed = yield* ask({ operationId: 'getV2Conversations', pathParams: {}, query: { BotID: String(ctx.botId), CreatedFrom: since(createdAt), PageCount: '40' } });
+      lagMs = ctx.now() - answeredAt;
+      if (listed.body.includes(uuid) || lagMs >= ctx.settleSeconds! * 1000) break;
+      yield { kind: 'wait', seconds: Math.min(2, 0.25 * 2 ** (read - 1)) };
+    }
+  }
   const stopped = yield* ask({ operationId: 'postV2ConversationStop', pathParams: { uuid } });
   let lastChange = ctx.now();
   if (!ok(stopped.status)) {
@@ -193,14 +210,16 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     const gotoBotId = ctx.gotoBotId;
     if (gotoBotId === undefined) throw new Error('searching the command body needs gotoBotId');
     const tried: ShapeFinding['tried'] = [];
-    const since = { BotID: String(gotoBotId), CreatedFrom: isoUtc(createdAt - CLOCK_SKEW_MS), PageCount: '40' };
+    const underTarget = { BotID: String(gotoBotId), CreatedFrom: since(createdAt), PageCount: '40' };
     for (const candidate of [CONTROL_COMMAND, ...COMMAND_CANDIDATES]) {
       const answer = yield* ask({ operationId: 'postV2ConversationCommand', pathParams: { uuid }, json: renderBody(candidate, { botId: gotoBotId }) });
       if (!ok(answer.status)) {
         tried.push({ template: candidate, status: answer.status, effect: 'refused' });
         continue;
       }
-      const listed = yield* ask({ operationId: 'getV2Conversations', pathParams: {}, query: since });
+      // A list that trailed the create trails the move as long: wait that, and a half more, before reading it.
+      if (lagMs > 0) yield { kind: 'wait', seconds: (lagMs * 1.5 + 250) / 1000 };
+      const listed = yield* ask({ operationId: 'getV2Conversations', pathParams: {}, query: underTarget });
       const moved = listed.body.includes(uuid);
       tried.push({ template: candidate, status: answer.status, effect: moved ? 'moved' : 'none' });
       if (moved && candidate !== CONTROL_COMMAND) {

@@ -21,6 +21,9 @@ test('429 and 503 are waited out as the target says, else with a growing, jitter
   assert.deepEqual(ask(400, { 'Retry-After': '1' }), { throttled: false });
   assert.deepEqual(ask(429, { 'Retry-After': '2' }), { throttled: true, retry: true, waitSeconds: 2, basis: 'retry-after' });
   assert.deepEqual(ask(503, { 'retry-after': 'Mon, 23 Nov 2026 10:00:03 GMT' }), { throttled: true, retry: true, waitSeconds: 3, basis: 'retry-after' });
+  // A target whose clock is 90 s behind ours: its date Retry-After is read against its own Date header.
+  const behind = ask(429, { date: 'Mon, 23 Nov 2026 09:58:30 GMT', 'retry-after': 'Mon, 23 Nov 2026 09:58:34 GMT' });
+  assert.deepEqual(behind, { throttled: true, retry: true, waitSeconds: 4, basis: 'retry-after' });
   const waits = [1, 2, 3].map((attempt) => (ask(429, {}, attempt) as { waitSeconds: number }).waitSeconds);
   assert.deepEqual(waits, [0.375, 0.75, 1.5]);
   for (const r of [0, 0.999]) {

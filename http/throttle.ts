@@ -72,7 +72,10 @@ export function throttleDecision(
   if (attempt > settings.maxRetries) {
     return { throttled: true, retry: false, why: `still ${answer.status} after ${settings.maxRetries} retries (THROTTLE_MAX_RETRIES)` };
   }
-  const told = retryAfterSeconds(headerValue(answer.headers, 'retry-after'), nowMs);
+  // An HTTP-date Retry-After is in the target's clock: measured against its own Date header, never against ours
+  // (a vendor clock 90 s behind would otherwise read as "retry now", RFC 9110 §10.2.3).
+  const stated = Date.parse(headerValue(answer.headers, 'date') ?? '');
+  const told = retryAfterSeconds(headerValue(answer.headers, 'retry-after'), Number.isNaN(stated) ? nowMs : stated);
   const waitSeconds = told ?? backoffSeconds(attempt, random);
   const left = settings.maxWaitSeconds - waitedSeconds;
   if (waitSeconds > left) {

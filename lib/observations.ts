@@ -85,6 +85,11 @@ export type ObservationPayloads = {
   'updated.empty': string[];
   'updated.zone': string[];
   'lists.order': string;
+  /** The vendor's clock against the runner's, in steps (contract/vendor-clock.ts). */
+  'clock.offset': string;
+  /** The largest time a write took to show in a list this run, in steps (contract/settle.ts). */
+  'lists.lag': string;
+  'send.moves-updated': string;
   'data.types.seen': { types: string[]; withDeleted: string[] };
   'file.v2.unknown': number;
   'file.record': string;

@@ -18,7 +18,7 @@ const report = buildDriftReport(
 test('markdown: the baseline line, counts, one section per severity, unchanged items as a table', () => {
   const md = renderMarkdown(report);
   assert.match(md, /^# Drift report\n\nCompared with baseline simulator: 3 changes\.\n/);
-  assert.match(md, /\| breaking \| learned \| acknowledged \| changed \| additive \| new \| unchanged \| fixed \|\n\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|\n\| 1 \| 0 \| 0 \| 1 \| 1 \| 0 \| 1 \| 0 \|/);
+  assert.match(md, /\| breaking \| learned \| acknowledged \| changed \| additive \| new \| unreached \| unchanged \| fixed \|\n\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|\n\| 1 \| 0 \| 0 \| 1 \| 1 \| 0 \| 0 \| 1 \| 0 \|/);
   assert.ok(md.indexOf('## Breaking contract failures (1)') < md.indexOf('## Undocumented behaviour changed since the baseline (1)'));
   assert.match(md, /- Observed: 20\n- Before: 40/);
   assert.match(md, /\| `links\.v2` \| 4\.1 \| \{\} \|/);

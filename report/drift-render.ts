@@ -12,6 +12,7 @@ const HEADINGS: Record<(typeof SEVERITIES)[number], string> = {
   changed: 'Undocumented behaviour changed since the baseline',
   additive: 'Additive fields',
   new: 'New observations',
+  unreached: 'Not observed: a test of this run failed before recording them (see its failure)',
   unchanged: 'Unchanged since the baseline',
   fixed: 'Fixed since the baseline (contract failures of the baseline no longer seen)',
 };

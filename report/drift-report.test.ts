@@ -26,7 +26,7 @@ test('a learned-contract failure has its own severity, after breaking ones; gone
 
 test('without a baseline every observation is new and nothing counts as a change', () => {
   const report = buildDriftReport([item('status.operator', 'operator'), item('additive.getV2Conversations.$[*].bot_id', 'integer')], detail);
-  assert.deepEqual(report.counts, { breaking: 0, learned: 0, acknowledged: 0, changed: 0, additive: 1, new: 1, unchanged: 0, fixed: 0 });
+  assert.deepEqual(report.counts, { breaking: 0, learned: 0, acknowledged: 0, changed: 0, additive: 1, new: 1, unreached: 0, unchanged: 0, fixed: 0 });
   assert.equal(report.changes, 0);
   assert.deepEqual(report.entries.map((e) => [e.severity, e.change]), [['additive', null], ['new', null]]);
 });
@@ -115,4 +115,16 @@ test('an acknowledged drift has its own severity until its entry expires; a fixe
 
   const resolved = buildDriftReport([item('status.operator', 'operator')], detail, baseline, [ack(failure.id, '2026-12-01'), ack('status.operator', '2026-12-01')], '2026-11-23');
   assert.deepEqual(resolved.resolved.map((e) => e.id), [failure.id, 'status.operator'], 'a drift no longer seen (or back to the baseline) resolves its entry');
+});
+
+test('one cause, one ticket: with tests failed, an observation the run did not reach is unreached, pointing at them, never a change', () => {
+  const baseline = { name: 'simulator', items: [item('status.operator', 'operator'), failed('x', 'missing property')] };
+  const report = buildDriftReport([], detail, baseline, [], '2026-11-23', '[api] lifecycle failed');
+  const unreached = report.entries.find((e) => e.id === 'status.operator')!;
+  assert.equal(unreached.severity, 'unreached');
+  assert.equal(unreached.observed, 'not observed: [api] lifecycle failed');
+  assert.equal(report.entries.find((e) => e.id === 'x')!.severity, 'fixed', 'a failure gone is still the vendor\'s fix');
+  assert.equal(report.changes, 0);
+  // With every test passed, a missing observation is a change.
+  assert.equal(buildDriftReport([], detail, baseline, [], '2026-11-23').entries.find((e) => e.id === 'status.operator')!.severity, 'changed');
 });

@@ -8,7 +8,7 @@ import { acknowledgementOf, acknowledgementText, resolvedEntries, type Acknowled
 
 export const ADDITIVE_PREFIX = 'additive.';
 
-export const SEVERITIES = ['breaking', 'learned', 'acknowledged', 'changed', 'additive', 'new', 'unchanged', 'fixed'] as const;
+export const SEVERITIES = ['breaking', 'learned', 'acknowledged', 'changed', 'additive', 'new', 'unreached', 'unchanged', 'fixed'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 export const SEVERITY_LABEL: Record<Severity, string> = {
@@ -18,6 +18,7 @@ export const SEVERITY_LABEL: Record<Severity, string> = {
   changed: 'undocumented behaviour changed since baseline',
   additive: 'additive: a field the document does not declare',
   new: 'new observation',
+  unreached: 'not observed: a test of this run failed before recording it (its failure is the one to look at)',
   unchanged: 'unchanged since baseline',
   fixed: 'fixed: a contract failure of the baseline no longer seen',
 };
@@ -87,7 +88,7 @@ type Kind = FailureSeverity | 'additive' | 'observation';
 export const kindOf = (item: Pick<FingerprintItem, 'id' | 'severity'>): Kind =>
   item.severity ?? (item.id.startsWith(ADDITIVE_PREFIX) ? 'additive' : 'observation');
 
-export const showValue = (value: unknown): string => (typeof value === 'string' ? value : stableStringify(value, 0));
+export const showValue = (value: unknown): string => (value === undefined ? 'missing' : typeof value === 'string' ? value : stableStringify(value, 0));
 
 /**
  * One fingerprint item per observation id. Tests that record the same id alike collapse into one; if they saw
@@ -153,6 +154,8 @@ export function buildDriftReport(
   baseline?: Baseline,
   acknowledgements: readonly Acknowledgement[] = [],
   today = '9999-12-31',
+  /** Why observations may be missing: tests of this run failed (one cause, one ticket: theirs). */
+  failedBefore?: string,
 ): DriftReport {
   const before = new Map(baseline?.items.map((i) => [i.id, i]));
   const name = baseline?.name ?? null;
@@ -183,16 +186,18 @@ export function buildDriftReport(
   const current = new Set(items.map((i) => i.id));
   for (const gone of baseline?.items.filter((i) => !current.has(i.id)) ?? []) {
     const acknowledgement = acknowledged(gone.id);
+    // An observation missing from a run whose tests failed says nothing of the vendor: those failures do.
+    const unreached = failedBefore !== undefined && kindOf(gone) !== 'breaking' && kindOf(gone) !== 'learned';
     entries.push(
       entry({
         id: gone.id,
-        severity: severityOf(kindOf(gone), 'removed', acknowledgement),
+        severity: unreached ? 'unreached' : severityOf(kindOf(gone), 'removed', acknowledgement),
         change: 'removed',
         operation: gone.operation,
         section: gone.section,
         item: gone.item,
         documented: detail(gone.id).documented,
-        observed: 'not observed in this run',
+        observed: unreached ? `not observed: ${failedBefore}` : 'not observed in this run',
         before: showValue(gone.observed),
         ...(acknowledgement ? { acknowledgement } : {}),
       }),
@@ -200,7 +205,7 @@ export function buildDriftReport(
   }
   entries.sort(bySeverityThenId);
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, entries.filter((e) => e.severity === s).length])) as Record<Severity, number>;
-  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && e.severity !== 'fixed').length;
+  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && e.severity !== 'fixed' && e.severity !== 'unreached').length;
   const live = entries.filter((e) => e.change !== 'removed' && e.severity !== 'unchanged' && e.severity !== 'new' && e.severity !== 'additive');
   return {
     baseline: name,

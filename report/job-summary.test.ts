@@ -19,7 +19,7 @@ test('counts by severity and the first twenty breaking, changed and acknowledged
   );
   const md = jobSummary(report, run, (e) => `https://ci.example/artifact#${encodeURIComponent(e.id)}`);
   assert.match(md, /^## Contract drift — staging\.example\.com \(api-version: 4\.3\), run 2026-11-23T05:00:00\.000Z\n/);
-  assert.match(md, /\| 22 \| 0 \| 1 \| 1 \| 0 \| 0 \| 1 \|/);
+  assert.match(md, /\| 22 \| 0 \| 1 \| 1 \| 0 \| 0 \| 0 \| 1 \|/);
   assert.match(md, /### breaking \(22\)\n\n(- \[.*\n){20}- … and 2 more in the report/);
   assert.match(md, /### changed \(1\)\n\n- \[default\.v2\.PageCount\]\(https:\/\/ci\.example\/artifact#default\.v2\.PageCount\) — GET \/v2\/conversations: 20/);
   assert.match(md, /### acknowledged \(1\)/);

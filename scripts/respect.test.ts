@@ -87,12 +87,11 @@ test('a target whose command shape cannot be discovered could not be judged: exi
   assert.match(run.output, /^respect: no command body shape for .*: set COMMAND_BODY/m);
 });
 
-// A drift of each kind of check the workflow makes: a status, a state read back, an effect, a list read, the two error
+// A drift of each kind of check the workflow makes: a status, a state read back, a list read, the two error
 // flows, and a schema of the document (Respect's own check).
 const DRIFTED: ReadonlyArray<[drift: string, failedStep: string]> = [
   ['start-200-with-body', 'lifecycle/start'],
   ['stop-keeps-status', 'lifecycle/readAfterStop'],
-  ['send-no-effect', 'lifecycle/readAfterSend'],
   ['command-ignored', 'lifecycle/listedUnderTarget'],
   ['unknown-dialog-200', 'unknownDialog/read'],
   ['wrong-password-403', 'credentials/wrongPasswordV2'],

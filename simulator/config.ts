@@ -83,7 +83,11 @@ export interface SimulatorConfig {
     /** Spec §8.1 observed per_page 40. */
     defaultPageCount: number;
     order: 'newest-first' | 'oldest-first';
+    /** How far the lists trail the store (ms): a search index behind a database (consistency not shown, §4.1). */
+    lagMs: number;
   };
+  /** The vendor's clock against the real one (seconds; its Date header and every stamp): clocks differ. */
+  clock: { offsetSeconds: number };
   /** false: send and command check the body (400) before the dialog (404, 403, state); true: the dialog first. */
   validation: { dialogBeforeBody: boolean };
   /** start on a completed dialog (spec §3: from "any" state, condition not shown): 403, or 204 and in-process again. */
@@ -111,6 +115,8 @@ export interface SimulatorConfig {
     dataItem: { question: string; type: string } | null;
     /** true: a JSON object without the text at any of textFields answers 204 and sends nothing. */
     lenient: boolean;
+    /** false: an operator's message leaves `updated` where it was (§4.1 defines Updated on the respondent's). */
+    movesUpdated: boolean;
   };
   command: {
     commandField: string;
@@ -196,7 +202,8 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
     sources: ['web'],
     dataTypes: ['Text'],
   },
-  lists: { defaultPageNumber: 1, defaultPageCount: 40, order: 'newest-first' },
+  lists: { defaultPageNumber: 1, defaultPageCount: 40, order: 'newest-first', lagMs: 0 },
+  clock: { offsetSeconds: 0 },
   validation: { dialogBeforeBody: false },
   transitions: { startCompleted: 'forbidden' },
   format: { updatedOffset: '+00:00' },
@@ -206,7 +213,7 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
     responseDefault: false,
     variableItem: { question: '', type: 'Variable' },
   },
-  send: { textFields: ['text'], allowedStatuses: ['operator'], rejectStatus: 403, dataItem: null, lenient: false },
+  send: { textFields: ['text'], allowedStatuses: ['operator'], rejectStatus: 403, dataItem: null, lenient: false, movesUpdated: true },
   command: {
     commandField: 'command',
     botField: 'bot_id',
@@ -310,6 +317,8 @@ const RULES: Record<string, Check> = {
   'lists.defaultPageNumber': int(1),
   'lists.defaultPageCount': int(1),
   'lists.order': oneOf('newest-first', 'oldest-first'),
+  'lists.lagMs': num(0),
+  'clock.offsetSeconds': num(-Number.MAX_SAFE_INTEGER),
   'validation.dialogBeforeBody': bool,
   'transitions.startCompleted': oneOf('forbidden', 'reopen'),
   'format.updatedOffset': zoneOffset,
@@ -322,6 +331,7 @@ const RULES: Record<string, Check> = {
   'send.rejectStatus': status,
   'send.dataItem': nullable(object({ question: str, type: str })),
   'send.lenient': bool,
+  'send.movesUpdated': bool,
   'command.commandField': fieldPath,
   'command.botField': fieldPath,
   'command.gotoValue': str,

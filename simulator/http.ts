@@ -107,6 +107,8 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
       type ??= JSON_TYPE;
     }
     if (type) headers['Content-Type'] = type;
+    // The vendor's clock, as every HTTP server states it (RFC 9110 §6.6.1).
+    headers.Date ??= new Date(sim.now()).toUTCString();
     // A drift may announce another length than it sends (a vendor's broken download).
     headers['Content-Length'] ??= payload === undefined ? 0 : Buffer.byteLength(payload);
     // Node sends no body with a 204 or 304: a body announced there never comes, and the connection closes, as a

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import type { DeepPartial, SimulatorConfig } from './config.ts';
-import { findDialog, simulator, type TestSimulator } from './test-support.ts';
+import { FIXED_NOW, findDialog, simulator, type TestSimulator } from './test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const items = (list: Record<string, any>) => Object.keys(list).filter((k) => k !== 'meta').map((k) => list[k]);
@@ -14,8 +14,8 @@ const record = async (sim: TestSimulator, uuid: string) => (await sim.call('GET'
 const onBot = async (sim: TestSimulator, uuid: string, bot: number) =>
   items((await sim.call('GET', `/api/v2/conversations?BotID=${bot}&PageCount=500`)).json()).some((d) => d.id === uuid);
 
-async function withSimulator(config: DeepPartial<SimulatorConfig>, body: (sim: TestSimulator) => Promise<void>): Promise<void> {
-  const sim = await simulator({ config });
+async function withSimulator(config: DeepPartial<SimulatorConfig>, body: (sim: TestSimulator) => Promise<void>, now?: () => number): Promise<void> {
+  const sim = await simulator({ config, ...(now ? { now } : {}) });
   try {
     await body(sim);
   } finally {
@@ -213,5 +213,41 @@ describe('command body', () => {
       for (const body of [undefined, '{', '[]']) assert.equal((await post(sim, uuid, 'command', body)).status, 400, JSON.stringify(body));
       assert.equal((await post(sim, uuid, 'command', { command: 'goto', bot_id: 202 })).status, 200);
       assert.ok(await onBot(sim, uuid, 202));
+    }));
+});
+
+describe('lists.lagMs, clock.offsetSeconds, send.movesUpdated: the vendor is a distributed system', () => {
+  it('a list trails the store by lagMs: a new dialog, and its move to another bot, show only after it', () =>
+    withSimulator({ lists: { lagMs: 400 } }, async (sim) => {
+      const created = (await sim.call('POST', '/api/v2/dialog/101/create', { body: { response: true } })).json();
+      const listed = async (bot: number) => onBot(sim, created.dialogUUID, bot);
+      assert.equal(await listed(101), false, 'not yet in the list');
+      assert.equal((await record(sim, created.dialogUUID)).id, created.dialogUUID, 'the record reads at once');
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      assert.equal(await listed(101), true, 'listed once the lag has passed');
+      await post(sim, created.dialogUUID, 'stop');
+      assert.equal((await post(sim, created.dialogUUID, 'command', { command: 'goto', bot_id: 202 })).status, 204);
+      assert.equal(await listed(202), false, 'the move not yet in the list');
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      assert.deepEqual([await listed(101), await listed(202)], [false, true]);
+    }, Date.now));
+
+  it('the vendor clock is off by offsetSeconds: its Date header and its stamps', () =>
+    withSimulator({ clock: { offsetSeconds: -90 } }, async (sim) => {
+      const answer = await sim.call('GET', '/api/v2/conversations?PageCount=1');
+      assert.equal(Date.parse(String(answer.headers.date)), FIXED_NOW - 90_000, `Date header ${answer.headers.date} is 90 s behind`);
+      const created = (await sim.call('POST', '/api/v2/dialog/101/create', { body: { response: true } })).json();
+      const inWindow = (from: number, to: number) =>
+        sim.call('GET', `/api/v2/conversations?BotID=101&CreatedFrom=${new Date(from).toISOString()}&CreatedTo=${new Date(to).toISOString()}`).then((a) => items(a.json()).some((d) => d.id === created.dialogUUID));
+      assert.equal(await inWindow(FIXED_NOW - 91_000, FIXED_NOW - 89_000), true, 'stamped in its own time');
+      assert.equal(await inWindow(FIXED_NOW - 1000, FIXED_NOW + 1000), false);
+    }));
+
+  it('with movesUpdated false an operator message leaves updated where it was', () =>
+    withSimulator({ send: { movesUpdated: false } }, async (sim) => {
+      const dialog = await findDialog(sim, 'operator');
+      const before = (await record(sim, dialog.uuid)).updated;
+      assert.equal((await post(sim, dialog.uuid, 'send', { text: 'hello' })).status, 204);
+      assert.equal((await record(sim, dialog.uuid)).updated, before);
     }));
 });

@@ -60,9 +60,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     opts.callbackUrl === undefined
       ? resolved
       : { ...resolved, bots: resolved.bots.map((b) => (b.customBlockUrl === null ? b : { ...b, customBlockUrl: opts.callbackUrl! })) };
-  const now = opts.now ?? Date.now;
+  const offset = config.clock.offsetSeconds * 1000;
+  const clock = opts.now ?? Date.now;
+  const now = offset === 0 ? clock : () => clock() + offset;
   const log = opts.log ?? ((line: string) => process.stderr.write(`simulator: ${line}\n`));
   const store = new Store(config);
+  store.clock = now;
   seedStore(store, config, seed, opts.dialogs ?? 120, now());
   // Service-time randomness has its own stream, so created dialogs never shift the seeded ones.
   const faker = makeFaker(seed);

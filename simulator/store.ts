@@ -36,7 +36,12 @@ export interface Dialog {
   origin: Origin;
   /** Rendered JSON of the V1 / V2 list item; dropped on every change. */
   rendered?: { v1?: string; v2?: string };
+  /** With a list lag: what the lists show of the dialog from each time on (seeded dialogs have none: always shown). */
+  indexed?: Array<{ at: number; view: IndexedView }>;
 }
+
+/** The fields a list reads, as its index last took them. */
+type IndexedView = Pick<Dialog, 'botId' | 'state' | 'lastMessageAt' | 'duration' | 'deleted'>;
 
 export interface StoredFile {
   id: number;
@@ -60,8 +65,8 @@ export interface ListQuery {
 export interface DialogChange {
   state?: StatusKey;
   botId?: number;
-  /** A message sent in the dialog at `at` (epoch ms), optionally recorded as a data item. */
-  message?: { at: number; item?: DataItem };
+  /** A message sent in the dialog at `at` (epoch ms), optionally recorded as a data item; `updated` stays with movesUpdated false. */
+  message?: { at: number; item?: DataItem; movesUpdated?: boolean };
 }
 
 /** A set of dialogs with O(1) add, remove and pick by index: the live stream samples from it on every tick. */
@@ -105,6 +110,8 @@ export class Store {
   linkBase = '';
   /** Generates the data of a seeded dialog on first use. */
   seededData: (dialog: Dialog) => DataItem[] = () => [];
+  /** The vendor's clock (server.ts sets it): when the list index takes a change. */
+  clock: () => number = Date.now;
 
   constructor(private readonly config: SimulatorConfig) {
     this.nextDialogId = config.seed.firstDialogId;
@@ -117,6 +124,7 @@ export class Store {
     this.dialogs.push(dialog);
     this.byUuid.set(dialog.uuid, dialog);
     if (dialog.origin !== 'seed') this.poolOf(dialog.origin, dialog.state).add(dialog);
+    if (dialog.origin !== 'seed') this.reindex(dialog);
     this.nextDialogId++;
     this.revision++;
     return dialog;
@@ -164,13 +172,13 @@ export class Store {
     }
     if (change.state !== undefined) dialog.state = change.state;
     if (change.botId !== undefined) dialog.botId = change.botId;
-    if (change.message) this.message(dialog, change.message.at, change.message.item);
+    if (change.message) this.message(dialog, change.message.at, change.message.item, change.message.movesUpdated);
     this.touched(dialog);
   }
 
   /** Records a message at `now`: moves `updated` and the duration. */
-  message(dialog: Dialog, now: number, item?: DataItem): void {
-    dialog.lastMessageAt = now;
+  message(dialog: Dialog, now: number, item?: DataItem, movesUpdated = true): void {
+    if (movesUpdated) dialog.lastMessageAt = now;
     dialog.duration = Math.max(0, Math.floor((now - dialog.createdAt) / 1000));
     if (item) this.dataOf(dialog).push(item);
     this.touched(dialog);
@@ -178,7 +186,22 @@ export class Store {
 
   touched(dialog: Dialog): void {
     dialog.rendered = undefined;
+    if (dialog.origin !== 'seed') this.reindex(dialog);
     this.revision++;
+  }
+
+  /** With a list lag, the lists will show the dialog as it is now once the lag has passed. */
+  private reindex(dialog: Dialog): void {
+    if (this.config.lists.lagMs <= 0) return;
+    const { botId, state, lastMessageAt, duration, deleted } = dialog;
+    (dialog.indexed ??= []).push({ at: this.clock(), view: { botId, state, lastMessageAt, duration, deleted } });
+  }
+
+  /** The dialog as the lists show it now: its index's view as of the lag ago; undefined before its index has it. */
+  private listed(dialog: Dialog, cutoff: number): Dialog | undefined {
+    if (!dialog.indexed) return dialog;
+    const entry = [...dialog.indexed].reverse().find((e) => e.at <= cutoff);
+    return entry && { ...dialog, ...entry.view, rendered: undefined };
   }
 
   /** Matching, not deleted dialogs in list order; `total` counts them all, `items` holds one page. */
@@ -187,9 +210,10 @@ export class Store {
     let total = 0;
     const newestFirst = this.config.lists.order === 'newest-first';
     const n = this.dialogs.length;
+    const cutoff = this.clock() - this.config.lists.lagMs;
     for (let i = 0; i < n; i++) {
-      const d = this.dialogs[newestFirst ? n - 1 - i : i]!;
-      if (d.deleted || !matches(d, query)) continue;
+      const d = this.listed(this.dialogs[newestFirst ? n - 1 - i : i]!, cutoff);
+      if (!d || d.deleted || !matches(d, query)) continue;
       if (total >= offset && items.length < limit) items.push(d);
       total++;
     }

@@ -7,7 +7,8 @@ import { sampleQuery } from '../lists.ts';
 import { readV2 } from '../requests.ts';
 
 const RECORDS = 10;
-const distinct = (values: unknown[]) => [...new Set(values.map(String))].sort();
+/** The distinct values seen; an absent one reads "missing" (never "undefined"), null as null, an object as JSON. */
+const distinct = (values: unknown[]) => [...new Set(values.map((v) => (v === undefined ? 'missing' : typeof v === 'string' ? v : JSON.stringify(v))))].sort();
 
 test('records statuses, sources, empty updated times and data item types of dialogs of the sample window', async ({ api, config, probe, observe }) => {
   probe(2 + RECORDS, 'values seen in dialogs of the sample window');

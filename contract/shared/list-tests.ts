@@ -2,7 +2,8 @@
 import { test, expect } from '../api-test.ts';
 import { holdEach, type Judgement } from '../matchers.ts';
 import { stableStringify } from '../../lib/json.ts';
-import { CLOCK_SKEW_MS, fetchPage, fetchPages, findInList, listOperation, sampleQuery, searchList, isoUtc } from '../lists.ts';
+import { createdSince, fetchPage, fetchPages, findInList, listOperation, sampleQuery, searchList, searchSettled, isoUtc, vendorMs } from '../lists.ts';
+import { clockText, runVendorClock } from '../vendor-clock.ts';
 import type { ListItem, Page, Version } from '../lists.ts';
 import { sameValue, settledDifferences } from '../settled-reads.ts';
 import type { Query } from '../client.ts';
@@ -146,8 +147,9 @@ export function defineListTests(version: Version): void {
     });
     const { dialog } = await dialogs.create('v2-post');
     const id = version === 'v2' ? dialog.uuid : await dialogs.v1IdOf(dialog);
-    const since = { CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS) };
-    const underOwn = await searchList(api, version, { ...since, BotID: config.botId }, id!);
+    const since = { CreatedFrom: createdSince(dialog.createdAfter) };
+    // The list may trail the create: the dialog is looked for under its bot until it shows, then under the other.
+    const underOwn = await searchSettled(api, version, { ...since, BotID: config.botId }, id!, config.listSettleSeconds, 'a new dialog under its bot');
     const underOther = await searchList(api, version, { ...since, BotID: config.gotoBotId }, id!);
     expect(underOther.response).toHold({
       check: 'filter_conformance',
@@ -155,7 +157,7 @@ export function defineListTests(version: Version): void {
       section: '4.1',
       observed: { ownBot: underOwn.item ? 'listed' : 'absent', otherBot: underOther.item ? 'listed' : 'absent' },
       equals: { ownBot: 'listed', otherBot: 'absent' },
-      details: { dialog: id, ownBot: config.botId, otherBot: config.gotoBotId },
+      details: { dialog: id, ownBot: config.botId, otherBot: config.gotoBotId, waitedForTheList: underOwn.waited },
       shownBy: [underOwn.response],
     });
   });
@@ -163,8 +165,12 @@ export function defineListTests(version: Version): void {
   test(`${op} CreatedFrom and CreatedTo include what is inside the window and exclude what is outside`, async ({ api, config, dialogs }) => {
     const { dialog } = await dialogs.create('v2-post');
     const id = version === 'v2' ? dialog.uuid : await dialogs.v1IdOf(dialog);
-    const before = isoUtc(dialog.createdAfter - CLOCK_SKEW_MS);
-    const after = isoUtc(Date.now() + CLOCK_SKEW_MS);
+    // The list may trail the create: it is read until the dialog shows, then each window is asked once.
+    const listed = await searchSettled(api, version, { BotID: config.botId, CreatedFrom: createdSince(dialog.createdAfter) }, id!, config.listSettleSeconds, 'a new dialog in the list');
+    // Windows in the vendor's clock (its stamps are what the filters compare), widened by how well it is known.
+    const [early, late] = [vendorMs(dialog.createdAfter, 'early'), vendorMs(Date.now(), 'late')];
+    const [before, after] = [isoUtc(early), isoUtc(late)];
+    const clocks = { runner: `created between ${isoUtc(dialog.createdAfter)} and ${isoUtc(Date.now())}`, vendor: clockText(runVendorClock()), windowSent: `${before} to ${after}`, waitedForTheList: listed.waited };
     const cases: Array<[Query, boolean]> = [
       [{ CreatedFrom: before }, true],
       [{ CreatedFrom: before, CreatedTo: after }, true],
@@ -174,8 +180,8 @@ export function defineListTests(version: Version): void {
       [{ CreatedFrom: after }, false],
       // The same bounds in other time zones (§4.1: "time and time zone may be added"): the same instants, so the
       // same answer; a target that drops the zone reads them hours off and answers otherwise.
-      [{ CreatedFrom: zoned(dialog.createdAfter - CLOCK_SKEW_MS, 5 * 60) }, true],
-      [{ CreatedTo: zoned(Date.now() + CLOCK_SKEW_MS, -5 * 60) }, true],
+      [{ CreatedFrom: zoned(early, 5 * 60) }, true],
+      [{ CreatedTo: zoned(late, -5 * 60) }, true],
     ];
     for (const [window, inside] of cases) {
       const found = await searchList(api, version, { BotID: config.botId, ...window }, id!);
@@ -186,7 +192,7 @@ export function defineListTests(version: Version): void {
         section: '4.1',
         observed: found.item ? 'listed' : 'not listed',
         equals: inside ? 'listed' : 'not listed',
-        details: { dialog: id, createdBetween: `${before} and ${after}` },
+        details: { dialog: id, ...clocks },
       });
     }
   });

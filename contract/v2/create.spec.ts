@@ -2,7 +2,7 @@ import { test, expect } from '../api-test.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import type { Dialog, DialogFactory } from '../dialog-factory.ts';
-import { CLOCK_SKEW_MS, isoUtc, searchList } from '../lists.ts';
+import { createdSince, searchSettled } from '../lists.ts';
 import { readV1, readV2 } from '../requests.ts';
 import type { ApiClient } from '../client.ts';
 import { expectVersionsAgree } from '../versions.ts';
@@ -11,9 +11,9 @@ import { expectVersionsAgree } from '../versions.ts';
 const NEW_DIALOG_LISTED = '/*/id (new dialog listed)';
 
 /** The new dialog is in the V2 list under its UUID and V1 and V2 read the same dialog (spec §1.6, §2.1, §2.2). */
-async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFactory, dialog: Dialog) {
-  const listed = await searchList(api, 'v2', { BotID: dialog.botId, CreatedFrom: isoUtc(dialog.createdAfter - CLOCK_SKEW_MS) }, dialog.uuid);
-  const details = { dialog: dialog.uuid, bot: dialog.botId };
+async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFactory, dialog: Dialog, settleSeconds: number) {
+  const listed = await searchSettled(api, 'v2', { BotID: dialog.botId, CreatedFrom: createdSince(dialog.createdAfter) }, dialog.uuid, settleSeconds, 'a new dialog in the list');
+  const details = { dialog: dialog.uuid, bot: dialog.botId, waitedForTheList: listed.waited };
   const listing = { check: 'created_dialog_identified', at: NEW_DIALOG_LISTED, section: '1.6', equals: 'listed' } as const;
   expect(listed.response).toHold({ ...listing, observed: listed.item ? 'listed' : 'not listed', details });
   const v2 = await readV2(api, dialog.uuid);
@@ -28,7 +28,7 @@ async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFac
   return { v1: v1Read.record!, v2: v2.record!, v2Response: v2.response };
 }
 
-test('POST create with response true returns dialogId and dialogUUID of a started dialog readable by both versions', async ({ api, dialogs, observe }) => {
+test('POST create with response true returns dialogId and dialogUUID of a started dialog readable by both versions', async ({ api, config, dialogs, observe }) => {
   const { dialog, response } = await dialogs.create('v2-post');
   await expect(response).toMatchContract({ status: 200, because: 'for POST create with response true', section: '4.2' });
   // dialogId and dialogUUID name the created dialog (§2.4): the V1 record of one is the V2 record of the other,
@@ -45,7 +45,7 @@ test('POST create with response true returns dialogId and dialogUUID of a starte
     holds: (named) => named === 'the same dialog',
     details: { dialogId: dialog.v1Id ?? null, dialogUUID: dialog.uuid },
   });
-  const { v2, v2Response } = await expectSameDialogInBothVersions(api, dialogs, dialog);
+  const { v2, v2Response } = await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
   observe(response.operation, { id: 'status.after-post-create', section: '3', item: 'status of a dialog created and started', observed: v2.status });
   expect(v2Response).toHold({
     check: 'name_conformance',
@@ -80,13 +80,13 @@ for (const c of CREATE_WITHOUT_IDS) {
   });
 }
 
-test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and readable by its V1 integer id', async ({ api, dialogs }) => {
+test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and readable by its V1 integer id', async ({ api, config, dialogs }) => {
   const { dialog, response } = await dialogs.create('v1-get');
   await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.1' });
-  await expectSameDialogInBothVersions(api, dialogs, dialog);
+  await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
 });
 
-test('V2 GET create makes a dialog readable by both versions; its answer is recorded', async ({ api, dialogs, observe }) => {
+test('V2 GET create makes a dialog readable by both versions; its answer is recorded', async ({ api, config, dialogs, observe }) => {
   const { dialog, response } = await dialogs.create('v2-get');
   await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
   observe(response.operation, {
@@ -96,7 +96,7 @@ test('V2 GET create makes a dialog readable by both versions; its answer is reco
     observed: bodyShape(response.text),
     evidence: response.evidence(),
   });
-  await expectSameDialogInBothVersions(api, dialogs, dialog);
+  await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
 });
 
 test('records whether variables passed at creation show up in the dialog record', async ({ api, dialogs, fake, observe }) => {

@@ -6,10 +6,10 @@ import { dropChange, editBody, type Drift } from './types.ts';
 export const EFFECT_DRIFTS: Drift[] = [
   {
     name: 'send-no-effect',
-    kind: 'breaking',
-    clause: '§4.2 send: 204, message sent; §2.1 updated is the time of the last message',
+    kind: 'undocumented',
+    clause: '§4.2 send: 204, message sent (where a sent message shows is not stated: §2.1, §4.1)',
     description: 'send answers 204 but the message never reaches the dialog (updated and data stay as they were)',
-    breaks: [{ operations: ['postV2ConversationSend'], at: ['updated of the dialog afterwards'] }],
+    reports: ['body.send.accepted'],
     change: dropChange('postV2ConversationSend', 'message'),
   },
   {

@@ -94,7 +94,8 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
       if (text === undefined) return emptyReply(204);
       const item = config.send.dataItem;
       // A state-like change, so a drift can bend it: the message that never reaches the dialog.
-      sim.change(ex, dialog, { message: { at: sim.now(), ...(item ? { item: { question: item.question, type: item.type, answer: text, variable: null } } : {}) } });
+      const message = { at: sim.now(), movesUpdated: config.send.movesUpdated, ...(item ? { item: { question: item.question, type: item.type, answer: text, variable: null } } : {}) };
+      sim.change(ex, dialog, { message });
       return emptyReply(204);
     },
 

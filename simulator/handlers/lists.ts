@@ -16,6 +16,8 @@ export function listHandler(sim: Simulation, api: ApiVersion): Handler {
   const cache = new Map<string, Buffer>();
   return (ex: Exchange): Reply => {
     const { filter, page, perPage } = parseListQuery(sim, ex.query);
+    // Trailing lists change with the clock, not only with the store: nothing to cache.
+    if (sim.config.lists.lagMs > 0) return { status: 200, raw: Buffer.from(renderPage(sim, api, filter, page, perPage)), contentType: JSON_TYPE };
     const key = `${page}|${perPage}|${filter.botId}|${filter.createdFrom}|${filter.createdTo}|${filter.updatedFrom}|${filter.updatedTo}`;
     if (cachedRevision !== sim.store.revision || cache.size >= CACHE_ENTRIES) {
       cache.clear();
