@@ -20,8 +20,7 @@ import { EXCHANGES_DIR } from './run-end.ts';
 import { RunThrottle } from './run-throttle.ts';
 import { RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
-import { basicAuthorization } from '../config/suite-config.ts';
-import { CLOCK_ENV, measureVendorClock, OFFSET_WARNING_MS, offsetObserved } from './vendor-clock.ts';
+import { CLOCK_ENV, OFFSET_WARNING_MS, offsetObserved, vendorClockOf } from './vendor-clock.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
 export const SETUP_OBSERVATIONS = join('run', 'setup-observations.json');
@@ -67,11 +66,7 @@ export async function discoverRunShapes(config: SuiteConfig, reportsDir: string,
 export async function settleRequestShapes(config: SuiteConfig): Promise<string> {
   const validators = contractValidators();
   // The vendor's clock, before anything computes a time window in it (contract/vendor-clock.ts).
-  const clock = await measureVendorClock(async () => {
-    const res = await fetch(`${config.baseUrl}/api/v2/conversations?PageCount=1`, { headers: { authorization: basicAuthorization(config.login, config.password) }, signal: AbortSignal.timeout(5000) });
-    await res.arrayBuffer();
-    return res.headers.get('date');
-  });
+  const clock = await vendorClockOf(config);
   process.env[CLOCK_ENV] = JSON.stringify(clock);
   const skewed = Math.abs(clock.offsetMs) > OFFSET_WARNING_MS ? [`\ndialog-contract: the vendor's clock is ${offsetObserved(clock)} (±${(clock.uncertaintyMs / 1000).toFixed(1)} s, from its Date header): every time window is sent in its clock`] : [];
   const result = await discoverRunShapes(config, REPORTS_DIR, SETUP_TITLE);

@@ -3,7 +3,9 @@
 // Measured at run start from the HTTP Date header (RFC 9110 §6.6.1: whole seconds) of a few answers: each answer
 // bounds the offset between its send and its arrival; the bounds of several intersect. The API shows no creation
 // stamp to compare with (a dialog's `updated` moves with messages, §2.1), so the Date header is the one clock it
-// lets us read. Pure but for measureVendorClock.
+// lets us read. Pure but for vendorClockOf.
+
+import { basicAuthorization, type SuiteConfig } from '../config/suite-config.ts';
 
 export interface VendorClock {
   /** Vendor time minus runner time (ms). */
@@ -66,7 +68,15 @@ export function runVendorClock(): VendorClock {
   return text ? (JSON.parse(text) as VendorClock) : UNKNOWN_CLOCK;
 }
 
-/** A few authenticated reads of the V2 list, each one's Date header against its send and arrival. */
+/** The target's clock from a few authenticated reads of the V2 list (the preflight's read). */
+export const vendorClockOf = (config: Pick<SuiteConfig, 'baseUrl' | 'login' | 'password'>): Promise<VendorClock> =>
+  measureVendorClock(async () => {
+    const res = await fetch(`${config.baseUrl}/api/v2/conversations?PageCount=1`, { headers: { authorization: basicAuthorization(config.login, config.password) }, signal: AbortSignal.timeout(5000) });
+    await res.arrayBuffer();
+    return res.headers.get('date');
+  });
+
+/** A few reads, each one's Date header against its send and arrival. */
 export async function measureVendorClock(read: () => Promise<string | null>, samples = 3, clock: () => number = Date.now): Promise<VendorClock> {
   const bounds: Array<[number, number]> = [];
   for (let i = 0; i < samples; i++) {

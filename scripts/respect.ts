@@ -30,6 +30,7 @@ import { harOf } from '../report/har.ts';
 import { withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { failureLines, respectVerdict, stepDescriptions, workflowInputs, type RespectResult } from '../workflows/respect.ts';
 import { startRunSimulator } from './suite-run.ts';
+import { inVendorClock, vendorClockOf } from '../contract/vendor-clock.ts';
 
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 const WORKFLOW = join(PROJECT_ROOT, 'workflows', 'dialog-lifecycle.arazzo.yaml');
@@ -133,7 +134,10 @@ try {
     const variable = kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY';
     if (!shapes[kind].template) fail(`no ${kind} body shape for ${shapesTarget(config)} (${shapes[kind].how}): set ${variable} (see .env.example)`);
   }
-  const inputs = workflowInputs({ botId: config.botId, gotoBotId: config.gotoBotId, sendTemplate: shapes.send.template!, commandTemplate: shapes.command.template!, now: Date.now(), unknownUuid: randomUUID() });
+  // The list window in the target's clock (its Date headers), as the contract suite sends it.
+  const clock = await vendorClockOf(config);
+  const now = Date.now();
+  const inputs = workflowInputs({ botId: config.botId, gotoBotId: config.gotoBotId, sendTemplate: shapes.send.template!, commandTemplate: shapes.command.template!, now, createdFrom: inVendorClock(clock, now, 'early'), unknownUuid: randomUUID() });
   console.log(`respect: ${local ? `${shapesTarget(config)} at ${config.baseUrl}` : config.baseUrl}; body shapes from ${from}: send ${shapes.send.how}; command ${shapes.command.how}`);
 
   const jsonFile = join(dir, 'respect.json');

@@ -5,13 +5,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { failureLines, respectVerdict, stepDescriptions, workflowInputs, type RespectResult } from './respect.ts';
 
-test('inputs carry the run\'s body shapes filled in, a window starting a minute before the run, and the unknown UUID', () => {
+test('inputs carry the run\'s body shapes filled in, the window the run gives in the target\'s clock, and the unknown UUID', () => {
   const inputs = workflowInputs({
     botId: 11,
     gotoBotId: 12,
     sendTemplate: '{"message":{"text":"{{text}}"}}',
     commandTemplate: '{"type":"goto","botId":"{{botId}}"}',
     now: Date.parse('2026-11-24T10:00:30.250Z'),
+    createdFrom: Date.parse('2026-11-24T09:59:00.900Z'),
     unknownUuid: '6f1c0000-0000-4000-8000-000000000000',
   });
   assert.deepEqual(inputs, {
@@ -19,7 +20,7 @@ test('inputs carry the run\'s body shapes filled in, a window starting a minute 
     gotoBotId: 12,
     sendBody: { message: { text: 'dialog-contract respect workflow 2026-11-24T10:00:30Z' } },
     commandBody: { type: 'goto', botId: '12' },
-    createdFrom: '2026-11-24T09:59:30Z',
+    createdFrom: '2026-11-24T09:59:00Z',
     unknownUuid: '6f1c0000-0000-4000-8000-000000000000',
   });
 });

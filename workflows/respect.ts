@@ -13,18 +13,16 @@ export interface WorkflowInputs {
   unknownUuid: string;
 }
 
-/** A list read may trail the clock of the target: the window starts a minute before the run. */
-const CLOCK_SKEW_MS = 60_000;
-
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export function workflowInputs(o: { botId: number; gotoBotId: number; sendTemplate: string; commandTemplate: string; now: number; unknownUuid: string }): WorkflowInputs {
+/** `createdFrom`: the run's start in the target's clock, at the early end of what it may be (contract/vendor-clock.ts). */
+export function workflowInputs(o: { botId: number; gotoBotId: number; sendTemplate: string; commandTemplate: string; now: number; createdFrom: number; unknownUuid: string }): WorkflowInputs {
   return {
     botId: o.botId,
     gotoBotId: o.gotoBotId,
     sendBody: renderBody(o.sendTemplate, { text: `dialog-contract respect workflow ${isoSeconds(o.now)}` }),
     commandBody: renderBody(o.commandTemplate, { botId: o.gotoBotId }),
-    createdFrom: isoSeconds(o.now - CLOCK_SKEW_MS),
+    createdFrom: isoSeconds(o.createdFrom),
     unknownUuid: o.unknownUuid,
   };
 }
