@@ -48,7 +48,9 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
   const reportsDir = reportsOf(drift);
   // The whole suite, every test to its end (the failure that names the drifted item may come late), recording
   // contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
-  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, env: { CONTRACT_FAILURES: 'record' } });
+  // The mutation simulator's lists do not trail its store: a drift that keeps a dialog out of a list fails after a
+  // second of settling, not ten (the vendor profiles prove the settling against lists that do trail).
+  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' } });
   const recorded = readRecorded(reportsDir);
   // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
   if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };

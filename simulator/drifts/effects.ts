@@ -9,7 +9,7 @@ export const EFFECT_DRIFTS: Drift[] = [
     kind: 'undocumented',
     clause: '§4.2 send: 204, message sent (where a sent message shows is not stated: §2.1, §4.1)',
     description: 'send answers 204 but the message never reaches the dialog (updated and data stay as they were)',
-    reports: ['body.send.accepted'],
+    reports: ['send.moves-updated'],
     change: dropChange('postV2ConversationSend', 'message'),
   },
   {
