@@ -36,7 +36,7 @@ export class ApiResponse {
 
   /** The content type without parameters, lower case ("application/json"); null without one. */
   get mediaType(): string | null {
-    return this.contentType?.split(';')[0]!.trim().toLowerCase() || null;
+    return (this.contentType ?? '').split(';')[0]!.trim().toLowerCase() || null;
   }
 
   /** What the response checks read of it (openapi/validators.ts). */

@@ -59,6 +59,8 @@ export async function stopLeftOverDialogs(config: Pick<SuiteConfig, 'baseUrl' | 
       }
     }),
   );
-  left.forEach((dialog, i) => appendJsonl(join(reportsDir, CREATED_DIALOGS_FILE), { ...dialog, cleanupStatus: statuses[i], cleanedUpBy: 'the main command, after the run was stopped' }));
+  for (const [i, dialog] of left.entries()) {
+    appendJsonl(join(reportsDir, CREATED_DIALOGS_FILE), { ...dialog, cleanupStatus: statuses[i], cleanedUpBy: 'the main command, after the run was stopped' });
+  }
   return { left: left.length, stopped: statuses.filter((s) => s !== undefined && s >= 200 && s < 300).length };
 }

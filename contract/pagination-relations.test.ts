@@ -18,7 +18,13 @@ test('a paginator of the usual kind has every usual relation', () => {
 });
 
 test('each changed meaning is said with what was seen, from the first page it differs on', () => {
-  const r = paginationRelations(walk(10, 3, (p) => ((p.pagination.count += 1), (p.pagination.total_pages = 5))), 10);
+  const r = paginationRelations(
+    walk(10, 3, (p) => {
+      p.pagination.count += 1;
+      p.pagination.total_pages = 5;
+    }),
+    10,
+  );
   assert.equal(r.count, 'count 4 with 3 items on page 1');
   assert.equal(r.total_pages, 'total_pages 5 with total 10 and per_page 3 on page 1');
   assert.equal(r.per_page, USUAL.per_page);

@@ -69,7 +69,7 @@ test('a runner whose share of the tokens strays names itself as a disagreement; 
   const merged = mergeReports([1, 2, 3, 4].map((i) => ladderRunner(i, 4, i === 3 ? 0.31 : 0.23)));
   assert.equal((merged.findings as { ladders: LadderResult[] }).ladders[0]!.analysis.estimatedLimit, 40);
   assert.deepEqual(merged.disagreements, ['GET /v2/conversations: runner 3/4 (segment 2/4:3/4) found ≈ 49.6/s, 24% off the merged ≈ 40/s']);
-  assert.match(mergedText(merged), /disagreements:\n  GET \/v2\/conversations: runner 3\/4/);
+  assert.match(mergedText(merged), /disagreements:\n {2}GET \/v2\/conversations: runner 3\/4/);
 });
 
 test('a missing runner is named as a gap, and the rates scale to the runners present', () => {

@@ -111,7 +111,7 @@ const kindOf = (value: string) => (value === '' ? 'empty' : /^-?\d+$/.test(value
 export function callShape(call: RawCall, fields: readonly CallField[]): CallShape {
   return {
     method: call.method.toUpperCase(),
-    contentType: call.headers['content-type']?.split(';')[0]!.trim().toLowerCase() || null,
+    contentType: (call.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() || null,
     fields: fields.map(({ in: part, path, file, value }) => ({ in: part, path, ...(file ? { file } : {}), type: kindOf(value), length: value.length })),
   };
 }

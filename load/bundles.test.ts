@@ -27,7 +27,7 @@ const bundles = buildBundles(mkdtempSync(join(tmpdir(), 'load-bundles-')));
 type Node = { type: string; [key: string]: unknown };
 
 function walk(node: unknown, visit: (node: Node) => void): void {
-  if (Array.isArray(node)) node.forEach((child) => walk(child, visit));
+  if (Array.isArray(node)) for (const child of node) walk(child, visit);
   else if (node && typeof node === 'object' && typeof (node as Node).type === 'string') {
     visit(node as Node);
     for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value, visit);

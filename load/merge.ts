@@ -30,6 +30,7 @@ const COMMAND = {
   environment: [],
   exit: '0 merged; 2 a bad argument, a file that holds no report, or reports that are not parts of one test.',
   examples: [
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell command, ${p#pod/} is the shell's
     'for p in $(kubectl get pods -l k6_cr=dialog-rate-limit,runner=true -o name); do kubectl logs $p > ${p#pod/}.log; done',
     'npm run load:merge -- dialog-rate-limit-*.log',
   ],
@@ -61,7 +62,7 @@ export function writeMergedReport(reports: readonly LoadReport[], dir: string): 
 }
 
 export function main(argv: string[]): number {
-  let parsed;
+  let parsed: ReturnType<typeof readCommandLine<typeof COMMAND.options>>;
   try {
     parsed = readCommandLine(COMMAND, argv);
   } catch (err) {

@@ -138,7 +138,7 @@ export function listUnknowns(doc: Document): UnknownItem[] {
   const found: UnknownItem[] = [];
   const walk = (node: unknown, pointer: string, operationId?: string): void => {
     if (Array.isArray(node)) {
-      node.forEach((child, i) => walk(child, `${pointer}/${i}`, operationId));
+      for (const [i, child] of node.entries()) walk(child, `${pointer}/${i}`, operationId);
       return;
     }
     if (!node || typeof node !== 'object') return;
@@ -211,7 +211,10 @@ export function declaredProperties(doc: Document, schemaName: string): string[] 
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     const schema = node as { $ref?: string; allOf?: unknown[]; properties?: Record<string, unknown> };
-    if (schema.$ref) return walk(resolvePointer(doc, schema.$ref));
+    if (schema.$ref) {
+      walk(resolvePointer(doc, schema.$ref));
+      return;
+    }
     schema.allOf?.forEach(walk);
     for (const [name, sub] of Object.entries(schema.properties ?? {})) {
       if (sub && typeof sub === 'object' && 'not' in sub) names.delete(name);

@@ -89,7 +89,7 @@ function jsonPath(root: unknown, segments: readonly string[]): string {
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 /** A value of the answer as a failure's context keeps it (clipped: a body can be large). */
-function valueOf(value: unknown): Json {
+function contextValue(value: unknown): Json {
   const text = JSON.stringify(value) ?? 'null';
   return text.length > 400 ? `${text.slice(0, 397)}...` : (JSON.parse(text) as Json);
 }
@@ -165,7 +165,7 @@ function responseSchemaConformance(v: ContractValidators, a: Answer, e: StatusEx
   if (!documented) return [];
   const { key, response, section, mediaTypes } = documented;
   const body = (p: Pick<Place, 'expected' | 'observed' | 'section'> & { value?: unknown }) =>
-    failure(a, e, { check: 'response_schema_conformance', pointer: 'body', ...p, context: p.value === undefined ? {} : { value: valueOf(p.value) } });
+    failure(a, e, { check: 'response_schema_conformance', pointer: 'body', ...p, context: p.value === undefined ? {} : { value: contextValue(p.value) } });
   if (mediaTypes.length === 0) {
     // No content declared: an empty body is documented (204), unless the body is marked "not shown".
     if ((response as Record<string, unknown>)['x-unknown']) return [];
@@ -345,7 +345,7 @@ export class ContractValidators {
         expected,
         section: e.parentSchema ? this.sections.get(e.parentSchema) : undefined,
         observed: missing === undefined ? kindOf(e.data) : 'missing property',
-        context: { location: jsonPath(body, segments), ...(missing === undefined ? { value: valueOf(e.data) } : {}) },
+        context: { location: jsonPath(body, segments), ...(missing === undefined ? { value: contextValue(e.data) } : {}) },
       });
     }
     return out;

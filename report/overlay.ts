@@ -198,7 +198,7 @@ const callback: Builder = (items) => {
   const parameters = observed.fields.flatMap((f) =>
     f.in === 'query' || f.in === 'header' ? [{ name: String(f.path[0]), in: f.in, schema: leaf(f.type) }] : [],
   );
-  const mediaType = observed.contentType?.split(';')[0]!.trim();
+  const mediaType = observed.contentType === null || observed.contentType === undefined ? undefined : observed.contentType.split(';')[0]!.trim();
   const operation = {
     operationId: 'customBlockCall',
     summary: 'The call a bot makes to the block URL when it reaches a custom block (§6.1, shape not shown)',

@@ -14,6 +14,8 @@ const scripts = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 const NOT_ENTRY_POINTS: Record<string, string> = {
   test: 'a chain of the checks below',
   typecheck: 'tsc, three times',
+  lint: "Biome's own command line (biome.json)",
+  format: "Biome's own command line (biome.json)",
   'lint:deps': "dependency-cruiser's own command line",
   'lint:unused': "knip's own command line",
   'lint:openapi': 'redocly lint, then openapi/check.ts',

@@ -79,7 +79,7 @@ if (command === 'summary') {
   }
 } else if (command === 'overlay') {
   const name = parsed.values.baseline ?? fail(`overlay needs --baseline NAME; ${helpPointer(COMMAND)}`);
-  let baseline;
+  let baseline: ReturnType<typeof readBaseline>;
   try {
     baseline = readBaseline(name);
   } catch (err) {

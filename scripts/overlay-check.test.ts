@@ -33,7 +33,9 @@ const answer400: RecordedExchange = {
 };
 
 const dirs: string[] = [];
-after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A reports directory as a run leaves it: the overlay, the document with it applied, and the answers recorded (HAR). */
 async function reportsWith(overlay: Overlay, answers: RecordedExchange[] = [answer400]): Promise<string> {

@@ -41,7 +41,12 @@ export async function startPrism(mode: 'mock' | 'proxy', document: Document, dir
   prism.stdout.on('data', append);
   prism.stderr.on('data', append);
   // 'close': the process has exited and both streams are read to their end.
-  const closed = new Promise<void>((resolve) => prism.once('close', () => (output.emit('data'), resolve())));
+  const closed = new Promise<void>((resolve) =>
+    prism.once('close', () => {
+      output.emit('data');
+      resolve();
+    }),
+  );
   const waitFor = (pattern: RegExp, timeoutMs = 10_000) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {

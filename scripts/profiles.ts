@@ -71,7 +71,7 @@ if (unknown.length) {
 const profiles = args.only ?? known;
 const baseline = baselinePath('simulator');
 const defaults = profileConfig('default');
-let defaultBaseline;
+let defaultBaseline: ReturnType<typeof readBaseline>;
 try {
   defaultBaseline = readBaseline('simulator');
 } catch (err) {

@@ -110,7 +110,12 @@ function relay(stream: NodeJS.ReadableStream, to: NodeJS.WritableStream, secrets
     write(pending.slice(0, end + 1));
     pending = pending.slice(end + 1);
   });
-  return new Promise((resolve) => stream.on('end', () => (write(pending), resolve())));
+  return new Promise((resolve) =>
+    stream.on('end', () => {
+      write(pending);
+      resolve();
+    }),
+  );
 }
 
 const args = parseArgs(process.argv.slice(2));

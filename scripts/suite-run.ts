@@ -122,7 +122,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   let output = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => ((stderr += c.toString()), (output += c.toString())));
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    output += c.toString();
+  });
   const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   const seconds = (Date.now() - started) / 1000;
   try {

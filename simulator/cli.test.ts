@@ -27,7 +27,12 @@ describe('simulator CLI', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--seed', '3', '--dialogs', '10', '--drift', 'meta-missing']);
     // Everything up to the last setting it prints: the output may arrive in pieces.
     let out = '';
-    await new Promise<void>((resolve) => child.stdout.on('data', (c) => ((out += String(c)), /CALLBACK_PUBLIC_URL=.*\n/.test(out) && resolve())));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (c) => {
+        out += String(c);
+        if (/CALLBACK_PUBLIC_URL=.*\n/.test(out)) resolve();
+      }),
+    );
     const [line = '', ...settings] = out.trimEnd().split('\n');
     const m = /^simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile default, seed 3, 10 dialogs, drifts: meta-missing\)$/.exec(line);
     assert.ok(m, line);

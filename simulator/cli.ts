@@ -125,7 +125,7 @@ function printProfiles(json: boolean, print: (line: string) => void): void {
  * Every refusal is a UsageError.
  */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<RunningSimulator | undefined> {
-  let parsed;
+  let parsed: ReturnType<typeof readCommandLine<typeof COMMAND.options>>;
   try {
     parsed = readCommandLine(COMMAND, argv);
   } catch (err) {

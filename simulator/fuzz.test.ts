@@ -25,7 +25,7 @@ function junk(f: Faker): string {
     () => `${f.number.int({ max: 99 })}e${f.number.int({ max: 9 })}`,
     () => f.string.symbol({ min: 1, max: 8 }),
     () => '9'.repeat(f.number.int({ min: 17, max: 40 })),
-    () => f.lorem.word() + ' ' + f.lorem.word(),
+    () => `${f.lorem.word()} ${f.lorem.word()}`,
     () => `2026-${f.number.int({ min: 13, max: 99 })}-01`,
     () => `2026-02-30T10:00:00`,
     () => '',

@@ -107,7 +107,7 @@ function flatten(value: Record<string, unknown>, prefix = '', out: Record<string
 async function parseDelivery(method: string, url: string, headers: Delivery['headers'], body: Buffer): Promise<Delivery> {
   const contentType = typeof headers['content-type'] === 'string' ? headers['content-type'] : undefined;
   const fields: Record<string, unknown> = Object.fromEntries(new URL(url, 'http://listener').searchParams);
-  const media = contentType?.split(';')[0]!.trim();
+  const media = contentType === undefined ? undefined : contentType.split(';')[0]!.trim();
   if (media === 'application/json') Object.assign(fields, flatten(JSON.parse(body.toString('utf8')) as Record<string, unknown>));
   if (media === 'application/x-www-form-urlencoded') Object.assign(fields, Object.fromEntries(new URLSearchParams(body.toString('utf8'))));
   if (media === 'multipart/form-data') {

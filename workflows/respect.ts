@@ -85,6 +85,7 @@ export function stepDescriptions(document: { workflows?: Array<{ workflowId: str
 }
 
 /** Respect's messages may open with a blank line or a colour code. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ESC that opens an ANSI colour code
 const firstLine = (message: string | undefined) => message?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean);
 
 const isStep = (s: RespectStep | RespectWorkflow): s is RespectStep => 'stepId' in s;

@@ -195,9 +195,9 @@ export default class RunReports implements Reporter {
     const firstOf = new Map<string, RecordedFailure>();
     for (const f of failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);
 
-    let baseline;
-    let acknowledgements;
-    let history;
+    let baseline: ReturnType<typeof readBaseline> | undefined;
+    let acknowledgements: ReturnType<typeof readAcknowledgements>;
+    let history: ReturnType<typeof readAllBaselines>;
     try {
       const saved = config.baseline ? readBaseline(config.baseline) : undefined;
       baseline = saved && { ...saved, items: adoptLegacyItems(saved.items, failures) };

@@ -275,7 +275,10 @@ export function defineReadTests(version: Version): void {
       // A dialog may move between the two reads (a message, a status change): moving fields are read again first.
       let first = true;
       const reads = async (): Promise<[ListItem | undefined, Record<string, unknown> | undefined]> => {
-        if (first) return (first = false), [item, res.json<Record<string, unknown>>()];
+        if (first) {
+          first = false;
+          return [item, res.json<Record<string, unknown>>()];
+        }
         return [await findInList(api, version, { ...sampleQuery(config, config.botId), PageCount: 40 }, item.id), (await read(item.id)).json<Record<string, unknown>>()];
       };
       const { differing, a, b } = await settledDifferences(reads, fields, sameValue);
