@@ -18,23 +18,50 @@ const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', f
 module.exports = {
   forbidden: [
     rule('no-circular', 'A cycle makes two modules one: merge them or move what both need.', {}, { circular: true }),
-    rule('openapi-imports-only-lib', 'openapi/ is the single source of truth: everything reads it; it reads only lib/ data models (checks return failures).',
+    rule(
+      'openapi-imports-only-lib',
+      'openapi/ is the single source of truth: everything reads it; it reads only lib/ data models (checks return failures).',
       { path: '^openapi/', pathNot: TEST },
-      { path: '^(?!openapi/)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator|workflows)/' }),
-    rule('pure-imports-no-builtin', 'Pure modules run in k6 and in unit tests without a server: no Node built-in.',
-      { path: PURE, pathNot: TYPES_ONLY }, { dependencyTypes: ['core'] }),
-    rule('pure-imports-no-io-layer', 'Pure modules import only pure modules, config/suite-config.ts and openapi/; no package entry that does I/O.',
-      { path: PURE, pathNot: TYPES_ONLY }, { path: `${IO_LAYERS}|^config/suite-version\\.ts$|^node_modules/(undici|@playwright)/|^node_modules/openapi-format/openapi-format\\.js$` }),
-    rule('k6-scripts-import-no-node', 'The k6 scripts run in k6, not Node: only k6 modules, pure modules and load/safety.ts.',
-      { path: '^load/scripts/' }, { path: '^(contract|scripts|simulator|bench|drift-ui|openapi)/|^config/suite-version\\.ts$|^load/(?!scripts/|safety\\.ts$)' }),
+      { path: '^(?!openapi/)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator|workflows)/' },
+    ),
+    rule(
+      'pure-imports-no-builtin',
+      'Pure modules run in k6 and in unit tests without a server: no Node built-in.',
+      { path: PURE, pathNot: TYPES_ONLY },
+      { dependencyTypes: ['core'] },
+    ),
+    rule(
+      'pure-imports-no-io-layer',
+      'Pure modules import only pure modules, config/suite-config.ts and openapi/; no package entry that does I/O.',
+      { path: PURE, pathNot: TYPES_ONLY },
+      { path: `${IO_LAYERS}|^config/suite-version\\.ts$|^node_modules/(undici|@playwright)/|^node_modules/openapi-format/openapi-format\\.js$` },
+    ),
+    rule(
+      'k6-scripts-import-no-node',
+      'The k6 scripts run in k6, not Node: only k6 modules, pure modules and load/safety.ts.',
+      { path: '^load/scripts/' },
+      { path: '^(contract|scripts|simulator|bench|drift-ui|openapi)/|^config/suite-version\\.ts$|^load/(?!scripts/|safety\\.ts$)' },
+    ),
     rule('k6-scripts-import-no-builtin', 'k6 has no Node built-ins.', { path: '^load/scripts/' }, { dependencyTypes: ['core'] }),
     rule('load-and-contract-apart', 'The k6 side and the Playwright side share pure modules, never each other.', { path: '^load/' }, { path: '^contract/' }),
-    rule('contract-imports-no-load-or-simulator', 'The contract suite meets a vendor over HTTP only: the simulator is one vendor, started by config or scripts.',
-      { path: '^contract/', pathNot: TEST }, { path: '^(load|simulator)/' }),
-    rule('simulator-stands-alone', 'The simulator is a vendor: it knows the document, never the suite that tests it.',
-      { path: '^simulator/' }, { path: '^(contract|load|scripts|report|discovery|power|bench|drift-ui)/' }),
-    rule('only-scripts-wire', 'scripts/ are entry points: only other entry points (bench/) and tests import them.',
-      { pathNot: `^(scripts|bench)/|${TEST}` }, { path: '^scripts/' }),
+    rule(
+      'contract-imports-no-load-or-simulator',
+      'The contract suite meets a vendor over HTTP only: the simulator is one vendor, started by config or scripts.',
+      { path: '^contract/', pathNot: TEST },
+      { path: '^(load|simulator)/' },
+    ),
+    rule(
+      'simulator-stands-alone',
+      'The simulator is a vendor: it knows the document, never the suite that tests it.',
+      { path: '^simulator/' },
+      { path: '^(contract|load|scripts|report|discovery|power|bench|drift-ui)/' },
+    ),
+    rule(
+      'only-scripts-wire',
+      'scripts/ are entry points: only other entry points (bench/) and tests import them.',
+      { pathNot: `^(scripts|bench)/|${TEST}` },
+      { path: '^scripts/' },
+    ),
     rule('not-to-test', 'Test files are leaves.', { pathNot: TEST }, { path: TEST }),
   ],
   options: {
@@ -46,7 +73,12 @@ module.exports = {
     reporterOptions: {
       dot: {
         collapsePattern: '^(load/scripts/|[^/]+/|[^/]+$)',
-        filters: { includeOnly: { path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|workflows|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$' }, exclude: { path: TEST } },
+        filters: {
+          includeOnly: {
+            path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|workflows|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$',
+          },
+          exclude: { path: TEST },
+        },
       },
     },
   },

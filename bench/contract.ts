@@ -17,7 +17,10 @@ commandLineOrExit({
     'Playwright run of the same configuration (goal: the suite within 3x the floor), median of BENCH_RUNS pairs, then\n' +
     "when each project's worker ran its tests in one more run. Figures only: it fails only when a run fails.",
   options: {},
-  environment: [['BENCH_RUNS', 'pairs of runs to take the median of (default: 3)'], ['SIMULATOR_PORT, CALLBACK_PORT', "the embedded simulator's ports (default: 4010, 4011)"]],
+  environment: [
+    ['BENCH_RUNS', 'pairs of runs to take the median of (default: 3)'],
+    ['SIMULATOR_PORT, CALLBACK_PORT', "the embedded simulator's ports (default: 4010, 4011)"],
+  ],
   exit: '0 figures printed; 1 a run failed; 2 bad input.',
   examples: ['BENCH_RUNS=5 npm run bench:contract'],
 });
@@ -58,7 +61,12 @@ const walk = (suite: JsonSuite) => {
     for (const r of t.results) {
       const from = Date.parse(r.startTime) - Date.parse(report.stats.startTime);
       const span = spans.get(t.projectName) ?? { from, to: from, tests: 0, busy: 0 };
-      spans.set(t.projectName, { from: Math.min(span.from, from), to: Math.max(span.to, from + r.duration), tests: span.tests + 1, busy: span.busy + r.duration });
+      spans.set(t.projectName, {
+        from: Math.min(span.from, from),
+        to: Math.max(span.to, from + r.duration),
+        tests: span.tests + 1,
+        busy: span.busy + r.duration,
+      });
     }
   }
   suite.suites?.forEach(walk);

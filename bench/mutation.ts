@@ -30,7 +30,11 @@ const script = `node --import tsx scripts/mutation.ts ${only ? `--only ${only}` 
 const result = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
 const wall = (performance.now() - started) / 1000;
 const [, children = ''] = result.stdout.trim().split('\n');
-const seconds = (text: string) => text.split(/\s+/).map((t) => /(\d+)m([\d.]+)s/.exec(t)).reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
+const seconds = (text: string) =>
+  text
+    .split(/\s+/)
+    .map((t) => /(\d+)m([\d.]+)s/.exec(t))
+    .reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
 if (!existsSync(reportFile)) {
   console.error(`bench:mutation: the mutation run wrote no report (exit ${result.status}): run npm run mutation${only ? ` -- --only ${only}` : ''} to see why`);
   process.exit(1);
@@ -38,5 +42,7 @@ if (!existsSync(reportFile)) {
 const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { rows: Array<{ seconds: number }>; scoreLine: string };
 const perRun = report.rows.map((r) => r.seconds);
 const mean = perRun.reduce((a, b) => a + b, 0) / perRun.length;
-console.log(`mutation: ${report.rows.length} suite runs in ${wall.toFixed(0)} s wall (goal ≤ 150 s), ${mean.toFixed(1)} s per run, ${seconds(children).toFixed(0)} CPU s in all; exit ${result.status}`);
+console.log(
+  `mutation: ${report.rows.length} suite runs in ${wall.toFixed(0)} s wall (goal ≤ 150 s), ${mean.toFixed(1)} s per run, ${seconds(children).toFixed(0)} CPU s in all; exit ${result.status}`,
+);
 console.log(report.scoreLine);

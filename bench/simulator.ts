@@ -15,7 +15,7 @@ commandLineOrExit({
   script: 'bench:simulator',
   usage: [''],
   summary:
-    'Prints the simulator\'s requests per second on GET /api/v2/conversations?PageCount=40 next to a bare node:http server\n' +
+    "Prints the simulator's requests per second on GET /api/v2/conversations?PageCount=40 next to a bare node:http server\n" +
     'answering a body of the same size (goal: ratio >= 0.7), each in its own process, on 127.0.0.1 (free ports), then\n' +
     'the memory of a simulator seeded with 100000 dialogs (goal: <= 200 MB).',
   options: {},

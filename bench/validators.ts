@@ -12,6 +12,4 @@ for (let i = 0; i < 5; i++) {
   runs.push(performance.now() - started);
 }
 runs.sort((a, b) => a - b);
-console.log(
-  `validators: ${compiled} compiled; cold ${runs.at(-1)!.toFixed(0)} ms worst, ${runs[2]!.toFixed(0)} ms median of 5 (goal: well under 1000 ms)`,
-);
+console.log(`validators: ${compiled} compiled; cold ${runs.at(-1)!.toFixed(0)} ms worst, ${runs[2]!.toFixed(0)} ms median of 5 (goal: well under 1000 ms)`);

@@ -25,7 +25,10 @@ test('the help is rendered from the table: usage, each option with its value, de
   assert.match(text, /\nArguments:\n {2}FILE {20}the file to read\n/);
   assert.match(text, /\nEnvironment \(.*\):\n {2}DEMO_NAME {15}the name when --name is not given\n/);
   assert.match(text, /\nExit: 0 done; 2 bad input\.\n\nExample:\n {2}npm run demo -- --name Ada file\.txt\n$/);
-  assert.ok(text.split('\n').every((line) => line.length <= 120), 'lines wrap at 118 columns');
+  assert.ok(
+    text.split('\n').every((line) => line.length <= 120),
+    'lines wrap at 118 columns',
+  );
 });
 
 test('--help and -h ask for help anywhere before --; the values and positionals otherwise', () => {
@@ -43,7 +46,14 @@ test('a bad argument is one line naming it and pointing at --help', () => {
     [['--dry=yes'], '--dry takes no value'],
   ];
   for (const [argv, message] of cases) {
-    assert.throws(() => readCommandLine(SPEC, argv), (err: Error) => err instanceof CommandLineError && err.message === `${message}; see npm run demo -- --help`, argv.join(' '));
+    assert.throws(
+      () => readCommandLine(SPEC, argv),
+      (err: Error) => err instanceof CommandLineError && err.message === `${message}; see npm run demo -- --help`,
+      argv.join(' '),
+    );
   }
-  assert.throws(() => readCommandLine({ ...SPEC, positionals: undefined }, ['file']), /^CommandLineError: unexpected argument file; see npm run demo -- --help$/);
+  assert.throws(
+    () => readCommandLine({ ...SPEC, positionals: undefined }, ['file']),
+    /^CommandLineError: unexpected argument file; see npm run demo -- --help$/,
+  );
 });

@@ -86,7 +86,9 @@ function rows(entries: ReadonlyArray<readonly [string, string]>): string[] {
 
 function optionRow([name, spec]: [string, OptionSpec]): readonly [string, string] {
   const flag = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`;
-  const extras = [spec.multiple ? 'repeatable' : '', spec.env ? `or ${spec.env}` : '', spec.default !== undefined ? `default: ${spec.default}` : ''].filter(Boolean);
+  const extras = [spec.multiple ? 'repeatable' : '', spec.env ? `or ${spec.env}` : '', spec.default !== undefined ? `default: ${spec.default}` : ''].filter(
+    Boolean,
+  );
   return [flag, `${spec.description}${extras.length ? ` (${extras.join('; ')})` : ''}`];
 }
 
@@ -139,7 +141,10 @@ function oneLine(err: Error & { code?: string }, spec: CommandSpec): string {
 export function readCommandLine<O extends OptionTable>(spec: CommandSpec<O>, argv: readonly string[]): ParsedCommandLine<O> | 'help' {
   if (asksForHelp(argv)) return 'help';
   const options = Object.fromEntries(
-    Object.entries(spec.options).map(([name, o]) => [name, { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) }]),
+    Object.entries(spec.options).map(([name, o]) => [
+      name,
+      { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) },
+    ]),
   );
   try {
     const parsed = parseArgs({ args: [...argv], options, allowPositionals: spec.positionals !== undefined, strict: true });

@@ -12,14 +12,20 @@ const TARGET: Env = {
 };
 
 const refused = (env: Env, why: RegExp) =>
-  assert.throws(() => parseSuiteConfig(env), (err: Error) => err instanceof ConfigError && why.test(err.message) && !err.message.includes('\n'));
+  assert.throws(
+    () => parseSuiteConfig(env),
+    (err: Error) => err instanceof ConfigError && why.test(err.message) && !err.message.includes('\n'),
+  );
 
 test('a target with its values parses, with the suite defaults filled in', () => {
   const config = parseSuiteConfig(TARGET);
   assert.equal(config.baseUrl, 'https://staging.example.com');
   assert.equal(config.usesSimulator, false);
   assert.deepEqual([config.botId, config.gotoBotId, config.customBlockBotId, config.blockedBotId, config.fileId], [7, 8, 9, undefined, undefined]);
-  assert.deepEqual([config.callbackHost, config.callbackPort, config.callbackPublicUrl, config.callbackTimeoutSeconds], ['127.0.0.1', 4011, 'http://127.0.0.1:4011/callback', 10]);
+  assert.deepEqual(
+    [config.callbackHost, config.callbackPort, config.callbackPublicUrl, config.callbackTimeoutSeconds],
+    ['127.0.0.1', 4011, 'http://127.0.0.1:4011/callback', 10],
+  );
   assert.deepEqual([config.sendBody, config.commandBody, config.maxRps, config.workers], [undefined, undefined, undefined, undefined]);
   assert.deepEqual(config.throttle, { maxRetries: 6, maxWaitSeconds: 300 });
   assert.equal(config.probeBudget, 250);
@@ -51,16 +57,36 @@ test('bad values are refused with one line naming the variable', () => {
 });
 
 test('body templates are checked when read', () => {
-  const config = parseSuiteConfig({ ...TARGET, SEND_BODY: '{"message":"{{text}}"}', COMMAND_BODY: '{"command":"goto","bot":{{botId}}}', MAX_RPS: '12.5', WORKERS: '2' });
-  assert.deepEqual([config.sendBody, config.commandBody, config.maxRps, config.workers], ['{"message":"{{text}}"}', '{"command":"goto","bot":{{botId}}}', 12.5, 2]);
-  refused({ ...TARGET, SEND_BODY: '{"message":"hi"}' }, /^SEND_BODY must hold \{\{text\}\} as a whole value.*: give a JSON template such as \{"message":"\{\{text\}\}"\}/);
+  const config = parseSuiteConfig({
+    ...TARGET,
+    SEND_BODY: '{"message":"{{text}}"}',
+    COMMAND_BODY: '{"command":"goto","bot":{{botId}}}',
+    MAX_RPS: '12.5',
+    WORKERS: '2',
+  });
+  assert.deepEqual(
+    [config.sendBody, config.commandBody, config.maxRps, config.workers],
+    ['{"message":"{{text}}"}', '{"command":"goto","bot":{{botId}}}', 12.5, 2],
+  );
+  refused(
+    { ...TARGET, SEND_BODY: '{"message":"hi"}' },
+    /^SEND_BODY must hold \{\{text\}\} as a whole value.*: give a JSON template such as \{"message":"\{\{text\}\}"\}/,
+  );
   refused({ ...TARGET, COMMAND_BODY: '{"command":"goto","bot":{{bot}}}' }, /^COMMAND_BODY unknown placeholder \{\{bot\}\}/);
   // The position is one in what the user wrote (25 characters), not in the text with {{text}} filled in.
-  refused({ ...TARGET, SEND_BODY: '{"message": "{{text}}", }' }, /^SEND_BODY is not JSON: expected a property name in double quotes at character 25 of 25, after '…ssage": "\{\{text\}\}", ': give a JSON template/);
+  refused(
+    { ...TARGET, SEND_BODY: '{"message": "{{text}}", }' },
+    /^SEND_BODY is not JSON: expected a property name in double quotes at character 25 of 25, after '…ssage": "\{\{text\}\}", ': give a JSON template/,
+  );
 });
 
 test('the Basic header is computed without Buffer, UTF-8 included, and is a secret', () => {
-  for (const [login, password] of [['qa', 'p4ss-word'], ['ünï', 'pässwörd€𝄞'], ['a', ''], ['ab', 'c']]) {
+  for (const [login, password] of [
+    ['qa', 'p4ss-word'],
+    ['ünï', 'pässwörd€𝄞'],
+    ['a', ''],
+    ['ab', 'c'],
+  ]) {
     assert.equal(basicAuthorization(login!, password!), `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`);
   }
   const config = parseSuiteConfig({ ...TARGET, VERTEX_TOKEN: 'tok-123456' });

@@ -172,7 +172,8 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
   const gotoBotId = integer(env, 'GOTO_BOT_ID', 'the integer BotID of the command goto target');
   if (gotoBotId === botId) throw new ConfigError(`GOTO_BOT_ID=${gotoBotId} equals BOT_ID: the goto target must be another bot`);
   const callbackHost = text(env, 'CALLBACK_HOST', '127.0.0.1');
-  if (!/^(\[?[0-9a-f:.]+\]?|[a-z0-9.-]+)$/i.test(callbackHost)) throw invalid('CALLBACK_HOST', callbackHost, 'a host name or IP address to listen on (0.0.0.0 for every interface)');
+  if (!/^(\[?[0-9a-f:.]+\]?|[a-z0-9.-]+)$/i.test(callbackHost))
+    throw invalid('CALLBACK_HOST', callbackHost, 'a host name or IP address to listen on (0.0.0.0 for every interface)');
   return {
     targetBaseUrl,
     baseUrl: targetBaseUrl ?? `http://127.0.0.1:${simulatorPort}`,
@@ -185,12 +186,18 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     gotoBotId,
     customBlockBotId: integer(env, 'CUSTOM_BLOCK_BOT_ID', 'the integer BotID whose scenario reaches a custom block'),
     fileId: optional(env, 'FILE_ID') === undefined ? undefined : integer(env, 'FILE_ID', 'an integer file id known to exist (or leave it empty)'),
-    blockedBotId: optional(env, 'BLOCKED_BOT_ID') === undefined ? undefined : integer(env, 'BLOCKED_BOT_ID', 'the integer BotID of a blocked instance (or leave it empty)'),
+    blockedBotId:
+      optional(env, 'BLOCKED_BOT_ID') === undefined ? undefined : integer(env, 'BLOCKED_BOT_ID', 'the integer BotID of a blocked instance (or leave it empty)'),
     sendBody: template(env, 'SEND_BODY', 'text', '{"message":"{{text}}"}'),
     commandBody: template(env, 'COMMAND_BODY', 'botId', '{"command":"goto","bot":{{botId}}}'),
     callbackHost,
     callbackPort,
-    callbackPublicUrl: httpUrl(env, 'CALLBACK_PUBLIC_URL', 'the URL at which the service reaches the callback listener', `http://127.0.0.1:${callbackPort}/callback`)!,
+    callbackPublicUrl: httpUrl(
+      env,
+      'CALLBACK_PUBLIC_URL',
+      'the URL at which the service reaches the callback listener',
+      `http://127.0.0.1:${callbackPort}/callback`,
+    )!,
     callbackTokenField: optional(env, 'CALLBACK_TOKEN_FIELD'),
     callbackTimeoutSeconds: atLeast(env, 'CALLBACK_TIMEOUT_S', 'a whole number of seconds (1 or more)', 1, '10'),
     maxRps: positiveNumber(env, 'MAX_RPS', 'requests per second of the whole run, a positive number (or leave it empty)'),
@@ -198,7 +205,13 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     throttle: throttleSettings(env),
     health: {
       maxResends: atLeast(env, 'TRANSIENT_RESENDS', 'a number of resends of a read lost to the network (0 or more)', 0, String(DEFAULT_HEALTH.maxResends)),
-      outageSeconds: atLeast(env, 'OUTAGE_S', 'the seconds of failures, with no answer to judge, after which the target is down (1 or more)', 1, String(DEFAULT_HEALTH.outageSeconds)),
+      outageSeconds: atLeast(
+        env,
+        'OUTAGE_S',
+        'the seconds of failures, with no answer to judge, after which the target is down (1 or more)',
+        1,
+        String(DEFAULT_HEALTH.outageSeconds),
+      ),
     },
     baseline: optional(env, 'BASELINE'),
     strictBaseline: truthy(env.STRICT_BASELINE),
@@ -291,5 +304,7 @@ export function namedSecretsOf(config: Pick<SuiteConfig, 'login' | 'password' | 
 
 /** The values of namedSecretsOf long enough to redact (a shorter one would blank ordinary text). */
 export function secretsOf(config: Pick<SuiteConfig, 'login' | 'password' | 'vertexToken'>): string[] {
-  return namedSecretsOf(config).map((s) => s.value).filter((s) => s.length >= 4);
+  return namedSecretsOf(config)
+    .map((s) => s.value)
+    .filter((s) => s.length >= 4);
 }

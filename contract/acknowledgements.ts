@@ -42,7 +42,13 @@ function validator() {
 function readHeader(file: string): string {
   if (!existsSync(file)) return '';
   const lines = readFileSync(file, 'utf8').split('\n');
-  return lines.slice(0, lines.findIndex((l) => !l.startsWith('#'))).map((l) => `${l}\n`).join('');
+  return lines
+    .slice(
+      0,
+      lines.findIndex((l) => !l.startsWith('#')),
+    )
+    .map((l) => `${l}\n`)
+    .join('');
 }
 
 /** Checks entries against the schema; the message names the entry and the field. */
@@ -51,9 +57,14 @@ export function checkAcknowledgements(value: unknown, file = 'baselines/acknowle
   if (check(value)) return value as Acknowledgement[];
   const error = check.errors![0]!;
   const [index, field] = error.instancePath.split('/').slice(1);
-  const entry = index === undefined ? '' : ` entry ${Number(index) + 1}${typeof (value as Acknowledgement[])[Number(index)]?.id === 'string' ? ` ("${(value as Acknowledgement[])[Number(index)]!.id}")` : ''}`;
+  const entry =
+    index === undefined
+      ? ''
+      : ` entry ${Number(index) + 1}${typeof (value as Acknowledgement[])[Number(index)]?.id === 'string' ? ` ("${(value as Acknowledgement[])[Number(index)]!.id}")` : ''}`;
   const what = field ?? (error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : '');
-  throw new AcknowledgementsError(`${file}:${entry}${what ? ` ${what}` : ''} ${error.message ?? 'is not valid'}: fix the file (see baselines/acknowledged.schema.json)`);
+  throw new AcknowledgementsError(
+    `${file}:${entry}${what ? ` ${what}` : ''} ${error.message ?? 'is not valid'}: fix the file (see baselines/acknowledged.schema.json)`,
+  );
 }
 
 export function readAcknowledgements(file = acknowledgedFile()): Acknowledgement[] {

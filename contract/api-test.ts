@@ -189,7 +189,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use();
       const reason = testInfo.annotations.find((a) => a.type === INCONCLUSIVE)?.description;
       if (reason === undefined || testInfo.status === 'passed' || testInfo.status === 'skipped') return;
-      appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), { test: testInfo.titlePath.join(' › '), reason, pairs: [], observations: [] } satisfies PreconditionRow);
+      appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), {
+        test: testInfo.titlePath.join(' › '),
+        reason,
+        pairs: [],
+        observations: [],
+      } satisfies PreconditionRow);
       testInfo.fail(true, reason);
     },
     { auto: true, box: true },
@@ -227,7 +232,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   dialogs: async ({ api, config }, use, testInfo) => {
     const file = join(REPORTS_DIR, CREATED_DIALOGS_FILE);
     const factory = new DialogFactory(api, config.botId, config.listSettleSeconds, {
-      cleaned: (dialog, status) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: dialog.uuid, v1Id: dialog.v1Id, botId: dialog.botId, via: dialog.via, test: testInfo.title, cleanupStatus: status }),
+      cleaned: (dialog, status) =>
+        appendJsonl(file, {
+          runId: process.env.RUN_ID,
+          uuid: dialog.uuid,
+          v1Id: dialog.v1Id,
+          botId: dialog.botId,
+          via: dialog.via,
+          test: testInfo.title,
+          cleanupStatus: status,
+        }),
       created: (dialog) => journalCreated(REPORTS_DIR, { uuid: dialog.uuid, botId: dialog.botId, via: dialog.via, test: testInfo.title }),
       unidentified: (botId, reason) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: null, botId, test: testInfo.title, unidentified: reason }),
     });
@@ -296,8 +310,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         check: 'custom_block_call',
         at: 'the call',
         section: '6.1',
-        expected: "a call to the block URL with an integration token (check that the block's URL is CALLBACK_PUBLIC_URL and reaches "
-          + 'CALLBACK_HOST:CALLBACK_PORT)',
+        expected:
+          "a call to the block URL with an integration token (check that the block's URL is CALLBACK_PUBLIC_URL and reaches " + 'CALLBACK_HOST:CALLBACK_PORT)',
         observed: call === undefined ? 'no call' : 'a call',
         holds: (seen) => seen === 'a call',
         details: { bot: config.customBlockBotId, waited: `${config.callbackTimeoutSeconds} s (CALLBACK_TIMEOUT_S)` },

@@ -69,7 +69,9 @@ export class CallbackInbox {
     });
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', (err: NodeJS.ErrnoException) =>
-        reject(new Error(`CALLBACK_HOST=${host} CALLBACK_PORT=${port} cannot be used (${err.code}): free the port, or set another CALLBACK_PORT or CALLBACK_HOST`)),
+        reject(
+          new Error(`CALLBACK_HOST=${host} CALLBACK_PORT=${port} cannot be used (${err.code}): free the port, or set another CALLBACK_PORT or CALLBACK_HOST`),
+        ),
       );
       this.server!.listen(port, host, resolve);
     });

@@ -98,7 +98,11 @@ export class ApiClient {
       return true;
     }
     if (safe) return false;
-    this.inconclusive(op, kind, `inconclusive: ${op.label} lost its answer (${what}) and must not be sent twice (it ${op.creates ? 'creates a dialog' : 'changes state'}): the test could not judge`);
+    this.inconclusive(
+      op,
+      kind,
+      `inconclusive: ${op.label} lost its answer (${what}) and must not be sent twice (it ${op.creates ? 'creates a dialog' : 'changes state'}): the test could not judge`,
+    );
   }
 
   /** The test cannot judge: said on the test (never a contract failure) and thrown. */
@@ -158,7 +162,8 @@ export class ApiClient {
           // An answer whose status came and whose body broke off is the target's; no answer at all is the network's.
           if (sent.status === undefined) {
             const kind = transientKind({ kind: 'transport', what: sent.lost })!;
-            if (!(await this.lost(op, kind, resends, sent.lost))) this.inconclusive(op, kind, `inconclusive: ${op.label} got no answer ${resends + 1} times (${sent.lost}): the test could not judge`);
+            if (!(await this.lost(op, kind, resends, sent.lost)))
+              this.inconclusive(op, kind, `inconclusive: ${op.label} got no answer ${resends + 1} times (${sent.lost}): the test could not judge`);
             resends++;
             continue;
           }

@@ -70,7 +70,10 @@ export class DialogFactory {
     if (uuid) this.hooks.created?.({ uuid, botId, via, createdAfter });
     // A creation that breaks the contract is reported as such, before anything reads ids out of it.
     await expect(response).toMatchContract({ status: 200, because: `for creating a dialog on bot ${botId}`, section: via === 'v1-get' ? '4.1' : '4.2' });
-    if (!uuid) throw new Error(`${response.operation.label} → 200: no UUID of the new dialog in the response, nor one new dialog in the V2 list\n${response.evidence()}`);
+    if (!uuid)
+      throw new Error(
+        `${response.operation.label} → 200: no UUID of the new dialog in the response, nor one new dialog in the V2 list\n${response.evidence()}`,
+      );
     const dialog: Dialog = { uuid, botId, via, createdAfter, ...(v1Id === undefined ? {} : { v1Id }) };
     this.created.push(dialog);
     return { dialog, response };
@@ -93,7 +96,10 @@ export class DialogFactory {
     for (const uuid of uuids) this.adopt(uuid, botId, createdAfter);
     // A create that answered success made a dialog: one the lists never showed is reported, not left uncounted.
     if (uuids.length === 0 && response.status >= 200 && response.status < 300) {
-      this.hooks.unidentified?.(botId, `${response.operation.label} → ${response.status} named no dialog and none new showed in the V2 list of bot ${botId} (waited ${waited})`);
+      this.hooks.unidentified?.(
+        botId,
+        `${response.operation.label} → ${response.status} named no dialog and none new showed in the V2 list of bot ${botId} (waited ${waited})`,
+      );
     }
     return response;
   }
@@ -107,7 +113,11 @@ export class DialogFactory {
     if (named) return { response, uuids: [named], waited: 'nothing' };
     if (response.status < 200 || response.status >= 300) return { response, uuids: [], waited: 'nothing' };
     // The list may trail the create: read until a new dialog shows, or LIST_SETTLE_S.
-    const found = await settle(async () => [...(await this.recentUuids(botId, createdAfter))].filter((id) => !before.has(id)), (uuids) => uuids.length > 0, this.settleSeconds);
+    const found = await settle(
+      async () => [...(await this.recentUuids(botId, createdAfter))].filter((id) => !before.has(id)),
+      (uuids) => uuids.length > 0,
+      this.settleSeconds,
+    );
     return { response, uuids: found.value, waited: waitedText(found, this.settleSeconds) };
   }
 
@@ -125,10 +135,16 @@ export class DialogFactory {
     if (dialog.v1Id !== undefined) return { v1Id: dialog.v1Id, response: undefined };
     const record = (await this.api.call('getV2Conversation', { path: { uuid: dialog.uuid } })).json<ListItem>();
     if (!record) return { v1Id: undefined, response: undefined };
-    const twin = (response: ApiResponse) => listedItems(response).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
-    const read = (botId: number | undefined) => this.api.call('getV1Conversations', { query: { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter), PageCount: 40 } });
+    const twin = (response: ApiResponse) =>
+      listedItems(response).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
+    const read = (botId: number | undefined) =>
+      this.api.call('getV1Conversations', { query: { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter), PageCount: 40 } });
     // The list may trail the create: read until the twin shows under its bot, or LIST_SETTLE_S; then without the bot.
-    const own = await settle(() => read(dialog.botId), (r) => twin(r) !== undefined, this.settleSeconds);
+    const own = await settle(
+      () => read(dialog.botId),
+      (r) => twin(r) !== undefined,
+      this.settleSeconds,
+    );
     let response = own.value;
     let hit = twin(response);
     if (!hit) hit = twin((response = await read(undefined)));

@@ -36,14 +36,21 @@ export function leftOver(journal: readonly JournalledDialog[], cleaned: readonly
 function cleanedLines(reportsDir: string): { uuid?: string; cleanupStatus?: number }[] {
   const file = join(reportsDir, CREATED_DIALOGS_FILE);
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { uuid?: string; cleanupStatus?: number });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { uuid?: string; cleanupStatus?: number });
 }
 
 /**
  * Stops each dialog left over (POST /v2/conversation/{uuid}/stop, the cleanup the tests do) and lists it with the
  * status of its stop (0: no answer within the budget). Returns how many were left and how many stopped (2xx).
  */
-export async function stopLeftOverDialogs(config: Pick<SuiteConfig, 'baseUrl' | 'login' | 'password'>, reportsDir: string, budgetMs = 4000): Promise<{ left: number; stopped: number }> {
+export async function stopLeftOverDialogs(
+  config: Pick<SuiteConfig, 'baseUrl' | 'login' | 'password'>,
+  reportsDir: string,
+  budgetMs = 4000,
+): Promise<{ left: number; stopped: number }> {
   const left = leftOver(readJsonLines<JournalledDialog>(join(reportsDir, CREATED_JOURNAL_DIR)), cleanedLines(reportsDir));
   const deadline = Date.now() + budgetMs;
   const stop = { operationId: 'postV2ConversationStop' as const, basicAuth: true, ...OPERATIONS.postV2ConversationStop };
@@ -51,7 +58,11 @@ export async function stopLeftOverDialogs(config: Pick<SuiteConfig, 'baseUrl' | 
     left.map(async (dialog) => {
       const url = requestUrl(config.baseUrl, stop, { operationId: 'postV2ConversationStop', pathParams: { uuid: dialog.uuid } });
       try {
-        const res = await fetch(url, { method: 'POST', headers: { authorization: basicAuthorization(config.login, config.password) }, signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { authorization: basicAuthorization(config.login, config.password) },
+          signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+        });
         await res.arrayBuffer();
         return res.status;
       } catch {

@@ -104,7 +104,11 @@ export async function searchList(
  * store: contract/settle.ts); the wait is recorded for the run's lists.lag and returned for the failure to say.
  */
 export async function searchSettled(api: ApiClient, version: Version, query: Query, id: string | number, settleSeconds: number, what: string) {
-  const found = await settle(() => searchList(api, version, query, id), (r) => r.item !== undefined, settleSeconds);
+  const found = await settle(
+    () => searchList(api, version, query, id),
+    (r) => r.item !== undefined,
+    settleSeconds,
+  );
   // Only a wait for what must show counts towards the run's lag (a look for what must be absent does not wait).
   if (settleSeconds > 0) recordLag(REPORTS_DIR, { what, waitedMs: found.waitedMs, settled: found.settled, reads: found.reads });
   return { ...found.value, waited: waitedText(found, settleSeconds) };

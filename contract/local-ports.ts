@@ -6,7 +6,9 @@ import { createServer } from 'node:net';
 export function portProblem(port: number, host: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'EADDRINUSE' ? 'is in use by another process' : `cannot be listened on (${err.code ?? err.message})`));
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      resolve(err.code === 'EADDRINUSE' ? 'is in use by another process' : `cannot be listened on (${err.code ?? err.message})`),
+    );
     server.listen(port, host, () => server.close(() => resolve(undefined)));
   });
 }

@@ -35,9 +35,21 @@ export function paginationRelations(pages: readonly WalkedPage[], distinct: numb
   const totals = new Set(pages.map((p) => p.pagination.total));
   const total = pages[0]?.pagination.total;
   return {
-    count: check('count', (p) => p.pagination.count === p.items, (p) => `count ${p.pagination.count} with ${p.items} items`),
-    per_page: check('per_page', (p) => p.pagination.per_page === p.asked.PageCount, (p) => `per_page ${p.pagination.per_page} for PageCount ${p.asked.PageCount}`),
-    current_page: check('current_page', (p) => p.pagination.current_page === p.asked.PageNumber, (p) => `current_page ${p.pagination.current_page} for PageNumber ${p.asked.PageNumber}`),
+    count: check(
+      'count',
+      (p) => p.pagination.count === p.items,
+      (p) => `count ${p.pagination.count} with ${p.items} items`,
+    ),
+    per_page: check(
+      'per_page',
+      (p) => p.pagination.per_page === p.asked.PageCount,
+      (p) => `per_page ${p.pagination.per_page} for PageCount ${p.asked.PageCount}`,
+    ),
+    current_page: check(
+      'current_page',
+      (p) => p.pagination.current_page === p.asked.PageNumber,
+      (p) => `current_page ${p.pagination.current_page} for PageNumber ${p.asked.PageNumber}`,
+    ),
     total_pages: check(
       'total_pages',
       (p) => p.pagination.total_pages === Math.ceil(p.pagination.total / p.pagination.per_page),

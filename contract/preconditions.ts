@@ -17,7 +17,8 @@ export interface PreconditionRow {
 /** Why this run could not cover each pair or observation id: key → reason, from every skipped test's row. */
 export function preconditionReasons(reportsDir: string, what: 'pairs' | 'observations'): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const row of readJsonLines<PreconditionRow>(join(reportsDir, PRECONDITIONS_DIR))) for (const key of row[what]) out[key] ??= `not in this run: ${row.reason} (${row.test})`;
+  for (const row of readJsonLines<PreconditionRow>(join(reportsDir, PRECONDITIONS_DIR)))
+    for (const key of row[what]) out[key] ??= `not in this run: ${row.reason} (${row.test})`;
   return out;
 }
 

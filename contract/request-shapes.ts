@@ -12,7 +12,15 @@ const file = (reportsDir: string) => join(reportsDir, 'run', 'request-shapes.jso
 
 /** Discovers (or takes from the configuration) both shapes through the suite's client. */
 export function discoverShapes(api: ApiClient, config: SuiteConfig): Promise<DiscoveryResult> {
-  const steps = discoverRequestShapes({ botId: config.botId, gotoBotId: config.gotoBotId, sendBody: config.sendBody, commandBody: config.commandBody, now: Date.now, createdSince, settleSeconds: config.listSettleSeconds });
+  const steps = discoverRequestShapes({
+    botId: config.botId,
+    gotoBotId: config.gotoBotId,
+    sendBody: config.sendBody,
+    commandBody: config.commandBody,
+    now: Date.now,
+    createdSince,
+    settleSeconds: config.listSettleSeconds,
+  });
   return driveAsync(steps, async (step) => {
     if (step.kind === 'wait') {
       await new Promise((resolve) => setTimeout(resolve, step.seconds * 1000));

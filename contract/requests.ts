@@ -80,7 +80,10 @@ export function identifies(parameter: ParameterObject): 'dialog' | 'bot' | 'file
 }
 
 /** Whether an operation's well-formed request names a dialog: a test must create one first. */
-export const needsDialog = (operationId: OperationId) => contractValidators().operation(operationId).parameters.some((p) => identifies(p) === 'dialog');
+export const needsDialog = (operationId: OperationId) =>
+  contractValidators()
+    .operation(operationId)
+    .parameters.some((p) => identifies(p) === 'dialog');
 
 /** The body schemas whose fields the spec does not show (§4.2), each sent in the run's own shape. */
 const SHAPED_BODIES: Record<string, keyof RequestShapes> = { '#/components/schemas/SendBody': 'send', '#/components/schemas/CommandBody': 'command' };

@@ -43,7 +43,12 @@ export interface RunEnd {
  */
 export function runEnd(config: SuiteConfig, validators: ContractValidators, observedIds: Iterable<string>, partial: string | undefined): RunEnd {
   const run = currentRun(config);
-  const har = harOf(readJsonLines<RecordedExchange>(join(REPORTS_DIR, EXCHANGES_DIR)), config.baseUrl, { name: 'dialog-contract', version: suiteVersion() }, `run ${run.runId}, started ${run.startedAt}`);
+  const har = harOf(
+    readJsonLines<RecordedExchange>(join(REPORTS_DIR, EXCHANGES_DIR)),
+    config.baseUrl,
+    { name: 'dialog-contract', version: suiteVersion() },
+    `run ${run.runId}, started ${run.startedAt}`,
+  );
   writeFileSync(join(REPORTS_DIR, EXCHANGES_HAR), `${JSON.stringify(har)}\n`);
   rmSync(join(REPORTS_DIR, EXCHANGES_DIR), { recursive: true, force: true });
   // What the checks judged: a throttled answer was waited out, not judged.
@@ -52,13 +57,25 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   const seconds = (Date.now() - runStartedAt()) / 1000;
   const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds);
   const observations: Observation[] = [
-    { id: 'rate.limit', section: '8.2', item: 'rate limit met by the run (any request throttled: status, Retry-After form, rate-limit headers)', observed: rate.observed, evidence: rate.evidence },
+    {
+      id: 'rate.limit',
+      section: '8.2',
+      item: 'rate limit met by the run (any request throttled: status, Retry-After form, rate-limit headers)',
+      observed: rate.observed,
+      evidence: rate.evidence,
+    },
   ];
   // How far the lists trailed the run's writes (consistency of the lists: not shown, §4.1); only when it waited.
   const lags = readLags(REPORTS_DIR);
   if (lags.length > 0) {
     const slowest = [...lags].sort((a, b) => b.waitedMs - a.waitedMs)[0]!;
-    observations.push({ id: 'lists.lag', section: '4.1', item: 'how long a write takes to show in the lists', observed: lagObserved(lags), evidence: `longest: ${slowest.what}, ${(slowest.waitedMs / 1000).toFixed(1)} s${slowest.settled ? '' : ' (not settled)'}, of ${lags.length} waits` });
+    observations.push({
+      id: 'lists.lag',
+      section: '4.1',
+      item: 'how long a write takes to show in the lists',
+      observed: lagObserved(lags),
+      evidence: `longest: ${slowest.what}, ${(slowest.waitedMs / 1000).toFixed(1)} s${slowest.settled ? '' : ' (not settled)'}, of ${lags.length} waits`,
+    });
   }
 
   const operations = [...validators.operations.values()].map((op) => ({ operationId: op.operationId, label: op.label, statuses: Object.keys(op.responses) }));
@@ -72,13 +89,16 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   if (partial === undefined) {
     const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
     const excused = preconditionReasons(REPORTS_DIR, 'observations');
-    const missing = UNKNOWN_CATALOG.flatMap((e) => e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`));
+    const missing = UNKNOWN_CATALOG.flatMap((e) =>
+      e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`),
+    );
     if (missing.length) {
       failed.push({
         check: 'unknowns_observed',
         title: `${RUN_END} every catalogued "not shown" item was observed in this run, or its test said why it could not be`,
         expected: 'every catalogued "not shown" item observed, or a skipped test saying why it could not be',
-        message: `not observed in this run (the test or probe that records each failed before recording): ${missing.join('; ')}` });
+        message: `not observed in this run (the test or probe that records each failed before recording): ${missing.join('; ')}`,
+      });
     }
     const holes = unexplained(coverage).map((r) => `${r.operation} ${r.status}`);
     if (holes.length) {
@@ -90,5 +110,9 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
       });
     }
   }
-  return { observations, failed, coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised; reports/coverage.html` };
+  return {
+    observations,
+    failed,
+    coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised; reports/coverage.html`,
+  };
 }

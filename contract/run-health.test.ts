@@ -20,7 +20,10 @@ test('the first reason to stop stays; every worker sees it and stops', () => {
   stopRun(dir, 'the target went down');
   stopRun(dir, 'a consequence');
   assert.equal(readNoVerdict(dir)?.reason, 'the target went down');
-  assert.throws(() => new RunHealth(dir, 'w1', 0).check(), (err: Error) => err instanceof RunStopped && err.message === 'not run: the target went down');
+  assert.throws(
+    () => new RunHealth(dir, 'w1', 0).check(),
+    (err: Error) => err instanceof RunStopped && err.message === 'not run: the target went down',
+  );
 });
 
 test('workers share the streak of failures: one restarted after a failed test keeps counting, a good answer anywhere ends it', () => {

@@ -4,7 +4,16 @@
 // The decisions are http/health.ts's; this module records them and tells a test that the run is over.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_HEALTH, failing, outageLine, recordOutcome, type FailureStreak, type HealthSettings, type SendOutcome, type TransientKind } from '../http/health.ts';
+import {
+  DEFAULT_HEALTH,
+  failing,
+  outageLine,
+  recordOutcome,
+  type FailureStreak,
+  type HealthSettings,
+  type SendOutcome,
+  type TransientKind,
+} from '../http/health.ts';
 import { appendJsonl, readJsonLines } from './run-records.ts';
 
 export const HEALTH_DIR = 'health';
@@ -79,7 +88,8 @@ export const readTransients = (reportsDir: string): TransientRecord[] => readJso
 export function transientSummary(records: readonly TransientRecord[]): string | undefined {
   if (records.length === 0) return undefined;
   const counts = new Map<string, number>();
-  for (const r of records) counts.set(`${r.kind}${r.resent ? ', resent' : ', inconclusive'}`, (counts.get(`${r.kind}${r.resent ? ', resent' : ', inconclusive'}`) ?? 0) + 1);
+  for (const r of records)
+    counts.set(`${r.kind}${r.resent ? ', resent' : ', inconclusive'}`, (counts.get(`${r.kind}${r.resent ? ', resent' : ', inconclusive'}`) ?? 0) + 1);
   return `${records.length} transient failure${records.length === 1 ? '' : 's'} of the network or a gateway (none is a contract failure): ${[...counts].map(([k, n]) => `${n} × ${k}`).join('; ')}`;
 }
 

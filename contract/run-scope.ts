@@ -2,8 +2,44 @@
 // exercised) only mean something then; a run narrowed on the command line skips them and says why.
 
 /** Options of `playwright test` that take a value; the others are switches. */
-const WITH_VALUE = new Set(['-c', '--config', '-g', '--grep', '--grep-invert', '--project', '--reporter', '-j', '--workers', '-x', '--max-failures', '--retries', '--repeat-each', '--shard', '--timeout', '--output', '--global-timeout', '--trace', '--tsconfig', '--ui-host', '--ui-port', '--test-list', '--test-list-invert']);
-const NARROWING = new Set(['-g', '--grep', '--grep-invert', '--project', '--shard', '--last-failed', '--only-changed', '--test-list', '--test-list-invert', '-x', '--max-failures']);
+const WITH_VALUE = new Set([
+  '-c',
+  '--config',
+  '-g',
+  '--grep',
+  '--grep-invert',
+  '--project',
+  '--reporter',
+  '-j',
+  '--workers',
+  '-x',
+  '--max-failures',
+  '--retries',
+  '--repeat-each',
+  '--shard',
+  '--timeout',
+  '--output',
+  '--global-timeout',
+  '--trace',
+  '--tsconfig',
+  '--ui-host',
+  '--ui-port',
+  '--test-list',
+  '--test-list-invert',
+]);
+const NARROWING = new Set([
+  '-g',
+  '--grep',
+  '--grep-invert',
+  '--project',
+  '--shard',
+  '--last-failed',
+  '--only-changed',
+  '--test-list',
+  '--test-list-invert',
+  '-x',
+  '--max-failures',
+]);
 
 /** Why the command line runs only part of the suite (a filter, a project, files), or undefined for the whole. */
 export function partialRunReason(argv: readonly string[]): string | undefined {

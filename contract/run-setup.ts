@@ -26,7 +26,8 @@ import { CLOCK_ENV, OFFSET_WARNING_MS, offsetObserved, vendorClockOf } from './v
 export const SETUP_OBSERVATIONS = join('run', 'setup-observations.json');
 export const SETUP_TITLE = '[global setup] settles the send and command body shapes the target takes, verified by their effect';
 
-const evidence = (finding: ShapeFinding) => [finding.how, ...finding.tried.map((t) => `tried ${canonicalTemplate(t.template)} → ${t.status}, effect: ${t.effect}`)].join('\n');
+const evidence = (finding: ShapeFinding) =>
+  [finding.how, ...finding.tried.map((t) => `tried ${canonicalTemplate(t.template)} → ${t.status}, effect: ${t.effect}`)].join('\n');
 
 /**
  * The send and command shapes, configured or discovered through the suite's client (throttled, its exchanges and the
@@ -54,7 +55,15 @@ export async function discoverRunShapes(config: SuiteConfig, reportsDir: string,
     // The discovery dialog ends stopped, as the dialog factory leaves every dialog a test made.
     for (const uuid of result.dialogs) {
       const stopped = await api.call('postV2ConversationStop', { path: { uuid } }).catch(() => undefined);
-      line(CREATED_DIALOGS_FILE, { runId: process.env.RUN_ID, uuid, botId: config.botId, via: 'v1-get', createdAfter: startedAt, test: title, cleanupStatus: stopped?.status ?? 0 });
+      line(CREATED_DIALOGS_FILE, {
+        runId: process.env.RUN_ID,
+        uuid,
+        botId: config.botId,
+        via: 'v1-get',
+        createdAfter: startedAt,
+        test: title,
+        cleanupStatus: stopped?.status ?? 0,
+      });
     }
   } finally {
     await context.dispose();
@@ -68,7 +77,12 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
   // The vendor's clock, before anything computes a time window in it (contract/vendor-clock.ts).
   const clock = await vendorClockOf(config);
   process.env[CLOCK_ENV] = JSON.stringify(clock);
-  const skewed = Math.abs(clock.offsetMs) > OFFSET_WARNING_MS ? [`\ndialog-contract: the vendor's clock is ${offsetObserved(clock)} (±${(clock.uncertaintyMs / 1000).toFixed(1)} s, from its Date header): every time window is sent in its clock`] : [];
+  const skewed =
+    Math.abs(clock.offsetMs) > OFFSET_WARNING_MS
+      ? [
+          `\ndialog-contract: the vendor's clock is ${offsetObserved(clock)} (±${(clock.uncertaintyMs / 1000).toFixed(1)} s, from its Date header): every time window is sent in its clock`,
+        ]
+      : [];
   const result = await discoverRunShapes(config, REPORTS_DIR, SETUP_TITLE);
   writeRequestShapes(REPORTS_DIR, result, shapesTarget(config));
   const observations: Observation[] = (
@@ -81,13 +95,20 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
     const observed = finding.template === null ? null : canonicalTemplate(finding.template);
     return { id: `body.${kind}.accepted`, section: '4.2', operation: validators.operation(operationId).label, item, observed, evidence: evidence(finding) };
   });
-  observations.push({ id: 'clock.offset', section: '4.1', operation: validators.operation('getV2Conversations').label, item: "the vendor's clock against the runner's (the time filters compare with its stamps)", observed: offsetObserved(clock) });
+  observations.push({
+    id: 'clock.offset',
+    section: '4.1',
+    operation: validators.operation('getV2Conversations').label,
+    item: "the vendor's clock against the runner's (the time filters compare with its stamps)",
+    observed: offsetObserved(clock),
+  });
   writeFileSync(join(REPORTS_DIR, SETUP_OBSERVATIONS), JSON.stringify(redactKnownIn(observations)));
   const shown = (f: ShapeFinding) => `${f.template ?? 'none'} (${f.verifiedBy ? `verified by ${f.verifiedBy}` : f.how})`;
   const missing = (['send', 'command'] as const).filter((kind) => result[kind].template === null);
   // Loud from the first line: the tests that need a missing shape will not run (the run's last lines count them).
   const warning = missing.map(
-    (kind) => `\ndialog-contract: no ${kind} body shape could be established (${result[kind].how}): the tests that need it will not run; set ${kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY'} (.env.example)${config.requireShapes ? '; REQUIRE_SHAPES=1 fails the run' : ', or REQUIRE_SHAPES=1 to fail the run instead'}`,
+    (kind) =>
+      `\ndialog-contract: no ${kind} body shape could be established (${result[kind].how}): the tests that need it will not run; set ${kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY'} (.env.example)${config.requireShapes ? '; REQUIRE_SHAPES=1 fails the run' : ', or REQUIRE_SHAPES=1 to fail the run instead'}`,
   );
   return `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}${skewed.join('')}`;
 }

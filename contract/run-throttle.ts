@@ -61,7 +61,9 @@ export class RunThrottle {
     mkdirSync(this.dir, { recursive: true });
     appendFileSync(join(this.dir, `${this.worker}.jsonl`), `${JSON.stringify(record)}\n`);
     if (!decision.retry) {
-      throw new ThrottledOut(`${label} → ${answer.status}: the target went on throttling, ${decision.why}: lower MAX_RPS or raise the THROTTLE_* bounds (a rate limit is not a contract failure)`);
+      throw new ThrottledOut(
+        `${label} → ${answer.status}: the target went on throttling, ${decision.why}: lower MAX_RPS or raise the THROTTLE_* bounds (a rate limit is not a contract failure)`,
+      );
     }
     await sleep(decision.waitSeconds * 1000);
     return true;

@@ -50,7 +50,9 @@ test('the scan finds secrets in plain files and inside the HTML report embedded 
   const zipped = zipOf('data.json', JSON.stringify({ error: 'token tok-123456 leaked' }));
   assert.equal(unzip(zipped)[0]!.toString(), '{"error":"token tok-123456 leaked"}');
   writeFileSync(join(dir, 'html', 'index.html'), `<template id="playwrightReportBase64">data:application/zip;base64,${zipped.toString('base64')}</template>`);
-  const leaks = findSecrets([dir], ['hunter2-secret', 'tok-123456']).map((l) => `${l.file.slice(dir.length + 1)} ${l.kind}`).sort();
+  const leaks = findSecrets([dir], ['hunter2-secret', 'tok-123456'])
+    .map((l) => `${l.file.slice(dir.length + 1)} ${l.kind}`)
+    .sort();
   assert.deepEqual(leaks, ['header.txt Authorization header', 'html/index.html configured secret', 'plain.log configured secret']);
 });
 
@@ -63,7 +65,10 @@ function reportsWith(files: Record<string, string | Buffer>): string {
   }
   return dir;
 }
-const leaksIn = (dir: string, secrets: Parameters<typeof findSecrets>[1]) => findSecrets([dir], secrets).map((l) => leakLine(l, dir)).sort();
+const leaksIn = (dir: string, secrets: Parameters<typeof findSecrets>[1]) =>
+  findSecrets([dir], secrets)
+    .map((l) => leakLine(l, dir))
+    .sort();
 
 // What a green or failing run writes where a secret that is an ordinary word also shows: test titles and their
 // slugs, the vendor's prose, the suite's own field names, Playwright's page script, Respect's masked inputs.
@@ -71,29 +76,58 @@ const TITLE = 'GET /v1/conversations rejects a missing or a wrong password with 
 const SLUG = 'v1-auth-GET-v1-conversatio-06bc9-r-a-wrong-password-with-401-api';
 const PROSE_REPORTS = {
   'junit.xml': `<testcase name="${TITLE}" classname="v1/auth.spec.ts"><system-out>\n[[ATTACHMENT|test-results/${SLUG}/error-context.md]]\n</system-out>\n<failure message="expected 401 for a wrong password (spec §5.2)"/></testcase>`,
-  'exchanges.har': JSON.stringify({ log: { entries: [{ request: { headers: [{ name: 'authorization', value: 'Basic [redacted] (a wrong password)' }] }, response: { content: { text: '{"detail":"missing or wrong login or password (HTTP Basic)"}' } }, _credentials: 'wrong password', _test: `v1/auth.spec.ts › ${TITLE}` }] } }),
+  'exchanges.har': JSON.stringify({
+    log: {
+      entries: [
+        {
+          request: { headers: [{ name: 'authorization', value: 'Basic [redacted] (a wrong password)' }] },
+          response: { content: { text: '{"detail":"missing or wrong login or password (HTTP Basic)"}' } },
+          _credentials: 'wrong password',
+          _test: `v1/auth.spec.ts › ${TITLE}`,
+        },
+      ],
+    },
+  }),
   'drift.md': '| not-observable | §5.5 | how login, password and integration tokens are issued | not shown |\n',
   'html/index.html': `<script>constructor({password:e,rawPassword:t}){e.password=null;pt=\`Invalid password\`}</script><template>data:application/zip;base64,${zipOf('report.json', JSON.stringify({ title: TITLE, outputDir: `test-results/${SLUG}` })).toString('base64')}</template>`,
-  'respect/respect.json': JSON.stringify({ inputs: { env: { password: '********', login: 'qa-contract' } }, steps: [{ description: 'a wrong password is refused with 401' }] }),
+  'respect/respect.json': JSON.stringify({
+    inputs: { env: { password: '********', login: 'qa-contract' } },
+    steps: [{ description: 'a wrong password is refused with 401' }],
+  }),
   [`test-results/${SLUG}/error-context.md`]: `# ${TITLE}\n`,
 };
 
 test("a green run's reports do not trip the guard for a password that is an ordinary word (password, wrong-password)", () => {
   const dir = reportsWith(PROSE_REPORTS);
-  for (const password of ['password', 'wrong-password', 'Password']) assert.deepEqual(leaksIn(dir, [guardSecret('API_PASSWORD', password, suiteText(TITLE))]), [], password);
+  for (const password of ['password', 'wrong-password', 'Password'])
+    assert.deepEqual(leaksIn(dir, [guardSecret('API_PASSWORD', password, suiteText(TITLE))]), [], password);
 });
 
-test('a real leak fails the guard wherever it is written: evidence the vendor echoed, a HAR entry, Respect\'s output, a Basic header', () => {
-  for (const [name, password] of [['random', 'sim-secret-7f3a9c'], ['an ordinary word', 'password']] as const) {
+test("a real leak fails the guard wherever it is written: evidence the vendor echoed, a HAR entry, Respect's output, a Basic header", () => {
+  for (const [name, password] of [
+    ['random', 'sim-secret-7f3a9c'],
+    ['an ordinary word', 'password'],
+  ] as const) {
     const secret = guardSecret('API_PASSWORD', password);
     const dir = reportsWith({
       ...PROSE_REPORTS,
-      'drift.json': JSON.stringify({ entries: [{ evidence: `request: POST /api/vertex/v1/dialog/send_message\nresponse: 200 application/json {"message_id":1,"echo":"${password}"}` }] }),
+      'drift.json': JSON.stringify({
+        entries: [{ evidence: `request: POST /api/vertex/v1/dialog/send_message\nresponse: 200 application/json {"message_id":1,"echo":"${password}"}` }],
+      }),
       'exchanges.har': JSON.stringify({ log: { entries: [{ request: { postData: { text: JSON.stringify({ token: password }) } } }] } }),
       'respect/respect.har': JSON.stringify({ log: { entries: [{ request: { queryString: [{ name: 'token', value: password }] } }] } }),
       'respect/respect.json': JSON.stringify({ inputs: { env: { password } } }),
     });
-    assert.deepEqual(leaksIn(dir, [secret]), ['drift.json contains API_PASSWORD', 'exchanges.har contains API_PASSWORD', 'respect/respect.har contains API_PASSWORD', 'respect/respect.json contains API_PASSWORD'], name);
+    assert.deepEqual(
+      leaksIn(dir, [secret]),
+      [
+        'drift.json contains API_PASSWORD',
+        'exchanges.har contains API_PASSWORD',
+        'respect/respect.har contains API_PASSWORD',
+        'respect/respect.json contains API_PASSWORD',
+      ],
+      name,
+    );
   }
   // A random one inside the vendor's prose too, and in the forms a value takes in JSON, URLs and HTML.
   const quoted = guardSecret('VERTEX_TOKEN', 'tok"9x/Qe&7');
@@ -104,7 +138,11 @@ test('a real leak fails the guard wherever it is written: evidence the vendor ec
   });
   assert.deepEqual(leaksIn(dir, [quoted]), ['a.json contains VERTEX_TOKEN', 'b.har contains VERTEX_TOKEN', 'c.html contains VERTEX_TOKEN']);
   // Any Basic credential, whoever's: as a HAR header too, which names and values apart.
-  const basic = reportsWith({ 'exchanges.har': JSON.stringify({ log: { entries: [{ request: { headers: [{ name: 'authorization', value: `Basic ${Buffer.from('qa:other-password').toString('base64')}` }] } }] } }) });
+  const basic = reportsWith({
+    'exchanges.har': JSON.stringify({
+      log: { entries: [{ request: { headers: [{ name: 'authorization', value: `Basic ${Buffer.from('qa:other-password').toString('base64')}` }] } }] },
+    }),
+  });
   assert.deepEqual(leaksIn(basic, []), ['exchanges.har contains a Basic credential (an Authorization header)']);
 });
 
@@ -120,7 +158,17 @@ test('the reporter names the leak and fails the run; it warns at the start about
   const run = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', script], {
     cwd: reports,
     encoding: 'utf8',
-    env: { ...process.env, REPORTS_DIR: reports, API_BASE_URL: 'http://127.0.0.1:9', API_LOGIN: 'qa', API_PASSWORD: 'password', BOT_ID: '1', GOTO_BOT_ID: '2', CUSTOM_BLOCK_BOT_ID: '3', SIMULATOR_PROFILE: '' },
+    env: {
+      ...process.env,
+      REPORTS_DIR: reports,
+      API_BASE_URL: 'http://127.0.0.1:9',
+      API_LOGIN: 'qa',
+      API_PASSWORD: 'password',
+      BOT_ID: '1',
+      GOTO_BOT_ID: '2',
+      CUSTOM_BLOCK_BOT_ID: '3',
+      SIMULATOR_PROFILE: '',
+    },
   });
   assert.equal(run.stdout.trim(), '{"status":"failed"}', run.stderr);
   assert.deepEqual(run.stderr.trim().split('\n'), [
@@ -146,7 +194,11 @@ async function relay(inboxPort: number): Promise<{ url: string; values: Set<stri
     res.writeHead(answer.status).end(await answer.text());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, values, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`,
+    values,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 // The token as JSON, as form fields and in a header; the drifts make tests fail after the token was used, and make
@@ -187,7 +239,10 @@ for (const { how, callback } of DELIVERIES) {
       const secrets = [...secretsOf(parseSuiteConfig(run.env)), ...tokens];
       assert.ok(existsSync(join(run.reports, 'exchanges.har')), 'the HAR of every request and answer is among the artifacts scanned');
       assert.deepEqual(findSecrets([run.reports], secrets), [], 'a report holds a secret');
-      assert.ok(secrets.every((secret) => !run.output.includes(secret)), 'the console shows a secret');
+      assert.ok(
+        secrets.every((secret) => !run.output.includes(secret)),
+        'the console shows a secret',
+      );
     } finally {
       await sim.close();
       await calls.close();
@@ -216,11 +271,21 @@ test('a green run with the password "password" stays green: titles and the vendo
 
 test('a failing run with the password "wrong-password": its test titles\' slugs in junit.xml are no leak', async () => {
   const inboxPort = await freePort();
-  const sim = await startSimulator({ port: 0, callbackUrl: `http://127.0.0.1:${inboxPort}/callback`, config: auth('wrong-password'), drifts: ['wrong-password-403'], log: () => {} });
+  const sim = await startSimulator({
+    port: 0,
+    callbackUrl: `http://127.0.0.1:${inboxPort}/callback`,
+    config: auth('wrong-password'),
+    drifts: ['wrong-password-403'],
+    log: () => {},
+  });
   try {
     const run = await runAgainst(sim, inboxPort, ['contract/v1/'], 'password');
     assert.notEqual(run.status, 0, 'the drift fails the auth tests');
-    assert.match(readFileSync(join(run.reports, 'junit.xml'), 'utf8'), /\[\[ATTACHMENT\|test-results\/[^\]]*-wrong-password-with-401-api\//, 'the slug is in junit.xml');
+    assert.match(
+      readFileSync(join(run.reports, 'junit.xml'), 'utf8'),
+      /\[\[ATTACHMENT\|test-results\/[^\]]*-wrong-password-with-401-api\//,
+      'the slug is in junit.xml',
+    );
     assert.match(run.output, WARNING);
     assert.doesNotMatch(run.output, / contains /);
   } finally {

@@ -10,7 +10,13 @@ function fakeTime() {
 
 test('a write already listed costs one read; one that shows late is read again with backoff until it does', async () => {
   const t = fakeTime();
-  const at = await settle(async () => 'listed', (v) => v === 'listed', 10, t.clock, t.sleep);
+  const at = await settle(
+    async () => 'listed',
+    (v) => v === 'listed',
+    10,
+    t.clock,
+    t.sleep,
+  );
   assert.deepEqual(at, { value: 'listed', settled: true, waitedMs: 0, reads: 1 });
   const late = fakeTime();
   const shown = await settle(async () => late.clock() >= 1500, Boolean, 10, late.clock, late.sleep);
@@ -25,8 +31,14 @@ test('never shown: drift only once LIST_SETTLE_S has passed, with the reads it t
   assert.deepEqual([1, 2, 3, 4, 5].map(settleDelayMs), [250, 500, 1000, 2000, 2000]);
 });
 
-test('the run\'s lag in steps that stay put from run to run', () => {
+test("the run's lag in steps that stay put from run to run", () => {
   assert.equal(lagObserved([{ what: 'a', waitedMs: 4, settled: true, reads: 1 }]), 'none');
-  assert.equal(lagObserved([{ what: 'a', waitedMs: 4, settled: true, reads: 1 }, { what: 'b', waitedMs: 1700, settled: true, reads: 4 }]), 'under 5 s');
+  assert.equal(
+    lagObserved([
+      { what: 'a', waitedMs: 4, settled: true, reads: 1 },
+      { what: 'b', waitedMs: 1700, settled: true, reads: 4 },
+    ]),
+    'under 5 s',
+  );
   assert.equal(lagObserved([{ what: 'a', waitedMs: 10_000, settled: false, reads: 9 }]), 'not settled within LIST_SETTLE_S');
 });

@@ -9,12 +9,19 @@ import { fetchFailure, PREFLIGHT_REQUEST, preflight } from '../http/target-prefl
 import { OPERATIONS } from '../openapi/operations.generated.ts';
 
 /** Why the target cannot be judged, or undefined when it can. Waits out 429/503 as THROTTLE_* allow. */
-export async function targetProblem(config: Pick<SuiteConfig, 'baseUrl' | 'login' | 'password' | 'throttle' | 'vertexToken'>, timeoutMs = 10_000): Promise<string | undefined> {
+export async function targetProblem(
+  config: Pick<SuiteConfig, 'baseUrl' | 'login' | 'password' | 'throttle' | 'vertexToken'>,
+  timeoutMs = 10_000,
+): Promise<string | undefined> {
   const operation = { operationId: PREFLIGHT_REQUEST.operationId, basicAuth: true, ...OPERATIONS[PREFLIGHT_REQUEST.operationId] };
   const url = requestUrl(config.baseUrl, operation, PREFLIGHT_REQUEST);
   const read = async () => {
     try {
-      const res = await fetch(url, { headers: { authorization: basicAuthorization(config.login, config.password) }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(url, {
+        headers: { authorization: basicAuthorization(config.login, config.password) },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       return { status: res.status, contentType: res.headers.get('content-type'), body: await res.text(), headers: Object.fromEntries(res.headers) };
     } catch (err) {
       return { status: 0, body: '', error: fetchFailure(err), headers: {} };

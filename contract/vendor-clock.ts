@@ -48,7 +48,7 @@ export function offsetObserved(clock: VendorClock): string {
 
 /** The clock as a failure quotes it: "vendor clock 90.2 s behind the runner's (±0.6 s, Date header)". */
 export function clockText(clock: VendorClock): string {
-  if (clock.source === 'unknown') return "vendor clock unknown (no Date header): windows allow 60 s either way";
+  if (clock.source === 'unknown') return 'vendor clock unknown (no Date header): windows allow 60 s either way';
   const s = clock.offsetMs / 1000;
   return `vendor clock ${Math.abs(s).toFixed(1)} s ${s < 0 ? 'behind' : 'ahead of'} the runner's (±${(clock.uncertaintyMs / 1000).toFixed(1)} s, ${clock.source})`;
 }
@@ -71,7 +71,10 @@ export function runVendorClock(): VendorClock {
 /** The target's clock from a few authenticated reads of the V2 list (the preflight's read). */
 export const vendorClockOf = (config: Pick<SuiteConfig, 'baseUrl' | 'login' | 'password'>): Promise<VendorClock> =>
   measureVendorClock(async () => {
-    const res = await fetch(`${config.baseUrl}/api/v2/conversations?PageCount=1`, { headers: { authorization: basicAuthorization(config.login, config.password) }, signal: AbortSignal.timeout(5000) });
+    const res = await fetch(`${config.baseUrl}/api/v2/conversations?PageCount=1`, {
+      headers: { authorization: basicAuthorization(config.login, config.password) },
+      signal: AbortSignal.timeout(5000),
+    });
     await res.arrayBuffer();
     return res.headers.get('date');
   });

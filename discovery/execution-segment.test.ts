@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isFirst, MAX_RUNNERS, operatorSegmentArgs, segmentFileSuffix, segmentLabel, segmentOf, segmentProblem, SegmentError, WHOLE } from './execution-segment.ts';
+import {
+  isFirst,
+  MAX_RUNNERS,
+  operatorSegmentArgs,
+  segmentFileSuffix,
+  segmentLabel,
+  segmentOf,
+  segmentProblem,
+  SegmentError,
+  WHOLE,
+} from './execution-segment.ts';
 
 test('reads the segment as k6 writes it in exec.test.options, in every form k6 accepts', () => {
   assert.deepEqual(segmentOf({ executionSegment: '1/4:1/2' }), { from: 0.25, to: 0.5, share: 0.25, text: '1/4:1/2' });
@@ -19,7 +29,10 @@ test('names the runner and tells the first one, which runs what cannot be split'
   assert.equal(segmentLabel(segmentOf({ executionSegment: '0:2/3' })), 'segment 0:2/3');
   assert.equal(segmentLabel(WHOLE), '');
   assert.equal(segmentLabel(segmentOf({ executionSegment: '1/8:3/8' })), 'segment 1/8:3/8');
-  assert.deepEqual(['3/4:1', '0:1/3', '1/8:3/8', '0:1'].map((s) => segmentFileSuffix(segmentOf({ executionSegment: s }))), ['runner-4-of-4', 'runner-1-of-3', 'segment-0.1250-0.3750', '']);
+  assert.deepEqual(
+    ['3/4:1', '0:1/3', '1/8:3/8', '0:1'].map((s) => segmentFileSuffix(segmentOf({ executionSegment: s }))),
+    ['runner-4-of-4', 'runner-1-of-3', 'segment-0.1250-0.3750', ''],
+  );
   assert.ok(isFirst(segmentOf({ executionSegment: '0:1/4' })));
   assert.ok(!isFirst(segmentOf({ executionSegment: '3/4:1' })));
 });
@@ -30,7 +43,10 @@ test('builds the flags of each runner exactly as k6-operator does (pkg/segmentat
   assert.deepEqual(operatorSegmentArgs(1, 1), ['--execution-segment=0:1', '--execution-segment-sequence=0,1']);
   assert.throws(() => operatorSegmentArgs(3, 2), SegmentError);
   const shares = [1, 2, 3, 4].map((i) => segmentOf({ executionSegment: operatorSegmentArgs(i, 4)[0]!.split('=')[1] }).share);
-  assert.equal(shares.reduce((a, b) => a + b, 0), 1);
+  assert.equal(
+    shares.reduce((a, b) => a + b, 0),
+    1,
+  );
 });
 
 test('refuses a split into more runners than every scenario has VUs for', () => {

@@ -10,10 +10,30 @@ import { geometricRates, ladder } from './load-shapes.ts';
  * (phaseJitter), each request leaves up to one of its runner's arrival periods late: periodic arrivals of several
  * runners would hand a token bucket's tokens out by their phase, not by their share. Returns each runner's stages.
  */
-function splitLadderAgainstBucket(perSecond: number, burst: number, rates: number[], stageSeconds: number, runners: number, lagSeconds: number[] = []): LadderStage[][] {
+function splitLadderAgainstBucket(
+  perSecond: number,
+  burst: number,
+  rates: number[],
+  stageSeconds: number,
+  runners: number,
+  lagSeconds: number[] = [],
+): LadderStage[][] {
   const steps = ladder('getV2Conversations', 'list', rates, stageSeconds).steps;
   const stages = Array.from({ length: runners }, () =>
-    steps.map((step): LadderStage => ({ name: step.scenario, targetRate: step.targetRate, durationSeconds: stageSeconds, iterations: 0, droppedIterations: 0, ok: 0, rateLimited: 0, failed: 0, p95Ms: 2, share: 1 / runners })),
+    steps.map(
+      (step): LadderStage => ({
+        name: step.scenario,
+        targetRate: step.targetRate,
+        durationSeconds: stageSeconds,
+        iterations: 0,
+        droppedIterations: 0,
+        ok: 0,
+        rateLimited: 0,
+        failed: 0,
+        p95Ms: 2,
+        share: 1 / runners,
+      }),
+    ),
   );
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -42,7 +62,8 @@ function splitLadderAgainstBucket(perSecond: number, burst: number, rates: numbe
   return stages;
 }
 
-const ladderAgainstBucket = (perSecond: number, burst: number, rates: number[], stageSeconds: number) => splitLadderAgainstBucket(perSecond, burst, rates, stageSeconds, 1)[0]!;
+const ladderAgainstBucket = (perSecond: number, burst: number, rates: number[], stageSeconds: number) =>
+  splitLadderAgainstBucket(perSecond, burst, rates, stageSeconds, 1)[0]!;
 
 const sample = {
   status: 429,
@@ -53,7 +74,11 @@ const sample = {
 test('finds a token-bucket rate limit within ±10% over many limits, bursts (2 or more) and ladders', () => {
   for (const perSecond of [7, 20, 33, 40, 55, 90]) {
     for (const burst of [2, 10, perSecond]) {
-      for (const [factor, stageSeconds] of [[1.25, 6], [1.5, 10], [1.2, 5]] as const) {
+      for (const [factor, stageSeconds] of [
+        [1.25, 6],
+        [1.5, 10],
+        [1.2, 5],
+      ] as const) {
         const rates = geometricRates(Math.max(1, Math.floor(perSecond / 4)), perSecond * 2.5, factor);
         const result = analyseLadder(ladderAgainstBucket(perSecond, burst, rates, stageSeconds), [sample]);
         const where = `limit ${perSecond}/s burst ${burst} ladder ×${factor} ${stageSeconds}s`;
@@ -111,7 +136,10 @@ test('no sustained rate when the first stage is already limited; all sustained w
   const calm = analyseLadder([stage(20), stage(10)], []);
   assert.equal(calm.sustainedRate, 20);
   assert.equal(calm.firstLimited, null);
-  assert.deepEqual(calm.stages.map((s) => s.targetRate), [10, 20]);
+  assert.deepEqual(
+    calm.stages.map((s) => s.targetRate),
+    [10, 20],
+  );
 });
 
 test('a split ladder: each runner judges its share and reports the whole test; merged, the counts add up', () => {
@@ -139,7 +167,8 @@ test('a split ladder: each runner judges its share and reports the whole test; m
 });
 
 test('a runner that delivers less than its share of a rung is under-delivering, whatever the whole rate', () => {
-  const half = (targetRate: number, extra: Partial<LadderStage> = {}) => stage(targetRate, { iterations: targetRate * 5, ok: targetRate * 5, share: 0.5, ...extra });
+  const half = (targetRate: number, extra: Partial<LadderStage> = {}) =>
+    stage(targetRate, { iterations: targetRate * 5, ok: targetRate * 5, share: 0.5, ...extra });
   assert.equal(analyseLadder([half(10), half(20)], []).firstLimited, null);
   assert.equal(analyseLadder([half(10), half(20, { iterations: 60, ok: 60 })], []).firstLimited?.verdict, 'under-delivered');
 });

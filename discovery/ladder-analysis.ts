@@ -255,7 +255,12 @@ function retryAfterText(value: string | null): string {
 export function ladderFinding(operationId: OperationId, label: string, analysis: LadderAnalysis): { line: string; item: FingerprintItem } {
   const { rejection, estimatedLimit, sustainedRate, firstLimited } = analysis;
   const ambiguous = rejection?.status === 503 ? ' (an overload looks the same: could not tell it from a rate limit)' : '';
-  const headers = rejection && Object.keys(rejection.rateLimitHeaders).length ? `, ${Object.entries(rejection.rateLimitHeaders).map(([k, v]) => `${k}: ${v}`).join(', ')}` : '';
+  const headers =
+    rejection && Object.keys(rejection.rateLimitHeaders).length
+      ? `, ${Object.entries(rejection.rateLimitHeaders)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')}`
+      : '';
   const refused = rejection ? `refused with ${rejection.status}${ambiguous}, ${retryAfterText(rejection.retryAfter)}${headers}` : 'no rejection seen';
   const limit = estimatedLimit === null ? 'no rate limit reached' : `rate limit ≈ ${estimatedLimit}/s`;
   const until = firstLimited ? `; first rung not sustained: ${firstLimited.targetRate}/s (${firstLimited.verdict})` : '';
@@ -271,7 +276,11 @@ export function ladderFinding(operationId: OperationId, label: string, analysis:
         sustainedRung: sustainedRate,
         refusalStatus: rejection?.status ?? null,
         retryAfter: rejection ? retryAfterForm(rejection.retryAfter ?? undefined) : null,
-        rateLimitHeaders: rejection ? Object.keys(rejection.rateLimitHeaders).map((h) => h.toLowerCase()).sort() : null,
+        rateLimitHeaders: rejection
+          ? Object.keys(rejection.rateLimitHeaders)
+              .map((h) => h.toLowerCase())
+              .sort()
+          : null,
       },
     },
   };

@@ -15,7 +15,10 @@ function assertFinds(result: LimitSearchResult, limit: number, lower: number, up
   assert.equal(result.outcome, limit < lower ? 'below-lower' : limit >= upper ? 'above-upper' : 'found', where);
   const values = result.probes.map((p) => p.value);
   assert.equal(new Set(values).size, values.length, `${where}: a value was probed twice`);
-  assert.ok(values.every((v) => Number.isInteger(v) && v >= lower && v <= upper), `${where}: probe out of range`);
+  assert.ok(
+    values.every((v) => Number.isInteger(v) && v >= lower && v <= upper),
+    `${where}: probe out of range`,
+  );
 }
 
 test('the bound is ⌈log2(upper − lower)⌉ + 2 requests', () => {

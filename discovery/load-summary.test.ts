@@ -19,7 +19,11 @@ function summaryData(): SummaryData {
       http_reqs: { type: 'counter', values: { count: 120, rate: 9.72 } },
       http_req_failed: { type: 'rate', values: { rate: 0.05 }, thresholds: { 'rate<0.02': { ok: false } } },
       http_req_duration: { type: 'trend', values: { 'p(95)': 3.21 } },
-      'http_req_duration{operation:getV2Conversations}': { type: 'trend', values: { count: 60, 'p(95)': 2.5, 'p(99)': 4 }, thresholds: { 'p(95)<1500': { ok: true } } },
+      'http_req_duration{operation:getV2Conversations}': {
+        type: 'trend',
+        values: { count: 60, 'p(95)': 2.5, 'p(99)': 4 },
+        thresholds: { 'p(95)<1500': { ok: true } },
+      },
       checks: { type: 'rate', values: { rate: 0.99 }, thresholds: { 'rate>0.99': { ok: true } } },
     },
     root_group: {
@@ -40,7 +44,11 @@ test('reads evidence back from check names, in nested groups too, and keeps it o
 });
 
 test('the text summary names failed thresholds and checks, requests and each operation', () => {
-  const report = buildReport('list', 'http://127.0.0.1:4010', WHOLE, ENDED, summaryData(), { findings: {}, lines: ['limit.maxPageCount: 500'], fingerprint: [] });
+  const report = buildReport('list', 'http://127.0.0.1:4010', WHOLE, ENDED, summaryData(), {
+    findings: {},
+    lines: ['limit.maxPageCount: 500'],
+    fingerprint: [],
+  });
   assert.equal(
     reportText(report),
     [
@@ -60,12 +68,24 @@ test('the text summary names failed thresholds and checks, requests and each ope
 
 test('writes report, text and fingerprint files, with secrets redacted', () => {
   const item = { id: 'limit.maxPageCount', section: '8.3', operation: 'GET /v2/conversations', item: 'x', observed: 500 };
-  const report = buildReport('size-limits', 'http://127.0.0.1:4010', WHOLE, ENDED, summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [item] });
+  const report = buildReport('size-limits', 'http://127.0.0.1:4010', WHOLE, ENDED, summaryData(), {
+    findings: { token: 'tok-secret-123' },
+    lines: [],
+    fingerprint: [item],
+  });
   const files = summaryFiles(report, ['tok-secret-123'], 'reports/load');
-  assert.deepEqual(Object.keys(files).sort(), ['reports/load/size-limits.fingerprint.json', 'reports/load/size-limits.json', 'reports/load/size-limits.txt', 'stdout']);
+  assert.deepEqual(Object.keys(files).sort(), [
+    'reports/load/size-limits.fingerprint.json',
+    'reports/load/size-limits.json',
+    'reports/load/size-limits.txt',
+    'stdout',
+  ]);
   assert.ok(!files['reports/load/size-limits.json']!.includes('tok-secret-123'));
   assert.deepEqual(JSON.parse(files['reports/load/size-limits.fingerprint.json']!), { items: [item], run: null });
-  assert.equal(Object.keys(summaryFiles(buildReport('list', 't', WHOLE, ENDED, summaryData(), { findings: null, lines: [], fingerprint: [] }), [], 'reports/load')).length, 3);
+  assert.equal(
+    Object.keys(summaryFiles(buildReport('list', 't', WHOLE, ENDED, summaryData(), { findings: null, lines: [], fingerprint: [] }), [], 'reports/load')).length,
+    3,
+  );
 });
 
 test('a ladder round trip: thresholds expose each rung, the summary gives the stages back, the finding names the limit', () => {
@@ -84,10 +104,24 @@ test('a ladder round trip: thresholds expose each rung, the summary gives the st
     data.metrics[`http_req_duration{scenario:${step.scenario}}`] = { values: { 'p(95)': 3 } };
   }
   const stages = ladderStagesFromSummary(data, plan.steps, 1);
-  assert.deepEqual(stages[2], { name: 'getV2Conversations_r40', targetRate: 40, durationSeconds: 10, iterations: 400, droppedIterations: 0, ok: 300, rateLimited: 100, failed: 0, p95Ms: 3, share: 1 });
+  assert.deepEqual(stages[2], {
+    name: 'getV2Conversations_r40',
+    targetRate: 40,
+    durationSeconds: 10,
+    iterations: 400,
+    droppedIterations: 0,
+    ok: 300,
+    rateLimited: 100,
+    failed: 0,
+    p95Ms: 3,
+    share: 1,
+  });
 
   const { line, item } = ladderFinding('getV2Conversations', 'GET /v2/conversations', analyseLadder(stages, [sample429]));
-  assert.equal(line, 'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s, refused with 429, Retry-After 1 s, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)');
+  assert.equal(
+    line,
+    'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s, refused with 429, Retry-After 1 s, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)',
+  );
   assert.deepEqual(item, {
     id: 'rate.limit.getV2Conversations',
     section: '8.2',
@@ -99,7 +133,11 @@ test('a ladder round trip: thresholds expose each rung, the summary gives the st
 
 test('stdout carries the text and the whole report as one JSON line, secrets redacted, the runner named', () => {
   const segment = segmentOf({ executionSegment: '1/4:1/2' });
-  const report = buildReport('size-limits', '127.0.0.1:4010', segment, ENDED, summaryData(), { findings: { token: 'tok-secret-123' }, lines: [], fingerprint: [] });
+  const report = buildReport('size-limits', '127.0.0.1:4010', segment, ENDED, summaryData(), {
+    findings: { token: 'tok-secret-123' },
+    lines: [],
+    fingerprint: [],
+  });
   const stdout = summaryFiles(report, ['tok-secret-123'], '.').stdout!;
   assert.match(stdout, /^k6 load: size-limits against 127\.0\.0\.1:4010, runner 2\/4 \(segment 1\/4:1\/2\), 12\.35 s\n/);
   const lines = stdout.trimEnd().split('\n');

@@ -25,9 +25,21 @@ function ladderRunner(index: number, runners: number, acceptedShare: number): Lo
   }));
   const sample = { status: 429, headers: { 'Retry-After': '1' }, body: '' };
   const result: LadderResult = { operationId: 'getV2Conversations', operation: 'GET /v2/conversations', stages, analysis: analyseLadder(stages, [sample]) };
-  return report('rate-limit', segment(index, runners), { sendBody: null, ladders: [result] }, [`GET /v2/conversations: runner ${index}'s own line`], [
-    { id: 'rate.limit.getV2Conversations', section: '8.2', operation: 'GET /v2/conversations', item: 'x', observed: { estimatedPerSecond: result.analysis.estimatedLimit } },
-  ]);
+  return report(
+    'rate-limit',
+    segment(index, runners),
+    { sendBody: null, ladders: [result] },
+    [`GET /v2/conversations: runner ${index}'s own line`],
+    [
+      {
+        id: 'rate.limit.getV2Conversations',
+        section: '8.2',
+        operation: 'GET /v2/conversations',
+        item: 'x',
+        observed: { estimatedPerSecond: result.analysis.estimatedLimit },
+      },
+    ],
+  );
 }
 
 function report(script: string, seg: LoadReport['segment'], findings: unknown, lines: string[], fingerprint: LoadReport['fingerprint'] = []): LoadReport {
@@ -50,7 +62,7 @@ function report(script: string, seg: LoadReport['segment'], findings: unknown, l
 test('the ladders of two runners add up to the whole test: counts, rates, and one finding', () => {
   const merged = mergeReports([ladderRunner(2, 2, 0.5), ladderRunner(1, 2, 0.5)]);
   assert.equal(merged.segment.text, '0:1');
-  assert.equal(merged.startedAt, '2026-11-24T10:00:00.000Z', 'the earliest runner\'s start');
+  assert.equal(merged.startedAt, '2026-11-24T10:00:00.000Z', "the earliest runner's start");
   assert.deepEqual(merged.requests, { count: 200, perSecond: 6.6, failedRatio: 0.01, p95Ms: 7 });
   assert.deepEqual(merged.checks, [{ name: 'answers 2xx or 429', passes: 200, fails: 0 }]);
   const ladder = (merged.findings as { ladders: LadderResult[] }).ladders[0]!;
@@ -58,11 +70,17 @@ test('the ladders of two runners add up to the whole test: counts, rates, and on
   assert.equal(ladder.analysis.estimatedLimit, 40);
   assert.equal(ladder.analysis.sustainedRate, 30);
   assert.equal(ladder.analysis.rejection?.status, 429);
-  assert.deepEqual(merged.fingerprint.map((i) => [i.id, i.observed]), [['rate.limit.getV2Conversations', { estimatedPerSecond: 40, sustainedRung: 30, refusalStatus: 429, retryAfter: 'seconds', rateLimitHeaders: [] }]]);
+  assert.deepEqual(
+    merged.fingerprint.map((i) => [i.id, i.observed]),
+    [['rate.limit.getV2Conversations', { estimatedPerSecond: 40, sustainedRung: 30, refusalStatus: 429, retryAfter: 'seconds', rateLimitHeaders: [] }]],
+  );
   assert.deepEqual(merged.disagreements, []);
-  assert.deepEqual(merged.runners.map((r) => r.runner), ['runner 1/2 (segment 0:1/2)', 'runner 2/2 (segment 1/2:1)']);
+  assert.deepEqual(
+    merged.runners.map((r) => r.runner),
+    ['runner 1/2 (segment 0:1/2)', 'runner 2/2 (segment 1/2:1)'],
+  );
   assert.match(merged.lines[1]!, /^GET \/v2\/conversations: sustained 30\/s, rate limit ≈ 40\/s/);
-  assert.ok(!merged.lines.some((line) => line.includes("own line")));
+  assert.ok(!merged.lines.some((line) => line.includes('own line')));
 });
 
 test('a runner whose share of the tokens strays names itself as a disagreement; the merged finding stays right', () => {
@@ -80,7 +98,13 @@ test('a missing runner is named as a gap, and the rates scale to the runners pre
 
 test('the size searches come from the first runner; the others only say they did not search', () => {
   const limits = [{ id: 'limit.maxPageCount', result: { outcome: 'found' } }];
-  const item = { id: 'limit.maxPageCount', section: '8.3', operation: 'GET /v2/conversations', item: 'largest accepted PageCount', observed: { largestAccepted: 500 } };
+  const item = {
+    id: 'limit.maxPageCount',
+    section: '8.3',
+    operation: 'GET /v2/conversations',
+    item: 'largest accepted PageCount',
+    observed: { largestAccepted: 500 },
+  };
   const merged = mergeReports([
     report('size-limits', segment(2, 2), { sendBody: null, limits: [] }, ['runner 2/2 (segment 1/2:1): the size searches ran on the first runner only']),
     report('size-limits', segment(1, 2), { sendBody: { template: '{"text":"{{text}}"}' }, limits }, ['limit.maxPageCount: 500'], [item]),

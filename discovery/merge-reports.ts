@@ -86,7 +86,9 @@ function mergeLadder(operationId: LadderResult['operationId'], runners: Readonly
     if (merged !== null && own !== null && Math.abs(own - merged) > DISAGREEMENT * merged) {
       disagreements.push(`${first.operation}: ${label} found ≈ ${own}/s, ${percent(Math.abs(own - merged) / merged)} off the merged ≈ ${merged}/s`);
     } else if ((merged === null) !== (own === null)) {
-      disagreements.push(`${first.operation}: ${label} found ${own === null ? 'no rate limit' : `≈ ${own}/s`}, the merged counts ${merged === null ? 'no rate limit' : `≈ ${merged}/s`}`);
+      disagreements.push(
+        `${first.operation}: ${label} found ${own === null ? 'no rate limit' : `≈ ${own}/s`}, the merged counts ${merged === null ? 'no rate limit' : `≈ ${merged}/s`}`,
+      );
     }
   }
   const statuses = [...new Set(runners.map((r) => r.result.analysis.rejection?.status).filter((s): s is number => s !== undefined))];
@@ -113,9 +115,16 @@ function mergeItems(reports: readonly LoadReport[], ladderItems: readonly Finger
   for (const item of reports.flatMap((r) => r.fingerprint)) if (!ladderIds.has(item.id)) byId.set(item.id, [...(byId.get(item.id) ?? []), item]);
   const disagreements: string[] = [];
   for (const [id, items] of byId) {
-    if (new Set(items.map((i) => JSON.stringify(i.observed))).size > 1) disagreements.push(`${id}: runners observed ${items.map((i) => JSON.stringify(i.observed)).join(' and ')}`);
+    if (new Set(items.map((i) => JSON.stringify(i.observed))).size > 1)
+      disagreements.push(`${id}: runners observed ${items.map((i) => JSON.stringify(i.observed)).join(' and ')}`);
   }
-  return { items: mergeFingerprints([...byId.values()].map((items) => items[0]!), ladderItems), disagreements };
+  return {
+    items: mergeFingerprints(
+      [...byId.values()].map((items) => items[0]!),
+      ladderItems,
+    ),
+    disagreements,
+  };
 }
 
 export function mergeReports(reports: readonly LoadReport[]): MergedReport {
@@ -132,10 +141,17 @@ export function mergeReports(reports: readonly LoadReport[]): MergedReport {
   const ladders = operationIds.map((id) =>
     mergeLadder(
       id,
-      labelled.flatMap(({ report, label }) => laddersOf(report).filter((l) => l.operationId === id).map((result) => ({ label, result }))),
+      labelled.flatMap(({ report, label }) =>
+        laddersOf(report)
+          .filter((l) => l.operationId === id)
+          .map((result) => ({ label, result })),
+      ),
     ),
   );
-  const items = mergeItems(ordered, ladders.map((l) => l.item));
+  const items = mergeItems(
+    ordered,
+    ladders.map((l) => l.item),
+  );
   const count = ordered.reduce((n, r) => n + r.requests.count, 0);
   const requests = {
     count,
@@ -166,7 +182,9 @@ export function mergeReports(reports: readonly LoadReport[]): MergedReport {
       ...ladders.map((l) => l.line),
       // Each runner's other lines, once; its ladder lines and the lines about itself stay with the runner.
       ...labelled
-        .flatMap(({ report, label }) => report.lines.filter((line) => !line.startsWith(`${label}:`) && !laddersOf(report).some((l) => line.startsWith(`${l.operation}:`))))
+        .flatMap(({ report, label }) =>
+          report.lines.filter((line) => !line.startsWith(`${label}:`) && !laddersOf(report).some((l) => line.startsWith(`${l.operation}:`))),
+        )
         .filter((line, i, all) => all.indexOf(line) === i),
     ],
     fingerprint: items.items,

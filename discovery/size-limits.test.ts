@@ -14,7 +14,12 @@ import {
   type SizeSearchStep,
 } from './size-limits.ts';
 
-const context: ProbeContext = { botId: 101, dialogUuid: '7d3c2a8e-0000-4000-8000-000000000001', sendBody: '{"message":{"text":"{{text}}"}}', vertexToken: 'tok-secret-123' };
+const context: ProbeContext = {
+  botId: 101,
+  dialogUuid: '7d3c2a8e-0000-4000-8000-000000000001',
+  sendBody: '{"message":{"text":"{{text}}"}}',
+  vertexToken: 'tok-secret-123',
+};
 const limitById = (id: string) => SIZE_LIMITS.find((l) => l.id === id)!;
 
 /** The size a request carries for the limit under test. */
@@ -59,7 +64,10 @@ test('2xx accepts; 400, 404, 413, 414, 422 and 431 refuse; anything else is no a
 test('the send search carries its text in the configured or discovered body shape', () => {
   const request = limitById('limit.maxTextLength.send').request(3, context);
   assert.deepEqual(request.json, { message: { text: 'xxx' } });
-  const finding = drive(sizeLimitSearch(limitById('limit.maxTextLength.send'), { ...context, sendBody: undefined }, { operation: 'x', secrets: [] }), fakeTarget(1).answer);
+  const finding = drive(
+    sizeLimitSearch(limitById('limit.maxTextLength.send'), { ...context, sendBody: undefined }, { operation: 'x', secrets: [] }),
+    fakeTarget(1).answer,
+  );
   assert.match(finding.skipped ?? '', /no sendBody/);
 });
 
@@ -68,7 +76,11 @@ test('a PageCount served smaller than asked is a clamp, found exactly and told a
   const answer = (step: SizeSearchStep): ProbeResponse | undefined => {
     if (step.kind === 'wait') return undefined;
     const asked = sizeOf(step.request);
-    return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ meta: { pagination: { per_page: Math.min(asked, clamp) } } }) };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ meta: { pagination: { per_page: Math.min(asked, clamp) } } }),
+    };
   };
   const limit = limitById('limit.maxPageCount');
   const finding = drive(sizeLimitSearch(limit, context, { operation: 'GET /v2/conversations', secrets: [] }), answer);
@@ -102,13 +114,19 @@ test('waits out 429s and asks the same value again', () => {
 test('gives up on a value after the retries and reports the search inconclusive', () => {
   const target = fakeTarget(40, 1000);
   const throttle = { maxRetries: 2, maxWaitSeconds: 60 };
-  const finding = drive(sizeLimitSearch(limitById('limit.maxPageCount'), context, { operation: 'GET /v2/conversations', secrets: [], throttle }), target.answer);
+  const finding = drive(
+    sizeLimitSearch(limitById('limit.maxPageCount'), context, { operation: 'GET /v2/conversations', secrets: [], throttle }),
+    target.answer,
+  );
   assert.equal(finding.result?.outcome, 'inconclusive');
   assert.equal(target.calls(), 3);
 });
 
 test('skips a search whose context lacks what it needs', () => {
-  const finding = drive(sizeLimitSearch(limitById('limit.maxTextLength.sendMessage'), { ...context, vertexToken: undefined }, { operation: 'x', secrets: [] }), fakeTarget(1).answer);
+  const finding = drive(
+    sizeLimitSearch(limitById('limit.maxTextLength.sendMessage'), { ...context, vertexToken: undefined }, { operation: 'x', secrets: [] }),
+    fakeTarget(1).answer,
+  );
   assert.equal(finding.result, null);
   assert.match(finding.skipped ?? '', /vertexToken/);
 });
@@ -121,16 +139,30 @@ test('the fingerprint item carries outcome, bracket and how it was refused, the 
     section: '8.3',
     operation: 'GET /v2/conversations',
     item: 'largest accepted PageCount',
-    observed: { outcome: 'found', largestAccepted: 500, firstRejected: 501, refusal: 'refused', refusalStatus: 413, refusalContentType: 'application/problem+json', refusalBody: { detail: 'string' } },
+    observed: {
+      outcome: 'found',
+      largestAccepted: 500,
+      firstRejected: 501,
+      refusal: 'refused',
+      refusalStatus: 413,
+      refusalContentType: 'application/problem+json',
+      refusalBody: { detail: 'string' },
+    },
   });
 });
 
 test('the summary line says what was found, how it was refused and what it cost', () => {
   const limit = limitById('limit.maxPageCount');
   const finding = drive(sizeLimitSearch(limit, context, { operation: 'GET /v2/conversations', secrets: [] }), fakeTarget(500).answer);
-  assert.equal(sizeLimitLine(finding), `limit.maxPageCount (GET /v2/conversations): 500 (501 refused with 413), ${finding.result!.requests} requests (bound 16)`);
+  assert.equal(
+    sizeLimitLine(finding),
+    `limit.maxPageCount (GET /v2/conversations): 500 (501 refused with 413), ${finding.result!.requests} requests (bound 16)`,
+  );
   const open = drive(sizeLimitSearch(limit, context, { operation: 'GET /v2/conversations', secrets: [] }), fakeTarget(1e9).answer);
   assert.match(sizeLimitLine(open), /no limit up to 10000/);
-  const skipped = drive(sizeLimitSearch(limitById('limit.maxTextLength.sendMessage'), { ...context, vertexToken: undefined }, { operation: 'x', secrets: [] }), fakeTarget(1).answer);
+  const skipped = drive(
+    sizeLimitSearch(limitById('limit.maxTextLength.sendMessage'), { ...context, vertexToken: undefined }, { operation: 'x', secrets: [] }),
+    fakeTarget(1).answer,
+  );
   assert.match(sizeLimitLine(skipped), /not searched, no vertexToken in the context/);
 });

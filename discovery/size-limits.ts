@@ -72,7 +72,11 @@ export const SIZE_LIMITS: readonly SizeLimit[] = [
     lower: 1,
     upper: SIZE_CAP,
     needs: ['dialogUuid', 'sendBody'],
-    request: (value, c) => ({ operationId: 'postV2ConversationSend', pathParams: { uuid: c.dialogUuid ?? '' }, json: renderBody(c.sendBody ?? '', { text: textOfLength(value) }) }),
+    request: (value, c) => ({
+      operationId: 'postV2ConversationSend',
+      pathParams: { uuid: c.dialogUuid ?? '' },
+      json: renderBody(c.sendBody ?? '', { text: textOfLength(value) }),
+    }),
   },
   {
     id: 'limit.maxTextLength.sendMessage',
@@ -82,7 +86,11 @@ export const SIZE_LIMITS: readonly SizeLimit[] = [
     lower: 1,
     upper: SIZE_CAP,
     needs: ['vertexToken'],
-    request: (value, c) => ({ operationId: 'postVertexSendMessage', pathParams: {}, json: { token: c.vertexToken ?? '', text: textOfLength(value), typing: false } }),
+    request: (value, c) => ({
+      operationId: 'postVertexSendMessage',
+      pathParams: {},
+      json: { token: c.vertexToken ?? '', text: textOfLength(value), typing: false },
+    }),
   },
   {
     // In the JSON body, not the query: a query string of more than a few KiB hits URL limits of HTTP servers first.
@@ -93,7 +101,11 @@ export const SIZE_LIMITS: readonly SizeLimit[] = [
     lower: 2,
     upper: SIZE_CAP,
     needs: [],
-    request: (value, c) => ({ operationId: 'postV2DialogCreate', pathParams: { BotID: c.botId }, json: { variables: variablesOfBytes(value), response: true } }),
+    request: (value, c) => ({
+      operationId: 'postV2DialogCreate',
+      pathParams: { BotID: c.botId },
+      json: { variables: variablesOfBytes(value), response: true },
+    }),
   },
 ];
 
@@ -133,10 +145,13 @@ export function sizeLimitLine(finding: SizeLimitFinding): string {
   if (!result) return `${head}: not searched, ${finding.skipped ?? 'no reason given'}`;
   const refused = refusal?.clampedTo !== undefined ? ` clamped to ${refusal.clampedTo}` : refusal ? ` refused with ${refusal.status}` : '';
   const found =
-    result.outcome === 'found' ? `${result.limit} (${result.firstRejected}${refused})`
-    : result.outcome === 'below-lower' ? `nothing accepted (${result.firstRejected}${refused})`
-    : result.outcome === 'above-upper' ? `no limit up to ${result.limit}`
-    : `could not tell: ${finding.unclear ?? 'no clear answer'} (accepted up to ${result.limit ?? 'nothing'}, refused from ${result.firstRejected ?? 'nothing yet'})`;
+    result.outcome === 'found'
+      ? `${result.limit} (${result.firstRejected}${refused})`
+      : result.outcome === 'below-lower'
+        ? `nothing accepted (${result.firstRejected}${refused})`
+        : result.outcome === 'above-upper'
+          ? `no limit up to ${result.limit}`
+          : `could not tell: ${finding.unclear ?? 'no clear answer'} (accepted up to ${result.limit ?? 'nothing'}, refused from ${result.firstRejected ?? 'nothing yet'})`;
   return `${head}: ${found}, ${result.requests} requests (bound ${result.bound})`;
 }
 
@@ -251,7 +266,8 @@ export function* sizeLimitSearch(
       }
       // Only a control that did not pass says the target was overloaded, not this value refused.
       const controlFailed = controlStatus !== undefined && probeVerdict(controlStatus) !== true;
-      if (decision.throttled) unclear = `${value}: ${decision.why}${controlFailed ? `, and ${control}, a value that passed, answered ${controlStatus} too` : ''}`;
+      if (decision.throttled)
+        unclear = `${value}: ${decision.why}${controlFailed ? `, and ${control}, a value that passed, answered ${controlStatus} too` : ''}`;
       verdict = refusedBy503 ? false : decision.throttled ? null : probeVerdict(response.status);
       if (verdict === null && !decision.throttled) unclear = `${value} answered ${response.status}, neither accepted nor refused`;
       const contentType = headerValue(response.headers, 'Content-Type') ?? null;
@@ -268,5 +284,11 @@ export function* sizeLimitSearch(
     next = search.next(verdict);
   }
   const result = next.value;
-  return { id: limit.id, operation, result, refusal: result.firstRejected === null ? null : (refusals.get(result.firstRejected) ?? null), ...(unclear && result.outcome === 'inconclusive' ? { unclear } : {}) };
+  return {
+    id: limit.id,
+    operation,
+    result,
+    refusal: result.firstRejected === null ? null : (refusals.get(result.firstRejected) ?? null),
+    ...(unclear && result.outcome === 'inconclusive' ? { unclear } : {}),
+  };
 }

@@ -16,7 +16,11 @@ const item = (id: string, operation: string, observed: unknown): FingerprintItem
 const failed = (id: string, operation: string, observed: unknown): FingerprintItem => ({ ...item(id, operation, observed), severity: 'breaking' });
 const baseline = {
   name: 'simulator',
-  items: [item('status.operator', 'POST /v2/conversation/{uuid}/stop', 'operator'), item('default.v2.PageCount', 'GET /v2/conversations', 40), item('links.v2', 'GET /v2/conversations', {})],
+  items: [
+    item('status.operator', 'POST /v2/conversation/{uuid}/stop', 'operator'),
+    item('default.v2.PageCount', 'GET /v2/conversations', 40),
+    item('links.v2', 'GET /v2/conversations', {}),
+  ],
 };
 const report = buildDriftReport(
   [
@@ -30,7 +34,15 @@ const report = buildDriftReport(
   ],
   (id) => ({ documented: 'not shown', test: '[v2] lifecycle', evidence: `request: GET /api/v2/conversations (${id})\nresponse: 200 application/json {}` }),
   baseline,
-  [{ id: 'contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards', reason: 'stop keeps the status', ticket: 'https://tickets.example/VB-7', acknowledgedBy: 'qa', until: '2099-12-31' }],
+  [
+    {
+      id: 'contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards',
+      reason: 'stop keeps the status',
+      ticket: 'https://tickets.example/VB-7',
+      acknowledgedBy: 'qa',
+      until: '2099-12-31',
+    },
+  ],
   '2026-11-23',
 );
 
@@ -74,7 +86,10 @@ test('drift.html shows the counts, the rows, filters them and opens an entry to 
   const screenshot = testInfo.outputPath('drift.html.png');
   await page.screenshot({ path: screenshot, fullPage: true });
   await testInfo.attach('drift.html.png', { path: screenshot, contentType: 'image/png' });
-  expect(requests.filter((url) => !url.startsWith('file:')), 'drift.html must not use the network').toEqual([]);
+  expect(
+    requests.filter((url) => !url.startsWith('file:')),
+    'drift.html must not use the network',
+  ).toEqual([]);
 });
 
 test('drift.html#ID opens that entry, as the job summary links it', async ({ page }, testInfo) => {
@@ -86,10 +101,24 @@ test('drift.html#ID opens that entry, as the job summary links it', async ({ pag
 });
 
 test('history.html shows each baseline, highlights where an item changed, and narrows to the changed ones', async ({ page }, testInfo) => {
-  const run = (startedAt: string, vendorVersion: string) => ({ runId: startedAt, startedAt, target: 'staging.example.com', suiteVersion: '0.1.0', vendorVersion });
+  const run = (startedAt: string, vendorVersion: string) => ({
+    runId: startedAt,
+    startedAt,
+    target: 'staging.example.com',
+    suiteVersion: '0.1.0',
+    vendorVersion,
+  });
   const history = buildHistory([
-    { name: 'vendor-4.2', run: run('2026-10-01T05:00:00Z', 'api-version: 4.2'), items: [item('status.operator', 'POST /v2/conversation/{uuid}/stop', 'operator'), item('links.v2', 'GET /v2/conversations', {})] },
-    { name: 'vendor-4.3', run: run('2026-11-20T05:00:00Z', 'api-version: 4.3'), items: [item('status.operator', 'POST /v2/conversation/{uuid}/stop', 'waiting-operator'), item('links.v2', 'GET /v2/conversations', {})] },
+    {
+      name: 'vendor-4.2',
+      run: run('2026-10-01T05:00:00Z', 'api-version: 4.2'),
+      items: [item('status.operator', 'POST /v2/conversation/{uuid}/stop', 'operator'), item('links.v2', 'GET /v2/conversations', {})],
+    },
+    {
+      name: 'vendor-4.3',
+      run: run('2026-11-20T05:00:00Z', 'api-version: 4.3'),
+      items: [item('status.operator', 'POST /v2/conversation/{uuid}/stop', 'waiting-operator'), item('links.v2', 'GET /v2/conversations', {})],
+    },
   ]);
   const file = testInfo.outputPath('history.html');
   writeFileSync(file, renderHistoryHtml(history));
@@ -107,5 +136,8 @@ test('history.html shows each baseline, highlights where an item changed, and na
   const screenshot = testInfo.outputPath('history.html.png');
   await page.screenshot({ path: screenshot, fullPage: true });
   await testInfo.attach('history.html.png', { path: screenshot, contentType: 'image/png' });
-  expect(requests.filter((url) => !url.startsWith('file:')), 'history.html must not use the network').toEqual([]);
+  expect(
+    requests.filter((url) => !url.startsWith('file:')),
+    'history.html must not use the network',
+  ).toEqual([]);
 });

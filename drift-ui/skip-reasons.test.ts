@@ -13,5 +13,8 @@ test('without a Chromium the browser check is skipped with the reason and what t
   });
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /\n {2}3 skipped\n/);
-  assert.match(run.stdout, /\nskipped 3 tests: the drift\.html check needs a Chromium: none at \/nonexistent\/chromium \(apt-get install chromium, or set CHROMIUM_PATH\)\n/);
+  assert.match(
+    run.stdout,
+    /\nskipped 3 tests: the drift\.html check needs a Chromium: none at \/nonexistent\/chromium \(apt-get install chromium, or set CHROMIUM_PATH\)\n/,
+  );
 });

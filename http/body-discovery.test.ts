@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { drive } from '../discovery/drive.ts';
-import { COMMAND_CANDIDATES, discoverRequestShapes, SEND_CANDIDATES, type DiscoveryAnswer, type DiscoveryResult, type DiscoveryStep } from './body-discovery.ts';
+import {
+  COMMAND_CANDIDATES,
+  discoverRequestShapes,
+  SEND_CANDIDATES,
+  type DiscoveryAnswer,
+  type DiscoveryResult,
+  type DiscoveryStep,
+} from './body-discovery.ts';
 
 const UUID = '5f0c2d2e-1b7a-4c1e-9a57-0d3b1c2e4f60';
 
@@ -72,7 +79,8 @@ function discover(vendor: Vendor, preset: { sendBody?: string; commandBody?: str
 }
 
 const field = (name: string) => (body: Record<string, unknown>) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
-const nested = (outer: string, inner: string) => (body: Record<string, unknown>) => (body[outer] as Record<string, unknown> | undefined)?.[inner] as string | undefined;
+const nested = (outer: string, inner: string) => (body: Record<string, unknown>) =>
+  (body[outer] as Record<string, unknown> | undefined)?.[inner] as string | undefined;
 
 test('a vendor that checks its fields: the first shape it takes, its message seen in the record', () => {
   const { result } = discover({ text: field('message'), textInRecord: true, target: nested('params', 'bot_id') });
@@ -88,7 +96,10 @@ test('a vendor that ignores unknown fields: acceptance is not enough, `updated` 
   const { result } = discover({ text: nested('message', 'text'), lenient: true, target: (b) => (b.cmd === 'goto' ? b.bot : undefined) });
   assert.equal(result.send.template, '{"message":{"text":"{{text}}"}}');
   assert.equal(result.send.verifiedBy, 'updated moved');
-  assert.ok(result.send.tried.filter((t) => t.status === 204 && t.effect === 'none').length >= SEND_CANDIDATES.length - 2, 'the lenient vendor accepted bodies without effect');
+  assert.ok(
+    result.send.tried.filter((t) => t.status === 204 && t.effect === 'none').length >= SEND_CANDIDATES.length - 2,
+    'the lenient vendor accepted bodies without effect',
+  );
   assert.equal(result.command.template, '{"cmd":"goto","bot":{{botId}}}');
 });
 
@@ -120,7 +131,12 @@ test('a bot id sent as a string is a candidate too; no candidate moving the dial
   assert.equal(asString.result.command.template, '{"command":"goto","bot":"{{botId}}"}');
   const never = discover({ text: field('text'), target: () => undefined, lenient: true });
   assert.equal(never.result.command.template, null);
-  assert.match(never.result.command.how, new RegExp(`^undetermined: no candidate body moved the dialog to bot 202 \\(${COMMAND_CANDIDATES.length} of ${COMMAND_CANDIDATES.length} accepted\\); set COMMAND_BODY$`));
+  assert.match(
+    never.result.command.how,
+    new RegExp(
+      `^undetermined: no candidate body moved the dialog to bot 202 \\(${COMMAND_CANDIDATES.length} of ${COMMAND_CANDIDATES.length} accepted\\); set COMMAND_BODY$`,
+    ),
+  );
 });
 
 test('configured shapes are taken as they are, without a request', () => {

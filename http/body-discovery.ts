@@ -137,7 +137,11 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
   if (!preset.command && (ctx.settleSeconds ?? 0) > 0) {
     const answeredAt = ctx.now();
     for (let read = 1; ; read++) {
-      const listed = yield* ask({ operationId: 'getV2Conversations', pathParams: {}, query: { BotID: String(ctx.botId), CreatedFrom: since(createdAt), PageCount: '40' } });
+      const listed = yield* ask({
+        operationId: 'getV2Conversations',
+        pathParams: {},
+        query: { BotID: String(ctx.botId), CreatedFrom: since(createdAt), PageCount: '40' },
+      });
       lagMs = ctx.now() - answeredAt;
       if (listed.body.includes(uuid) || lagMs >= ctx.settleSeconds! * 1000) break;
       yield { kind: 'wait', seconds: Math.min(2, 0.25 * 2 ** (read - 1)) };
@@ -160,7 +164,10 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
   let last: { updated: unknown; text: string } | undefined;
 
   /** Sends one send body and says what it did: the status and the effect in the record. */
-  function* trySend(template: string, n: number): Generator<DiscoveryStep, { status: number; effect: 'text' | 'updated' | 'none' | 'refused' }, DiscoveryAnswer | undefined> {
+  function* trySend(
+    template: string,
+    n: number,
+  ): Generator<DiscoveryStep, { status: number; effect: 'text' | 'updated' | 'none' | 'refused' }, DiscoveryAnswer | undefined> {
     const before = last ?? (yield* read());
     // `updated` has a resolution of a second: a send in the second of the last change may leave it as it was. A
     // dialog whose updated is still "" has no message yet, so any message shows without waiting.
@@ -230,9 +237,14 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     // A vendor that refuses what it cannot read and took exactly one shape: that is its shape, moving or not (the
     // tests then say whether the goto works).
     const accepted = tried.filter((t) => t.template !== CONTROL_COMMAND && ok(t.status));
-    if (!command && tried[0]!.effect === 'refused' && accepted.length === 1) command = { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried };
-    if (command) command.how = `discovered: ${canonicalTemplate(command.template!)}, verified by ${command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${gotoBotId}` : command.verifiedBy}, after ${tried.length} tries`;
-    command ??= undetermined(`no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${COMMAND_CANDIDATES.length} accepted); set COMMAND_BODY`, tried);
+    if (!command && tried[0]!.effect === 'refused' && accepted.length === 1)
+      command = { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried };
+    if (command)
+      command.how = `discovered: ${canonicalTemplate(command.template!)}, verified by ${command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${gotoBotId}` : command.verifiedBy}, after ${tried.length} tries`;
+    command ??= undetermined(
+      `no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${COMMAND_CANDIDATES.length} accepted); set COMMAND_BODY`,
+      tried,
+    );
   }
   return { send, command, dialogs: [uuid] };
 }

@@ -14,7 +14,10 @@ test('a placeholder inside a JSON string is the value as text, a bare one the va
 
 test('templates that cannot serve are refused with one line', () => {
   const refused = (template: string, required: 'text' | 'botId', why: RegExp) =>
-    assert.throws(() => checkTemplate(template, [required]), (err: Error) => err instanceof TemplateError && why.test(err.message) && !err.message.includes('\n'));
+    assert.throws(
+      () => checkTemplate(template, [required]),
+      (err: Error) => err instanceof TemplateError && why.test(err.message) && !err.message.includes('\n'),
+    );
   refused('{"message":"{{txt}}"}', 'text', /unknown placeholder \{\{txt\}\}/);
   refused('{"message":"x"}', 'text', /must hold \{\{text\}\}/);
   refused('{"message":"hello {{text}}"}', 'text', /must hold \{\{text\}\} as a whole value/);
@@ -33,7 +36,10 @@ test("a malformed template's error points into the text the user wrote, not the 
     return 'accepted';
   };
   // 27 characters; a filled-in placeholder is longer than the user's {{text}}, and JSON.parse counted in that text.
-  assert.equal(error('{"message": "{{text}}", }  '), `is not JSON: expected a property name in double quotes at character 25 of 27, after '…ssage": "{{text}}", '`);
+  assert.equal(
+    error('{"message": "{{text}}", }  '),
+    `is not JSON: expected a property name in double quotes at character 25 of 27, after '…ssage": "{{text}}", '`,
+  );
   assert.equal(error('{"command":"goto","bot":{{botId}} "x":1}'), `is not JSON: expected ',' or '}' at character 35 of 40, after '…to","bot":{{botId}} '`);
   assert.equal(error('{"message":{{text}}'), `is not JSON: expected ',' or '}' at the end, after '{"message":{{text}}'`);
   assert.equal(error('{"a": x}'), `is not JSON: expected a value at character 7 of 8, after '{"a": '`);

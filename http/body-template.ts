@@ -108,15 +108,16 @@ export function templateSyntaxError(template: string): { at: number; expected: s
     PLACEHOLDER.lastIndex = i;
     const placeholder = c === '{' && template[i + 1] === '{' ? PLACEHOLDER.exec(template) : null;
     if (placeholder) i += placeholder[0].length;
-    else if (c === '{') members('}', () => {
-      ws();
-      if (template[i] !== '"') fail('a property name in double quotes');
-      string();
-      ws();
-      if (template[i] !== ':') fail("':' after the property name");
-      i++;
-      value();
-    });
+    else if (c === '{')
+      members('}', () => {
+        ws();
+        if (template[i] !== '"') fail('a property name in double quotes');
+        string();
+        ws();
+        if (template[i] !== ':') fail("':' after the property name");
+        i++;
+        value();
+      });
     else if (c === '[') members(']', value);
     else if (c === '"') string();
     else if (c !== undefined && /[-0-9]/.test(c)) {

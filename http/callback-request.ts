@@ -45,7 +45,8 @@ export function placeText(place: CallPlace): string {
 }
 
 // Headers every HTTP client sends: never a token, and their values are no secret.
-const PLAIN_HEADERS = /^(host|content-type|content-length|user-agent|accept|accept-encoding|accept-language|connection|date|keep-alive|transfer-encoding|expect|traceparent|tracestate|cache-control|pragma|priority|sec-.*)$/i;
+const PLAIN_HEADERS =
+  /^(host|content-type|content-length|user-agent|accept|accept-encoding|accept-language|connection|date|keep-alive|transfer-encoding|expect|traceparent|tracestate|cache-control|pragma|priority|sec-.*)$/i;
 const MAX_PART = 64 * 1024;
 
 function jsonFields(value: unknown, path: Array<string | number>, out: CallField[], name = ''): void {
@@ -106,7 +107,14 @@ export async function callFields(call: RawCall): Promise<CallField[]> {
   return out;
 }
 
-const kindOf = (value: string) => (value === '' ? 'empty' : /^-?\d+$/.test(value) ? 'integer' : /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? 'uuid' : 'string');
+const kindOf = (value: string) =>
+  value === ''
+    ? 'empty'
+    : /^-?\d+$/.test(value)
+      ? 'integer'
+      : /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+        ? 'uuid'
+        : 'string';
 
 export function callShape(call: RawCall, fields: readonly CallField[]): CallShape {
   return {

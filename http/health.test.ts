@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_HEALTH, outageLine, recordOutcome, resendDelaySeconds, transientKind, type FailureStreak, type SendOutcome } from './health.ts';
 
-test('what a network or a gateway may cause is transient; every other answer is the target\'s to judge', () => {
+test("what a network or a gateway may cause is transient; every other answer is the target's to judge", () => {
   assert.equal(transientKind({ kind: 'answer', status: 502 }), 'bad-gateway');
   assert.equal(transientKind({ kind: 'answer', status: 504 }), 'gateway-timeout');
   for (const status of [200, 400, 429, 500, 503]) assert.equal(transientKind({ kind: 'answer', status }), undefined, String(status));
@@ -14,10 +14,22 @@ test('what a network or a gateway may cause is transient; every other answer is 
 });
 
 test('resends back off from a quarter second, with jitter, and never wait more than 4 s', () => {
-  assert.equal(resendDelaySeconds(1, () => 0), 0.125);
-  assert.equal(resendDelaySeconds(1, () => 1), 0.25);
-  assert.equal(resendDelaySeconds(3, () => 1), 1);
-  assert.equal(resendDelaySeconds(12, () => 1), 4);
+  assert.equal(
+    resendDelaySeconds(1, () => 0),
+    0.125,
+  );
+  assert.equal(
+    resendDelaySeconds(1, () => 1),
+    0.25,
+  );
+  assert.equal(
+    resendDelaySeconds(3, () => 1),
+    1,
+  );
+  assert.equal(
+    resendDelaySeconds(12, () => 1),
+    4,
+  );
 });
 
 /** Feeds outcomes at the given seconds; returns the outage, if one was told, and when. */
@@ -36,19 +48,72 @@ const refused: SendOutcome = { kind: 'transport', what: 'ECONNREFUSED' };
 const ok: SendOutcome = { kind: 'answer', status: 200 };
 
 test('an outage is failures for OUTAGE_S seconds with no answer worth judging in between, across operations', () => {
-  const outage = feed([[0, ok], [1, down503], [4, down503, 'postV2DialogCreate'], [8, refused], [11, down503]]);
+  const outage = feed([
+    [0, ok],
+    [1, down503],
+    [4, down503, 'postV2DialogCreate'],
+    [8, refused],
+    [11, down503],
+  ]);
   assert.equal(outage.at, 11);
-  assert.match(outage.line!, /^the target went down at 1970-01-01T00:00:01\.000Z \(then 3 × 503 without Retry-After, 1 × connection refused on 2 operations, no answer to judge for 10 s\): try again when the service is up$/);
+  assert.match(
+    outage.line!,
+    /^the target went down at 1970-01-01T00:00:01\.000Z \(then 3 × 503 without Retry-After, 1 × connection refused on 2 operations, no answer to judge for 10 s\): try again when the service is up$/,
+  );
 });
 
 test('no outage: a good answer, a 4xx or a 500 in between ends the streak; a 503 with Retry-After and a 429 are throttling', () => {
-  assert.equal(feed([[0, down503], [5, ok], [9, down503], [14, down503]]).at, undefined);
-  assert.equal(feed([[0, down503], [5, { kind: 'answer', status: 404 }], [12, down503], [13, down503]]).at, undefined);
-  assert.equal(feed([[0, down503], [6, { kind: 'answer', status: 500 }], [11, down503]]).at, undefined, 'a 500 is an answer: the vendor\'s to be judged for');
-  assert.equal(feed([[0, { kind: 'answer', status: 503, retryAfter: true }], [6, { kind: 'answer', status: 429 }], [12, { kind: 'answer', status: 503, retryAfter: true }]]).streak, undefined);
+  assert.equal(
+    feed([
+      [0, down503],
+      [5, ok],
+      [9, down503],
+      [14, down503],
+    ]).at,
+    undefined,
+  );
+  assert.equal(
+    feed([
+      [0, down503],
+      [5, { kind: 'answer', status: 404 }],
+      [12, down503],
+      [13, down503],
+    ]).at,
+    undefined,
+  );
+  assert.equal(
+    feed([
+      [0, down503],
+      [6, { kind: 'answer', status: 500 }],
+      [11, down503],
+    ]).at,
+    undefined,
+    "a 500 is an answer: the vendor's to be judged for",
+  );
+  assert.equal(
+    feed([
+      [0, { kind: 'answer', status: 503, retryAfter: true }],
+      [6, { kind: 'answer', status: 429 }],
+      [12, { kind: 'answer', status: 503, retryAfter: true }],
+    ]).streak,
+    undefined,
+  );
 });
 
 test('two failures over a long time are not an outage: at least three are', () => {
-  assert.equal(feed([[0, refused], [30, refused]]).at, undefined);
-  assert.equal(feed([[0, refused], [30, refused], [31, refused]]).at, 31);
+  assert.equal(
+    feed([
+      [0, refused],
+      [30, refused],
+    ]).at,
+    undefined,
+  );
+  assert.equal(
+    feed([
+      [0, refused],
+      [30, refused],
+      [31, refused],
+    ]).at,
+    31,
+  );
 });

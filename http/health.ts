@@ -12,9 +12,7 @@
 //   429, and 503 with Retry-After, are throttling (http/throttle.ts), not an outage.
 
 /** What a send came back with, as far as health goes. */
-export type SendOutcome =
-  | { kind: 'answer'; status: number; retryAfter?: boolean }
-  | { kind: 'transport'; what: string };
+export type SendOutcome = { kind: 'answer'; status: number; retryAfter?: boolean } | { kind: 'transport'; what: string };
 
 /** A failure the network or a gateway may cause and a resend may not meet again. */
 export type TransientKind = 'bad-gateway' | 'gateway-timeout' | 'reset' | 'refused' | 'timeout' | 'other-transport';
@@ -97,7 +95,9 @@ export function recordOutcome(
   };
   const count = Object.values(next.seen).reduce((a, b) => a + b, 0);
   if (count < 3 || at - next.since < settings.outageSeconds * 1000) return { streak: next };
-  const kinds = Object.entries(next.seen).map(([k, n]) => `${n} × ${k}`).join(', ');
+  const kinds = Object.entries(next.seen)
+    .map(([k, n]) => `${n} × ${k}`)
+    .join(', ');
   const ops = next.operations.length;
   return { streak: next, outage: { since: next.since, at, seen: `${kinds} on ${ops} operation${ops === 1 ? '' : 's'}` } };
 }

@@ -38,7 +38,9 @@ export function envelopeProblems(body: unknown, shape: EnvelopeShape): string[] 
   if (Number.isInteger(count)) {
     const expected = Array.from({ length: count as number }, (_, i) => String(i));
     if (itemKeys.length !== expected.length || expected.some((key) => !(key in body))) {
-      problems.push(`item keys are ${itemKeys.slice(0, 5).join(',') || 'none'}${itemKeys.length > 5 ? ',…' : ''}, expected "0".."${(count as number) - 1}" (count ${count})`);
+      problems.push(
+        `item keys are ${itemKeys.slice(0, 5).join(',') || 'none'}${itemKeys.length > 5 ? ',…' : ''}, expected "0".."${(count as number) - 1}" (count ${count})`,
+      );
     }
   }
   for (const key of itemKeys) {

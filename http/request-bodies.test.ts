@@ -9,7 +9,7 @@ const shapes = (send: string | null, command: string | null): RequestShapes => (
   command: command ? found(command) : { template: null, verifiedBy: null, how: 'undetermined: x', tried: [] },
 });
 
-test('bodies follow the run\'s shape; a missing shape says why', () => {
+test("bodies follow the run's shape; a missing shape says why", () => {
   const bodies = new RequestBodies(shapes('{"message":{"text":"{{text}}"}}', '{"action":"GOTO","target":"{{botId}}"}'));
   assert.deepEqual(bodies.send('hi'), { message: { text: 'hi' } });
   assert.deepEqual(bodies.command(202), { action: 'GOTO', target: '202' });
@@ -33,9 +33,22 @@ test('variants change the shape at the places the template names', () => {
       ['null', null],
     ],
   );
-  assert.deepEqual(bodies.commandWrongBot().map((v) => v.body), [{ action: 'GOTO', target: 'no-such-bot' }, { action: 'GOTO', target: '-1' }]);
-  assert.deepEqual(bodies.commandLenience(202).map((v) => v.what), ['$.target removed', '$.action another command', 'an empty object']);
+  assert.deepEqual(
+    bodies.commandWrongBot().map((v) => v.body),
+    [
+      { action: 'GOTO', target: 'no-such-bot' },
+      { action: 'GOTO', target: '-1' },
+    ],
+  );
+  assert.deepEqual(
+    bodies.commandLenience(202).map((v) => v.what),
+    ['$.target removed', '$.action another command', 'an empty object'],
+  );
   const numeric = new RequestBodies(shapes('{"t":"{{text}}"}', '{"bot":{{botId}}}'));
   assert.deepEqual(numeric.commandWrongBot()[1]!.body, { bot: -1 });
-  assert.deepEqual(numeric.commandLenience(1).map((v) => v.what), ['$.bot removed', 'an empty object'], 'no goto literal, no other-command variant');
+  assert.deepEqual(
+    numeric.commandLenience(1).map((v) => v.what),
+    ['$.bot removed', 'an empty object'],
+    'no goto literal, no other-command variant',
+  );
 });

@@ -18,5 +18,8 @@ test('builds paths and queries without URL classes (k6 has none)', () => {
 });
 
 test('puts the API under {base_url}/api', () => {
-  assert.equal(requestUrl('http://127.0.0.1:4010/', send, { operationId: send.operationId, pathParams: { uuid: 'u1' } }), 'http://127.0.0.1:4010/api/v2/conversation/u1/send');
+  assert.equal(
+    requestUrl('http://127.0.0.1:4010/', send, { operationId: send.operationId, pathParams: { uuid: 'u1' } }),
+    'http://127.0.0.1:4010/api/v2/conversation/u1/send',
+  );
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { guardSecret, secretWritten, suiteText, weakSecretWarning, writtenForms } from './secret-match.ts';
 
-test('a random secret is matched anywhere; one that is short, a number, words or the suite\'s own text only as a value', () => {
+test("a random secret is matched anywhere; one that is short, a number, words or the suite's own text only as a value", () => {
   const how = (value: string, vocabulary = '') => {
     const g = guardSecret('S', value, suiteText(vocabulary));
     return [g.match, g.weakness ?? ''];
@@ -18,22 +18,39 @@ test('a random secret is matched anywhere; one that is short, a number, words or
   assert.deepEqual(how('qa-pw1'), ['value', 'it has 6 characters']);
   assert.deepEqual(how('abc'), ['none', 'it has 3 characters']);
   // Not words, but written by the suite itself: a field name of the document, a slug of a title.
-  assert.deepEqual(how('dialogUUID', 'properties:\n  dialogUUID: {type: string}'), ['value', "the suite's own text uses it (test titles, the OpenAPI document)"]);
+  assert.deepEqual(how('dialogUUID', 'properties:\n  dialogUUID: {type: string}'), [
+    'value',
+    "the suite's own text uses it (test titles, the OpenAPI document)",
+  ]);
   assert.deepEqual(how('v1-auth-401', 'v1 › auth › 401'), ['value', "the suite's own text uses it (test titles, the OpenAPI document)"]);
 });
 
 test('the warning names the secret and the fix, never the value', () => {
   assert.equal(weakSecretWarning(guardSecret('API_PASSWORD', 'sim-secret-7f3a9c')), undefined);
   const weak = weakSecretWarning(guardSecret('API_PASSWORD', 'password'))!;
-  assert.match(weak, /^API_PASSWORD is too short or too common to be guarded reliably \(it reads as ordinary words\): it is looked for only where a value is written .*; use a random value of 12 or more characters$/);
+  assert.match(
+    weak,
+    /^API_PASSWORD is too short or too common to be guarded reliably \(it reads as ordinary words\): it is looked for only where a value is written .*; use a random value of 12 or more characters$/,
+  );
   assert.ok(!weak.replace('API_PASSWORD', '').includes('password is'), 'the value is not in the warning');
-  assert.match(weakSecretWarning(guardSecret('VERTEX_TOKEN', 'ab1'))!, /^VERTEX_TOKEN is too short to be guarded \(it has 3 characters\): no report or log is checked for it/);
+  assert.match(
+    weakSecretWarning(guardSecret('VERTEX_TOKEN', 'ab1'))!,
+    /^VERTEX_TOKEN is too short to be guarded \(it has 3 characters\): no report or log is checked for it/,
+  );
 });
 
 test('a secret is looked for in every form a value is written in', () => {
-  assert.deepEqual(writtenForms('p@ss "wörd"&'), ['p@ss "wörd"&', 'p@ss \\"wörd\\"&', 'p@ss \\"w\\u00f6rd\\"&', 'p%40ss%20%22w%C3%B6rd%22%26', 'p%40ss+%22w%C3%B6rd%22%26', 'p@ss &quot;wörd&quot;&amp;']);
+  assert.deepEqual(writtenForms('p@ss "wörd"&'), [
+    'p@ss "wörd"&',
+    'p@ss \\"wörd\\"&',
+    'p@ss \\"w\\u00f6rd\\"&',
+    'p%40ss%20%22w%C3%B6rd%22%26',
+    'p%40ss+%22w%C3%B6rd%22%26',
+    'p@ss &quot;wörd&quot;&amp;',
+  ]);
   const strong = guardSecret('S', 'x7"Qz/9k&p');
-  for (const text of ['{"token":"x7\\"Qz/9k&p"}', 'GET /send?token=x7%22Qz%2F9k%26p', '<td>x7&quot;Qz/9k&amp;p</td>', 'echoed x7"Qz/9k&p in prose']) assert.equal(secretWritten(text, strong), true, text);
+  for (const text of ['{"token":"x7\\"Qz/9k&p"}', 'GET /send?token=x7%22Qz%2F9k%26p', '<td>x7&quot;Qz/9k&amp;p</td>', 'echoed x7"Qz/9k&p in prose'])
+    assert.equal(secretWritten(text, strong), true, text);
 });
 
 // Where values are written: each a leak for a secret that reads as words. (An answer's body as a ticket renders it,
@@ -74,8 +91,16 @@ const NOT_VALUES = [
 test('a secret that reads as words is a leak where a value is written, not where prose or a name is', () => {
   const weak = guardSecret('API_PASSWORD', 'password');
   assert.equal(weak.match, 'value');
-  assert.deepEqual(AS_VALUES.filter((text) => !secretWritten(text, weak)), [], 'missed as a value');
-  assert.deepEqual(NOT_VALUES.filter((text) => secretWritten(text, weak)), [], 'taken for a value');
+  assert.deepEqual(
+    AS_VALUES.filter((text) => !secretWritten(text, weak)),
+    [],
+    'missed as a value',
+  );
+  assert.deepEqual(
+    NOT_VALUES.filter((text) => secretWritten(text, weak)),
+    [],
+    'taken for a value',
+  );
   // The other false alarm: a hyphenated secret inside a test title's slug.
   const slug = guardSecret('API_PASSWORD', 'wrong-password');
   assert.equal(secretWritten('[[ATTACHMENT|test-results/v1-auth-GET-v1-conversatio-06bc9-r-a-wrong-password-with-401-api/error-context.md]]', slug), false);
@@ -91,7 +116,10 @@ test("inside a passage of the suite's own text (the document it quotes) a value-
   const own = suiteText('      description: "Authorization: Basic BASE64(login:password) on every V1 and V2 endpoint (spec §5.1)."');
   const weak = guardSecret('API_PASSWORD', 'password', own);
   // observed.openapi.yaml re-wraps the description: the passage still reads the same.
-  assert.equal(secretWritten('      description: "Authorization: Basic BASE64(login:password) on every V1 and V2\n        endpoint (spec §5.1)."', weak), false);
+  assert.equal(
+    secretWritten('      description: "Authorization: Basic BASE64(login:password) on every V1 and V2\n        endpoint (spec §5.1)."', weak),
+    false,
+  );
   assert.equal(secretWritten('request: GET /api/v1/conversations (login:password)', weak), true, 'the same form elsewhere is a value');
   assert.equal(secretWritten('{"value":"password"}', weak), true);
 });

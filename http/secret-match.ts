@@ -37,7 +37,12 @@ const WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/;
 const SEPARATORS = /[-_. ]+/;
 
 /** Lower case, separators as single spaces: "Wrong-Password" and "wrong password" read alike. */
-const normalized = (text: string) => ` ${text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(' ')} `;
+const normalized = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join(' ')} `;
 const collapsed = (text: string) => text.replace(/\s+/g, ' ');
 
 /** The suite's own text (its test titles, the documents it quotes), prepared for guardSecret. */

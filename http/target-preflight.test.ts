@@ -5,7 +5,16 @@ import { DEFAULT_THROTTLE } from './throttle.ts';
 
 const url = 'https://staging.example.com/api/v2/conversations?PageCount=1';
 const list = JSON.stringify({
-  '0': { id: 'a1b2c3d4-0000-4000-8000-000000000000', name: '#1 Berlin', status: 'in-process', ip: '1.2.3.4', location: 'Berlin', updated: '', duration: 3, source: 'web' },
+  '0': {
+    id: 'a1b2c3d4-0000-4000-8000-000000000000',
+    name: '#1 Berlin',
+    status: 'in-process',
+    ip: '1.2.3.4',
+    location: 'Berlin',
+    updated: '',
+    duration: 3,
+    source: 'web',
+  },
   meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1, links: {} } },
 });
 
@@ -25,7 +34,11 @@ test('each circumstance of the run gets its own one line, saying what to fix', (
     [verdict(0, '', undefined, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'tls', /private CA/],
     [verdict(401, '{"title":"Unauthorized"}'), 'credentials', /^credentials rejected: .* answered 401 \(spec §5\.2.*check API_LOGIN and API_PASSWORD$/],
     [verdict(403, ''), 'forbidden', /403 \(spec §5\.3/],
-    [verdict(404, '<html>Not Found</html>', 'text/html; charset=utf-8'), 'not-this-api', /does not look like the Dialog Bot Service: GET .* answered 404 text\/html; check the base path/],
+    [
+      verdict(404, '<html>Not Found</html>', 'text/html; charset=utf-8'),
+      'not-this-api',
+      /does not look like the Dialog Bot Service: GET .* answered 404 text\/html; check the base path/,
+    ],
     [verdict(200, '<html>login</html>', 'text/html'), 'not-this-api', /answered 200 text\/html that is not JSON \(the list is a JSON object, spec §2\.3\)/],
     [verdict(502, 'bad gateway', 'text/plain'), 'unhealthy', /unhealthy: .* answered 502 text\/plain/],
     [verdict(429, ''), 'throttled', /kept throttling/],

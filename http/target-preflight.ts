@@ -40,10 +40,18 @@ export function preflightVerdict(answer: PreflightAnswer, url: string): Prefligh
         reason: `${asked} failed in TLS (${why}): for a private CA give its certificate (Node: NODE_EXTRA_CA_CERTS=/path/ca.pem; k6: SSL_CERT_FILE=/path/bundle.pem with the CA added), or check API_BASE_URL's host name`,
       };
     }
-    return { ok: false, problem: 'unreachable', reason: `the target cannot be reached: ${asked} got no answer (${why}): check API_BASE_URL, the network or VPN, and that the service is up` };
+    return {
+      ok: false,
+      problem: 'unreachable',
+      reason: `the target cannot be reached: ${asked} got no answer (${why}): check API_BASE_URL, the network or VPN, and that the service is up`,
+    };
   }
   if (answer.status === 401) {
-    return { ok: false, problem: 'credentials', reason: `credentials rejected: ${asked} answered 401 (spec §5.2: wrong login or password): check API_LOGIN and API_PASSWORD` };
+    return {
+      ok: false,
+      problem: 'credentials',
+      reason: `credentials rejected: ${asked} answered 401 (spec §5.2: wrong login or password): check API_LOGIN and API_PASSWORD`,
+    };
   }
   if (answer.status === 403) {
     return {
@@ -53,7 +61,11 @@ export function preflightVerdict(answer: PreflightAnswer, url: string): Prefligh
     };
   }
   if (THROTTLE_STATUSES.includes(answer.status)) {
-    return { ok: false, problem: 'throttled', reason: `the target kept throttling: ${asked} still answered ${answer.status} after the waits THROTTLE_MAX_RETRIES and THROTTLE_MAX_WAIT_S allow: try later or raise them` };
+    return {
+      ok: false,
+      problem: 'throttled',
+      reason: `the target kept throttling: ${asked} still answered ${answer.status} after the waits THROTTLE_MAX_RETRIES and THROTTLE_MAX_WAIT_S allow: try later or raise them`,
+    };
   }
   if (answer.status >= 500) {
     return { ok: false, problem: 'unhealthy', reason: `the target is unhealthy: ${asked} answered ${answer.status} ${type}: try again when the service is up` };

@@ -1,6 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffSeconds, Pacer, rateLimitFinding, rateLimitHeaders, retryAfterForm, retryAfterSeconds, throttleDecision, type ThrottleRecord } from './throttle.ts';
+import {
+  backoffSeconds,
+  Pacer,
+  rateLimitFinding,
+  rateLimitHeaders,
+  retryAfterForm,
+  retryAfterSeconds,
+  throttleDecision,
+  type ThrottleRecord,
+} from './throttle.ts';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const settings = { maxRetries: 3, maxWaitSeconds: 20 };
@@ -16,7 +25,8 @@ test('Retry-After is read in seconds and as an HTTP date', () => {
 });
 
 test('429 and 503 are waited out as the target says, else with a growing, jittered backoff', () => {
-  const ask = (status: number, headers: Record<string, string>, attempt = 1, waited = 0) => throttleDecision({ status, headers }, attempt, waited, settings, half, NOW);
+  const ask = (status: number, headers: Record<string, string>, attempt = 1, waited = 0) =>
+    throttleDecision({ status, headers }, attempt, waited, settings, half, NOW);
   assert.deepEqual(ask(200, {}), { throttled: false });
   assert.deepEqual(ask(400, { 'Retry-After': '1' }), { throttled: false });
   assert.deepEqual(ask(429, { 'Retry-After': '2' }), { throttled: true, retry: true, waitSeconds: 2, basis: 'retry-after' });
@@ -43,24 +53,43 @@ test('retries per request and waiting per run are bounded, and the refusal says 
 });
 
 test('rate-limit headers are picked out whatever their style', () => {
-  assert.deepEqual(rateLimitHeaders({ 'Retry-After': '1', 'X-RateLimit-Limit': '20', 'RateLimit-Remaining': '0', RateLimit: 'limit=20', 'content-type': 'x' }), {
-    'retry-after': '1',
-    'x-ratelimit-limit': '20',
-    'ratelimit-remaining': '0',
-    ratelimit: 'limit=20',
-  });
+  assert.deepEqual(
+    rateLimitHeaders({ 'Retry-After': '1', 'X-RateLimit-Limit': '20', 'RateLimit-Remaining': '0', RateLimit: 'limit=20', 'content-type': 'x' }),
+    {
+      'retry-after': '1',
+      'x-ratelimit-limit': '20',
+      'ratelimit-remaining': '0',
+      ratelimit: 'limit=20',
+    },
+  );
 });
 
 test('the pacer spaces requests evenly and lets idle time pass', () => {
   const pacer = new Pacer(4);
-  assert.deepEqual([0, 0, 0].map(() => pacer.delayMs(1000)), [0, 250, 500]);
+  assert.deepEqual(
+    [0, 0, 0].map(() => pacer.delayMs(1000)),
+    [0, 250, 500],
+  );
   assert.equal(pacer.delayMs(5000), 0, 'after a pause the next request goes at once');
 });
 
 test('the run is "limited" whenever any request was throttled; the compared value holds no timing', () => {
-  const record = (over: Partial<ThrottleRecord>): ThrottleRecord => ({ operationId: 'getV2Conversations', status: 429, retryAfter: '1', headers: { 'retry-after': '1', 'x-ratelimit-limit': '20' }, waitSeconds: 1, requestNumber: 21, atSeconds: 1.2, ...over });
+  const record = (over: Partial<ThrottleRecord>): ThrottleRecord => ({
+    operationId: 'getV2Conversations',
+    status: 429,
+    retryAfter: '1',
+    headers: { 'retry-after': '1', 'x-ratelimit-limit': '20' },
+    waitSeconds: 1,
+    requestNumber: 21,
+    atSeconds: 1.2,
+    ...over,
+  });
   assert.deepEqual(rateLimitFinding([], 500, 12).observed, { limited: false });
-  const finding = rateLimitFinding([record({ atSeconds: 3 }), record({ status: 503, retryAfter: null, headers: {}, atSeconds: 1.2, requestNumber: 31 })], 500, 12);
+  const finding = rateLimitFinding(
+    [record({ atSeconds: 3 }), record({ status: 503, retryAfter: null, headers: {}, atSeconds: 1.2, requestNumber: 31 })],
+    500,
+    12,
+  );
   assert.deepEqual(finding.observed, { limited: true, statuses: [429, 503], retryAfter: ['absent', 'seconds'], headers: ['retry-after', 'x-ratelimit-limit'] });
   assert.match(finding.evidence, /first throttled: 503 on getV2Conversations after 31 requests of its client and 1.2 s/);
   assert.match(finding.evidence, /throttled answers: 2 of 500 requests in 12.0 s; waited 2.0 s/);

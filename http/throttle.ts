@@ -130,9 +130,7 @@ export interface ThrottleRecord {
 
 export interface RateLimitFinding {
   /** The compared value: stable for one vendor, whatever the run's timing. */
-  observed:
-    | { limited: false }
-    | { limited: true; statuses: number[]; retryAfter: string[]; headers: string[] };
+  observed: { limited: false } | { limited: true; statuses: number[]; retryAfter: string[]; headers: string[] };
   /** Figures that move from run to run: when the first throttle came, how many, how long the run waited. */
   evidence: string;
 }

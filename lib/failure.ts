@@ -166,7 +166,9 @@ export const REPLAY_VARIABLES = 'API_BASE_URL, API_LOGIN and API_PASSWORD (VERTE
  * configured password made wrong as the suite makes it (`-wrong` appended).
  */
 export function curlCommand(request: FailureRequest): string {
-  const credentials = { configured: ['-u', '"$API_LOGIN:$API_PASSWORD"'], none: [], 'wrong password': ['-u', '"$API_LOGIN:$API_PASSWORD-wrong"'] }[request.credentials];
+  const credentials = { configured: ['-u', '"$API_LOGIN:$API_PASSWORD"'], none: [], 'wrong password': ['-u', '"$API_LOGIN:$API_PASSWORD-wrong"'] }[
+    request.credentials
+  ];
   // A redacted value sits in the body as the JSON string "[redacted]": the quoted body opens there for the variable.
   const body = request.body === undefined ? [] : ['--data-raw', shellQuote(request.body).split(REDACTED).join(`'"$VERTEX_TOKEN"'`)];
   return [

@@ -11,7 +11,13 @@ test('sorts keys at every depth and drops undefined, keeping array order', () =>
 
 test('merges by id, the later list winning, sorted by id', () => {
   const merged = mergeFingerprints([item('limit.b', 1), item('limit.a', 1)], [item('limit.b', 2)]);
-  assert.deepEqual(merged.map((i) => [i.id, i.observed]), [['limit.a', 1], ['limit.b', 2]]);
+  assert.deepEqual(
+    merged.map((i) => [i.id, i.observed]),
+    [
+      ['limit.a', 1],
+      ['limit.b', 2],
+    ],
+  );
 });
 
 test('two runs with the same observations give the same items; the run block comes last', () => {

@@ -54,8 +54,10 @@ export function fingerprintJson(items: readonly FingerprintItem[], run: RunMeta 
 
 /** A fingerprint file's content, either form; undefined when it is neither. */
 export function readFingerprintFile(value: unknown): FingerprintFile | undefined {
-  const isItems = (v: unknown): v is FingerprintItem[] => Array.isArray(v) && v.every((i) => i && typeof i === 'object' && typeof (i as FingerprintItem).id === 'string');
+  const isItems = (v: unknown): v is FingerprintItem[] =>
+    Array.isArray(v) && v.every((i) => i && typeof i === 'object' && typeof (i as FingerprintItem).id === 'string');
   if (isItems(value)) return { run: null, items: value };
-  if (value && typeof value === 'object' && isItems((value as FingerprintFile).items)) return { run: (value as FingerprintFile).run ?? null, items: (value as FingerprintFile).items };
+  if (value && typeof value === 'object' && isItems((value as FingerprintFile).items))
+    return { run: (value as FingerprintFile).run ?? null, items: (value as FingerprintFile).items };
   return undefined;
 }

@@ -53,8 +53,14 @@ for (const script of SCRIPTS) {
       if (node.type === 'ImportDeclaration') imports.push((node.source as { value: string }).value);
     });
     assert.ok(imports.length > 0);
-    assert.deepEqual(imports.filter((source) => !K6_MODULES.test(source)), []);
-    assert.deepEqual([...identifiersRead(program)].filter((name) => NODE_GLOBALS.has(name)), []);
+    assert.deepEqual(
+      imports.filter((source) => !K6_MODULES.test(source)),
+      [],
+    );
+    assert.deepEqual(
+      [...identifiersRead(program)].filter((name) => NODE_GLOBALS.has(name)),
+      [],
+    );
     // The callback reader (http/callback-request.ts) parses forms with busboy, a Node library: never for k6.
     assert.ok(!/busboy/i.test(source), 'no multipart parser in a k6 bundle');
   });

@@ -16,7 +16,14 @@ import { SCRIPTS } from './build.ts';
 const DIR = fileURLToPath(new URL('./k8s/', import.meta.url));
 const README = readFileSync(fileURLToPath(new URL('./README.md', import.meta.url)), 'utf8');
 
-type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; additionalProperties?: unknown; 'x-kubernetes-preserve-unknown-fields'?: boolean; [k: string]: unknown };
+type Schema = {
+  type?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: unknown;
+  'x-kubernetes-preserve-unknown-fields'?: boolean;
+  [k: string]: unknown;
+};
 
 /** The schema with every object that lists its properties closed to others (Kubernetes' strict field validation). */
 function strict(schema: Schema): Schema {
@@ -51,7 +58,7 @@ const examples = readdirSync(DIR)
   .filter((f) => /^testrun-.*\.yaml$/.test(f))
   .map((file) => ({ file, run: parse(readFileSync(join(DIR, file), 'utf8')) as TestRun }));
 
-test('every example is a TestRun the operator\'s CRD accepts, unknown fields refused', () => {
+test("every example is a TestRun the operator's CRD accepts, unknown fields refused", () => {
   for (const { file, run } of examples) {
     assert.equal(run.apiVersion, `${crd.spec.group}/${version.name}`, file);
     assert.equal(run.kind, crd.spec.names.kind, file);

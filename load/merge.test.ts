@@ -10,7 +10,13 @@ import { buildReport, REPORT_LINE, summaryFiles } from '../discovery/load-summar
 import { readFingerprintFile } from '../lib/fingerprint.ts';
 import { main } from './merge.ts';
 
-const item = { id: 'limit.maxPageCount', section: '8.3', operation: 'GET /v2/conversations', item: 'largest accepted PageCount', observed: { largestAccepted: 500 } };
+const item = {
+  id: 'limit.maxPageCount',
+  section: '8.3',
+  operation: 'GET /v2/conversations',
+  item: 'largest accepted PageCount',
+  observed: { largestAccepted: 500 },
+};
 
 /** A pod's log: k6's own lines around what handleSummary printed. */
 function podLog(dir: string, runner: number): string {
@@ -26,7 +32,7 @@ function podLog(dir: string, runner: number): string {
   return file;
 }
 
-test('merges pods\' logs into reports the contract run reads, the run named', () => {
+test("merges pods' logs into reports the contract run reads, the run named", () => {
   const dir = mkdtempSync(join(tmpdir(), 'merge-'));
   const out = join(dir, 'out');
   assert.equal(main([podLog(dir, 2), podLog(dir, 1), '--out', out]), 0);

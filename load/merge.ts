@@ -21,9 +21,14 @@ const COMMAND = {
     'Merges the reports of the runners of one split k6 test (k6-operator: one pod per runner; npm run load -- SCRIPT\n' +
     '--split N does it by itself) into the report of the whole test: counts and rates add up, p95/p99 are the highest\n' +
     "runner's, the rate ladder is analysed again on the added-up counts, the size searches come from the first runner.\n" +
-    'Prints the merged summary with each runner\'s findings and where runners disagree (a rate finding more than 15%\n' +
+    "Prints the merged summary with each runner's findings and where runners disagree (a rate finding more than 15%\n" +
     'off the merged one, different refusal statuses, different limits, missing runners).',
-  positionals: [['REPORT', `a runner's SCRIPT.json (LOAD_REPORTS_DIR), or a pod's log (kubectl logs POD > pod.log): its line starting "${REPORT_LINE.trim()}" is the report`]],
+  positionals: [
+    [
+      'REPORT',
+      `a runner's SCRIPT.json (LOAD_REPORTS_DIR), or a pod's log (kubectl logs POD > pod.log): its line starting "${REPORT_LINE.trim()}" is the report`,
+    ],
+  ],
   options: {
     out: { type: 'string', value: 'DIR', description: 'where to write SCRIPT.json, .txt and .fingerprint.json', default: 'reports/load' },
   },
@@ -56,7 +61,13 @@ export function writeMergedReport(reports: readonly LoadReport[], dir: string): 
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${merged.script}.json`), `${stableStringify(merged)}\n`);
   writeFileSync(join(dir, `${merged.script}.txt`), mergedText(merged));
-  const run = { runId: `k6 ${merged.script} ${merged.startedAt} (${reports.length} runners)`, startedAt: merged.startedAt, target: merged.target, suiteVersion: suiteVersion(), vendorVersion: null };
+  const run = {
+    runId: `k6 ${merged.script} ${merged.startedAt} (${reports.length} runners)`,
+    startedAt: merged.startedAt,
+    target: merged.target,
+    suiteVersion: suiteVersion(),
+    vendorVersion: null,
+  };
   if (merged.fingerprint.length > 0) writeFileSync(join(dir, `${merged.script}.fingerprint.json`), fingerprintJson(merged.fingerprint, run));
   return merged;
 }

@@ -4,7 +4,14 @@ import { listOperations, loadDocument, resolvePointer, type Document } from '../
 import type { OperationInfo } from '../http/request.ts';
 import type { EnvelopeShape } from '../http/list-envelope.ts';
 
-type Schema = { $ref?: string; required?: string[]; allOf?: Schema[]; properties?: Record<string, Schema>; patternProperties?: Record<string, Schema>; type?: string };
+type Schema = {
+  $ref?: string;
+  required?: string[];
+  allOf?: Schema[];
+  properties?: Record<string, Schema>;
+  patternProperties?: Record<string, Schema>;
+  type?: string;
+};
 
 export function operationsTable(doc: Document = loadDocument()): Record<string, OperationInfo> {
   const table: Record<string, OperationInfo> = {};

@@ -63,7 +63,11 @@ function load(args: string[], env: Record<string, string> = {}): Promise<Run> {
 }
 
 /** The output as a failure message: without the runners' one-line JSON reports, which the report files hold. */
-const readable = (output: string) => output.split('\n').filter((line) => !line.startsWith(REPORT_LINE)).join('\n');
+const readable = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => !line.startsWith(REPORT_LINE))
+    .join('\n');
 
 const report = <T extends LoadReport = LoadReport>(run: Run, script: string): T => JSON.parse(readFileSync(join(run.dir, `${script}.json`), 'utf8')) as T;
 const laddersOf = (r: LoadReport) => (r.findings as { ladders: LadderResult[] }).ladders;
@@ -92,13 +96,24 @@ test('size-limits on k6 finds every hidden limit exactly, alone and as the first
 });
 
 test('list and send on k6: every check and threshold passes', { skip }, async () => {
-  for (const [script, env] of [['list', { LIST_SECONDS: '3' }], ['send', { SEND_SECONDS: '3' }]] as const) {
+  for (const [script, env] of [
+    ['list', { LIST_SECONDS: '3' }],
+    ['send', { SEND_SECONDS: '3' }],
+  ] as const) {
     const run = await load([script], env);
     assert.equal(run.code, 0, run.output);
     const r = report(run, script);
     assert.ok(r.requests.count > 0, run.output);
-    assert.deepEqual(r.checks.filter((c) => c.fails > 0), [], run.output);
-    assert.deepEqual(r.thresholds.filter((t) => !t.ok), [], run.output);
+    assert.deepEqual(
+      r.checks.filter((c) => c.fails > 0),
+      [],
+      run.output,
+    );
+    assert.deepEqual(
+      r.thresholds.filter((t) => !t.ok),
+      [],
+      run.output,
+    );
   }
 });
 
@@ -107,7 +122,10 @@ test('rate-limit on k6 finds the hidden rate within 15% on list and send', { ski
   assert.equal(run.code, 0, run.output);
   const ladders = laddersOf(report(run, 'rate-limit'));
   for (const l of ladders) t.diagnostic(`${l.operation}: ≈ ${l.analysis.estimatedLimit}/s (hidden ${RATE}/s)`);
-  assert.deepEqual(ladders.map((l) => l.operationId), ['getV2Conversations', 'postV2ConversationSend']);
+  assert.deepEqual(
+    ladders.map((l) => l.operationId),
+    ['getV2Conversations', 'postV2ConversationSend'],
+  );
   for (const l of ladders) assert.ok(withinRate(l.analysis.estimatedLimit), `${l.operation}: ≈ ${l.analysis.estimatedLimit}/s\n${run.output}`);
 });
 
@@ -122,8 +140,11 @@ for (const runners of [2, 4]) {
       .filter((f) => /^rate-limit\.runner-\d-of-\d\.json$/.test(f))
       .map((f) => JSON.parse(readFileSync(join(splitDir, f), 'utf8')) as LoadReport);
     assert.equal(own.length, runners);
-    t.diagnostic(`merged ≈ ${laddersOf(merged)[0]!.analysis.estimatedLimit}/s; ${own.map((r) => `${r.segment.text} ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s`).join(', ')} (hidden ${RATE}/s)`);
-    for (const r of own) assert.ok(withinRate(laddersOf(r)[0]!.analysis.estimatedLimit), `${r.segment.text}: ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s\n${run.output}`);
+    t.diagnostic(
+      `merged ≈ ${laddersOf(merged)[0]!.analysis.estimatedLimit}/s; ${own.map((r) => `${r.segment.text} ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s`).join(', ')} (hidden ${RATE}/s)`,
+    );
+    for (const r of own)
+      assert.ok(withinRate(laddersOf(r)[0]!.analysis.estimatedLimit), `${r.segment.text}: ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s\n${run.output}`);
     assert.deepEqual(merged.disagreements, [], run.output);
   });
 }

@@ -94,8 +94,14 @@ test('a target that cannot be judged stops the runner before k6, in one line, wi
   try {
     const who = { API_LOGIN: DEFAULT_CONFIG.auth.login, LOAD_ALLOW_HOSTS: '127.0.0.1', BOT_ID: '101' };
     const cases: Array<[Record<string, string>, RegExp]> = [
-      [{ API_BASE_URL: target.url, API_PASSWORD: 'rotated-yesterday' }, /^load: no verdict: credentials rejected: GET .* answered 401 .*check API_LOGIN and API_PASSWORD\n$/],
-      [{ API_BASE_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, API_PASSWORD: 'gateway-password' }, /does not look like the Dialog Bot Service: .* answered 404 text\/html; check the base path/],
+      [
+        { API_BASE_URL: target.url, API_PASSWORD: 'rotated-yesterday' },
+        /^load: no verdict: credentials rejected: GET .* answered 401 .*check API_LOGIN and API_PASSWORD\n$/,
+      ],
+      [
+        { API_BASE_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, API_PASSWORD: 'gateway-password' },
+        /does not look like the Dialog Bot Service: .* answered 404 text\/html; check the base path/,
+      ],
     ];
     for (const [env, line] of cases) {
       const { dir, seen } = fakeK6();
@@ -128,7 +134,7 @@ test('runs k6 on the bundle against its own simulator, with every required varia
   await assert.rejects(fetch(`${env.API_BASE_URL}/api/v2/conversations`), 'the simulator is stopped afterwards');
 });
 
-test('against a target (API_BASE_URL set) k6 gets the user\'s environment unchanged, and no simulator starts', async () => {
+test("against a target (API_BASE_URL set) k6 gets the user's environment unchanged, and no simulator starts", async () => {
   const target = await startSimulator({ port: 0, log: () => {} });
   try {
     const user = {

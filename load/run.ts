@@ -107,17 +107,17 @@ export const COMMAND = {
       type: 'string',
       value: 'N',
       description:
-        'run N k6 processes (1 to 8) with the execution segments k6-operator gives the runners of a TestRun with parallelism N, side by side, and merge their reports (each runner\'s stays in reports/load/split/SCRIPT/)',
+        "run N k6 processes (1 to 8) with the execution segments k6-operator gives the runners of a TestRun with parallelism N, side by side, and merge their reports (each runner's stays in reports/load/split/SCRIPT/)",
     },
   },
   environment: [
     ['API_BASE_URL, API_LOGIN, API_PASSWORD', 'the target and its credentials; no API_BASE_URL: the embedded simulator'],
     ['BOT_ID', 'the bot send, rate-limit and size-limits create dialogs on'],
-    ['SEND_BODY, VERTEX_TOKEN', 'the send body template; a running custom block\'s token'],
+    ['SEND_BODY, VERTEX_TOKEN', "the send body template; a running custom block's token"],
     ['LOAD_ALLOW_HOSTS, LOAD_I_KNOW, LOAD_MAX_*', 'where traffic may go and how much'],
-    ['LIST_*, SEND_*, LADDER_*, SIZE_*', 'each script\'s knobs (load/README.md)'],
+    ['LIST_*, SEND_*, LADDER_*, SIZE_*', "each script's knobs (load/README.md)"],
     ['LOAD_REPORTS_DIR', 'where the reports go (default: reports/load)'],
-    ['SIMULATOR_PROFILE', 'the embedded simulator\'s vendor profile (no API_BASE_URL)'],
+    ['SIMULATOR_PROFILE', "the embedded simulator's vendor profile (no API_BASE_URL)"],
   ],
   exit: "k6's (the first failing runner's with --split); 2 a bad argument or setting, or no k6 on PATH; 3 the target cannot be judged (unreachable, TLS, credentials rejected, not this API, unhealthy).",
   examples: ['npm run load -- list --quiet', 'npm run load -- rate-limit --split 2'],
@@ -195,7 +195,9 @@ async function runSplit(script: ScriptName, bundle: string, runners: number, k6A
       runK6(bundle, [...operatorSegmentArgs(i + 1, runners), ...SPLIT_API, ...k6Args], { ...env, LOAD_REPORTS_DIR: dir, LOAD_START_AT: startAt }, 'pipe'),
     ),
   );
-  const reports = Array.from({ length: runners }, (_, i) => join(dir, `${reportName(script, segmentOf({ executionSegment: operatorSegmentArgs(i + 1, runners)[0]!.split('=')[1] }))}.json`))
+  const reports = Array.from({ length: runners }, (_, i) =>
+    join(dir, `${reportName(script, segmentOf({ executionSegment: operatorSegmentArgs(i + 1, runners)[0]!.split('=')[1] }))}.json`),
+  )
     .filter((file) => existsSync(file))
     .map((file) => JSON.parse(readFileSync(file, 'utf8')) as LoadReport);
   if (reports.length > 0) process.stdout.write(mergedText(writeMergedReport(reports, reportsDir)));
@@ -208,7 +210,8 @@ function parseArgs(argv: string[]): { script: string | undefined; split: number 
   const [script, ...rest] = argv;
   if (rest[0] !== '--split') return { script, split: undefined, k6Args: rest };
   const split = Number(rest[1]);
-  if (!Number.isInteger(split) || split < 1 || split > MAX_RUNNERS) throw new ConfigError(`--split ${rest[1] ?? ''} is not valid: give a number of runners from 1 to ${MAX_RUNNERS}`);
+  if (!Number.isInteger(split) || split < 1 || split > MAX_RUNNERS)
+    throw new ConfigError(`--split ${rest[1] ?? ''} is not valid: give a number of runners from 1 to ${MAX_RUNNERS}`);
   return { script, split, k6Args: rest.slice(2) };
 }
 

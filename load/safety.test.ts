@@ -45,7 +45,10 @@ for (const [what, url] of refused) {
 
 test('refusals never echo the URL, which may carry credentials', () => {
   for (const url of ['ftp://user:hunter22@localhost', 'http://user:hunter22@localhost', 'http://local host:hunter22']) {
-    assert.throws(() => hostOf(url), (error: Error) => !error.message.includes('hunter22'));
+    assert.throws(
+      () => hostOf(url),
+      (error: Error) => !error.message.includes('hunter22'),
+    );
   }
 });
 
@@ -101,7 +104,18 @@ test('the peak follows scenarios in time: sequential stages do not add up, overl
   assert.deepEqual(peakLoad(ladder), { rate: 60, vus: 16, durationSeconds: 24 });
   const ramp: OptionsLike = {
     scenarios: {
-      r: { executor: 'ramping-arrival-rate', startRate: 0, timeUnit: '1m', stages: [{ duration: '1m', target: 600 }, { duration: '1m', target: 1200 }, { duration: '30s', target: 0 }], maxVUs: 4, gracefulStop: '0s' },
+      r: {
+        executor: 'ramping-arrival-rate',
+        startRate: 0,
+        timeUnit: '1m',
+        stages: [
+          { duration: '1m', target: 600 },
+          { duration: '1m', target: 1200 },
+          { duration: '30s', target: 0 },
+        ],
+        maxVUs: 4,
+        gracefulStop: '0s',
+      },
     },
   };
   assert.deepEqual(peakLoad(ramp), { rate: 20, vus: 4, durationSeconds: 150 });

@@ -60,7 +60,12 @@ export class LoadSafetyError extends Error {
 export function allowedHosts(env: Env): string[] {
   const listed = (env.LOAD_ALLOW_HOSTS ?? '')
     .split(',')
-    .map((host) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+    .map((host) =>
+      host
+        .trim()
+        .toLowerCase()
+        .replace(/^\[(.*)\]$/, '$1'),
+    )
     .filter(Boolean);
   return listed.length > 0 ? listed : [...DEFAULT_ALLOW_HOSTS];
 }

@@ -42,7 +42,13 @@ before(async () => {
   target = await startSyncHttp({
     port: 0,
     callbackUrl: listener.url,
-    config: { limits: { maxPageCount: { value: HIDDEN.maxPageCount }, maxTextLength: { value: HIDDEN.maxTextLength }, maxVariablesBytes: { value: HIDDEN.maxVariablesBytes } } },
+    config: {
+      limits: {
+        maxPageCount: { value: HIDDEN.maxPageCount },
+        maxTextLength: { value: HIDDEN.maxTextLength },
+        maxVariablesBytes: { value: HIDDEN.maxVariablesBytes },
+      },
+    },
   });
   target.request('POST', `${target.url}/api/v2/dialog/303/create`, '{"response":true}', { authorization, 'content-type': 'application/json' });
   vertexToken = await listener.token();
@@ -166,7 +172,10 @@ test('rate-limit: a rung counts 2xx and 429 apart and hands over one redacted 42
 
     const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
     const items = (JSON.parse(files['reports/load/rate-limit.fingerprint.json']!) as { items: FingerprintItem[] }).items;
-    assert.deepEqual(items.map((i) => i.id), ['rate.limit.getV2Conversations', 'rate.limit.postV2ConversationSend']);
+    assert.deepEqual(
+      items.map((i) => i.id),
+      ['rate.limit.getV2Conversations', 'rate.limit.postV2ConversationSend'],
+    );
     assert.equal(new ObservedItems(items).get('rate.limit.getV2Conversations')?.refusalStatus, 429);
   } finally {
     await tight.close();
@@ -199,7 +208,11 @@ test('send: without SEND_BODY, setup discovers a body whose field is not "text",
     assert.match(files.stdout!, /send body \{"message":"\{\{text\}\}"\}: discovered: /);
     assert.equal(sendBody.dialogs.length, 1);
     const record = sim.request('GET', `${sim.url}/api/v2/conversation/${sendBody.dialogs[0]}`, null, { authorization });
-    assert.equal((JSON.parse(record.body) as { status: string }).status, DEFAULT_CONFIG.statuses.operator, 'the discovery dialog ends stopped, like the prepared ones');
+    assert.equal(
+      (JSON.parse(record.body) as { status: string }).status,
+      DEFAULT_CONFIG.statuses.operator,
+      'the discovery dialog ends stopped, like the prepared ones',
+    );
   });
 });
 
@@ -245,7 +258,11 @@ test('setup waits out a throttled answer, and gives up after THROTTLE_MAX_RETRIE
     assert.ok(harness.sleeps[0]! >= 0.25 && harness.sleeps[0]! <= 0.5, String(harness.sleeps));
 
     const alwaysThrottled: SyncHttp['request'] = () => ({ status: 429, headers: { 'retry-after': '0' }, body: '' });
-    const limited = await load('send', { VERTEX_TOKEN: '', SEND_BODY: MESSAGE_BODY, THROTTLE_MAX_RETRIES: '2', LOAD_DIALOGS: '1' }, { url: sim.url, request: alwaysThrottled });
+    const limited = await load(
+      'send',
+      { VERTEX_TOKEN: '', SEND_BODY: MESSAGE_BODY, THROTTLE_MAX_RETRIES: '2', LOAD_DIALOGS: '1' },
+      { url: sim.url, request: alwaysThrottled },
+    );
     assert.throws(() => call(limited.module, 'setup'), /test aborted/);
     assert.equal(limited.harness.requests.length, 3, 'the preflight read and 2 retries');
     assert.match(limited.harness.aborted ?? '', /^no verdict: the target kept throttling: GET .* still answered 429/);
@@ -257,7 +274,11 @@ test('setup() stops before any load, in one line, on a target it cannot judge', 
   const down: SyncHttp['request'] = () => ({ status: 0, headers: {}, body: '', error: 'dial tcp 127.0.0.1:9: connect: connection refused', error_code: 1212 });
   const cases: Array<[Record<string, string>, Pick<SyncHttp, 'url' | 'request'>, RegExp]> = [
     [{ API_PASSWORD: 'not-the-password' }, target, /^no verdict: credentials rejected: GET .* answered 401 .*check API_LOGIN and API_PASSWORD$/],
-    [{}, { url: target.url, request: gateway }, /^no verdict: API_BASE_URL does not look like the Dialog Bot Service: .* answered 404 text\/html; check the base path/],
+    [
+      {},
+      { url: target.url, request: gateway },
+      /^no verdict: API_BASE_URL does not look like the Dialog Bot Service: .* answered 404 text\/html; check the base path/,
+    ],
     [{}, { url: target.url, request: down }, /^no verdict: the target cannot be reached: .*\(1212 dial tcp .* connection refused\)/],
   ];
   for (const [env, on, reason] of cases) {
@@ -297,7 +318,11 @@ test('size-limits says plainly that it could not tell when the target answers 50
   await withSimulator({}, async (sim) => {
     const overloaded: SyncHttp['request'] = (method, url, body, headers) =>
       url.includes('/send') ? { status: 503, headers: { 'retry-after': '0' }, body: '' } : sim.request(method, url, body, headers);
-    const { module, harness } = await load('size-limits', { VERTEX_TOKEN: '', SEND_BODY: '{"text":"{{text}}"}', THROTTLE_MAX_RETRIES: '1' }, { url: sim.url, request: overloaded });
+    const { module, harness } = await load(
+      'size-limits',
+      { VERTEX_TOKEN: '', SEND_BODY: '{"text":"{{text}}"}', THROTTLE_MAX_RETRIES: '1' },
+      { url: sim.url, request: overloaded },
+    );
     call(module, 'searchLimits', call(module, 'setup'));
     const { stdout, observed } = summaryItems(module, harness, 'size-limits');
     assert.match(stdout, /limit\.maxTextLength\.send \([^)]+\): could not tell: /);

@@ -65,7 +65,10 @@ for (const limit of SIZE_LIMITS) {
       await new Promise((resolve) => setTimeout(resolve, step.seconds * 1000));
       return undefined;
     };
-    const finding = await driveAsync(sizeLimitSearch(limit, context, { operation: operations[limit.operationId]!.label, secrets: [password, context.vertexToken] }), answer);
+    const finding = await driveAsync(
+      sizeLimitSearch(limit, context, { operation: operations[limit.operationId]!.label, secrets: [password, context.vertexToken] }),
+      answer,
+    );
     const result = finding.result!;
     assert.equal(result.outcome, 'found', `${limit.id}: ${JSON.stringify(result.probes)}`);
     assert.equal(result.limit, expected[limit.id]);

@@ -24,11 +24,19 @@ test('a form-encoded call delivers the token', async () => {
 });
 
 test('a Bearer credential delivers the token, whatever the method and body', async () => {
-  const init = { method: 'PUT', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ dialog: { id: 1042 } }) };
+  const init = {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ dialog: { id: 1042 } }),
+  };
   assert.equal(await tokenFrom(init), TOKEN);
 });
 
 test('a call with two candidate tokens is refused, not guessed', async () => {
-  const init = { method: 'POST', headers: { 'x-integration-token': TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: 'rt-bbbbbbbbbb' }) };
+  const init = {
+    method: 'POST',
+    headers: { 'x-integration-token': TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: 'rt-bbbbbbbbbb' }),
+  };
   await assert.rejects(tokenFrom(init), /several token candidates: header x-integration-token, json \$\.refresh_token/);
 });

@@ -107,9 +107,7 @@ export function readOperations(doc: Document): Array<Operation<string>> {
         label: `${method.toUpperCase()} ${path}`,
         section: String((op as Record<string, unknown>)['x-spec-section'] ?? '4'),
         tags: op.tags ?? [],
-        parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
-          deref<OpenAPIV3_1.ParameterObject>(doc, p),
-        ),
+        parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => deref<OpenAPIV3_1.ParameterObject>(doc, p)),
         requestBody: op.requestBody ? deref<OpenAPIV3_1.RequestBodyObject>(doc, op.requestBody) : undefined,
         responses,
         needsBasicAuth: security.some((req) => 'basicAuth' in req),

@@ -130,7 +130,8 @@ test('mutated samples fail with a message naming operation, place, expectation w
       'POST /vertex/v1/dialog/send_message → 200: $.created_at: expected type integer (spec §2.5), observed number 1715679060.5',
     ],
   ];
-  for (const [operationId, body, expected] of cases) assert.ok(messages(operationId, body).includes(expected), `${messages(operationId, body).join('\n')}\n!= ${expected}`);
+  for (const [operationId, body, expected] of cases)
+    assert.ok(messages(operationId, body).includes(expected), `${messages(operationId, body).join('\n')}\n!= ${expected}`);
 });
 
 test('the V2 updated field accepts an ISO date-time or "", nothing else', () => {
@@ -172,8 +173,20 @@ test('a failure carries no value of the run outside its context: the same drift 
   const item = samples.getV2Conversations['0'] as object;
   const twice = [1042, 977].map((id) => v.check('getV2Conversations', json({ ...samples.getV2Conversations, 3: { ...item, id } }))[0]!);
   assert.deepEqual(twice.map(failureId), Array(2).fill('contract.response_schema_conformance getV2Conversations 200 /*/id'));
-  assert.deepEqual(twice.map((f) => [f.expected, f.observed]), [['type string', 'number'], ['type string', 'number']]);
-  assert.deepEqual(twice.map((f) => f.context), [{ location: '$["3"].id', value: 1042 }, { location: '$["3"].id', value: 977 }]);
+  assert.deepEqual(
+    twice.map((f) => [f.expected, f.observed]),
+    [
+      ['type string', 'number'],
+      ['type string', 'number'],
+    ],
+  );
+  assert.deepEqual(
+    twice.map((f) => f.context),
+    [
+      { location: '$["3"].id', value: 1042 },
+      { location: '$["3"].id', value: 977 },
+    ],
+  );
 });
 
 test('additive fields are not contract failures', () => {
@@ -181,11 +194,14 @@ test('additive fields are not contract failures', () => {
 });
 
 test('a broken document gives one line naming the file and the place', () => {
-  assert.throws(() => parseOpenApi('openapi: 3.1.0\npaths:\n  - [unclosed\n', 'openapi/broken.yaml'), (err: unknown) => {
-    assert.ok(err instanceof DocumentError);
-    assert.match(err.message, /^openapi\/broken\.yaml:\d+:\d+: /);
-    assert.ok(!err.message.includes('\n'));
-    return true;
-  });
+  assert.throws(
+    () => parseOpenApi('openapi: 3.1.0\npaths:\n  - [unclosed\n', 'openapi/broken.yaml'),
+    (err: unknown) => {
+      assert.ok(err instanceof DocumentError);
+      assert.match(err.message, /^openapi\/broken\.yaml:\d+:\d+: /);
+      assert.ok(!err.message.includes('\n'));
+      return true;
+    },
+  );
   assert.throws(() => parseOpenApi('openapi: 3.0.0\n', 'x.yaml'), /not an OpenAPI 3\.1 document/);
 });

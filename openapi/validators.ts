@@ -4,14 +4,7 @@
 // ajv error once into a place, an expectation and an observation: data, rendered elsewhere.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import {
-  DocumentError,
-  listOperations,
-  loadDocument,
-  type Document,
-  type Operation,
-  type SchemaObject,
-} from './document.ts';
+import { DocumentError, listOperations, loadDocument, type Document, type Operation, type SchemaObject } from './document.ts';
 import type { OperationId } from './operations.generated.ts';
 import type { Failure, FailureContext, FailureSeverity, RequestCheck, ResponseCheck } from '../lib/failure.ts';
 import type { Json } from '../lib/json.ts';
@@ -71,7 +64,11 @@ function stablePointer(segments: readonly string[]): string {
 }
 
 /** The segments of an ajv instance path (a JSON Pointer), unescaped. */
-const segmentsOf = (instancePath: string) => instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+const segmentsOf = (instancePath: string) =>
+  instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 /** "$", then .name, ["0"] (object key) or [3] (array index): the way QA reads a place in a JSON body. */
 function jsonPath(root: unknown, segments: readonly string[]): string {
@@ -226,9 +223,7 @@ export class ContractValidators {
 
   /** "#/components/schemas/X" -> "openapi:dialog-bot#/$defs/X", so one registered schema resolves them all. */
   private rewriteRefs<T>(node: T): T {
-    return JSON.parse(
-      JSON.stringify(node).replace(/"#\/components\/schemas\//g, `"${SCHEMAS_ID}#/$defs/`),
-    ) as T;
+    return JSON.parse(JSON.stringify(node).replace(/"#\/components\/schemas\//g, `"${SCHEMAS_ID}#/$defs/`)) as T;
   }
 
   // ajv hands back the very schema object that failed (verbose: parentSchema), so an identity map finds its section.
@@ -263,9 +258,7 @@ export class ContractValidators {
       try {
         fn = this.ajv.compile(this.rewriteRefs(schema as SchemaObject));
       } catch (err) {
-        throw new DocumentError(
-          `openapi/dialog-bot.openapi.yaml: ${op.label} responses.${statusKey}.content.${mediaType}: ${(err as Error).message}`,
-        );
+        throw new DocumentError(`openapi/dialog-bot.openapi.yaml: ${op.label} responses.${statusKey}.content.${mediaType}: ${(err as Error).message}`);
       }
       this.cache.set(key, fn);
     }
@@ -359,4 +352,3 @@ export function contractValidators(): ContractValidators {
   shared ??= new ContractValidators();
   return shared;
 }
-

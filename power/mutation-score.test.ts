@@ -18,7 +18,14 @@ const failure = (operationId: OperationId, pointer: string): ScoredFailure => ({
   operationId,
   pointer,
 });
-const red = (...failures: ScoredFailure[]): SuiteRun => ({ failed: ['[v2] lists › a'], passed: 9, skipped: 0, seconds: 1, failures, firstMessage: 'first line' });
+const red = (...failures: ScoredFailure[]): SuiteRun => ({
+  failed: ['[v2] lists › a'],
+  passed: 9,
+  skipped: 0,
+  seconds: 1,
+  failures,
+  firstMessage: 'first line',
+});
 
 test('a breaking drift is detected only where a failure names its operation and place', () => {
   const result = scoreMutations(green(), [
@@ -27,10 +34,14 @@ test('a breaking drift is detected only where a failure names its operation and 
     { drift: breaking('meta-missing-elsewhere'), run: red(failure('getV2Conversation', '/source')) },
     { drift: breaking('meta-missing-unseen'), run: green() },
   ]);
-  assert.deepEqual(result.rows.map((r) => r.verdict), ['green', 'detected', 'ELSEWHERE ONLY', 'MISSED']);
+  assert.deepEqual(
+    result.rows.map((r) => r.verdict),
+    ['green', 'detected', 'ELSEWHERE ONLY', 'MISSED'],
+  );
   assert.deepEqual([result.detected, result.elsewhere, result.ok], [1, 1, false]);
   assert.match(result.scoreLine, /^mutation score: 1\/3 breaking drifts detected at the drifted item, 1 only elsewhere;/);
-  const named = /meta-missing\s+breaking\s+detected.*\n\s+↳ GET \/v2\/conversations: \/meta \(contract\.response_schema_conformance getV2Conversations 200 \/meta\)/;
+  const named =
+    /meta-missing\s+breaking\s+detected.*\n\s+↳ GET \/v2\/conversations: \/meta \(contract\.response_schema_conformance getV2Conversations 200 \/meta\)/;
   assert.match(renderTable(result), named);
 });
 
@@ -44,7 +55,10 @@ test('a record-only run: its tests pass as expected failures, and the failures t
     { drift: breaking('meta-missing-late'), run: recorded(failure('getV2Conversations', 'status')) },
     { drift: additive('pagination-extra-key', ['x']), run: recorded(failure('getV1Conversations', 'status')) },
   ]);
-  assert.deepEqual(result.rows.map((r) => r.verdict), ['green', 'detected', 'ELSEWHERE ONLY', 'FALSE POSITIVE']);
+  assert.deepEqual(
+    result.rows.map((r) => r.verdict),
+    ['green', 'detected', 'ELSEWHERE ONLY', 'FALSE POSITIVE'],
+  );
   assert.deepEqual(result.rows[1]!.failed, ['[api] v2/lists.spec.ts › a']);
 });
 
@@ -62,14 +76,23 @@ test('a place names a failure by itself or with a qualifier, never by prefix alo
 
 test('additive and undocumented drifts count only when their own item is reported with the right severity', () => {
   const result = scoreMutations(green(), [
-    { drift: additive('record-extra-field', ['additive.getV2Conversation.$.tags']), run: green([change('additive.getV2Conversation.$.tags', 'additive', 'added')]) },
+    {
+      drift: additive('record-extra-field', ['additive.getV2Conversation.$.tags']),
+      run: green([change('additive.getV2Conversation.$.tags', 'additive', 'added')]),
+    },
     { drift: undocumented('operator-status-renamed', ['status.operator']), run: green([change('status.operator', 'changed')]) },
     // Something changed, but not the drift's item.
     { drift: undocumented('default-page-count-20', ['default.v2.PageCount']), run: green([change('links.v2', 'changed')]) },
     // The right item with the wrong severity: a new additive field is not a changed observation.
-    { drift: additive('list-item-extra-field', ['additive.getV2Conversations.$[*].bot_id']), run: green([change('additive.getV2Conversations.$[*].bot_id', 'changed')]) },
+    {
+      drift: additive('list-item-extra-field', ['additive.getV2Conversations.$[*].bot_id']),
+      run: green([change('additive.getV2Conversations.$[*].bot_id', 'changed')]),
+    },
   ]);
-  assert.deepEqual(result.rows.slice(1).map((r) => r.verdict), ['reported', 'reported', 'NOT REPORTED', 'NOT REPORTED']);
+  assert.deepEqual(
+    result.rows.slice(1).map((r) => r.verdict),
+    ['reported', 'reported', 'NOT REPORTED', 'NOT REPORTED'],
+  );
   assert.match(result.scoreLine, /2\/4 additive and undocumented drifts reported at their own item/);
 });
 
@@ -78,7 +101,10 @@ test('failures without a breaking drift are false positives; a broken run has no
     { drift: additive('pagination-extra-key', ['x']), run: red(failure('getV1Conversations', 'status')) },
     { drift: breaking('v1-id-string'), run: { ...green(), error: 'no Playwright report' } },
   ]);
-  assert.deepEqual(result.rows.map((r) => r.verdict), ['FALSE POSITIVE', 'FALSE POSITIVE', 'RUN ERROR']);
+  assert.deepEqual(
+    result.rows.map((r) => r.verdict),
+    ['FALSE POSITIVE', 'FALSE POSITIVE', 'RUN ERROR'],
+  );
   assert.equal(result.falsePositives, 2);
   assert.match(result.scoreLine, /2 false positives, 1 runs broken$/);
 });
@@ -97,10 +123,13 @@ test('the drift report of a run against the conforming fingerprint lists its cha
     () => ({ documented: 'd' }),
     conforming,
   );
-  assert.deepEqual(reportedDrift(report).changes.map((c) => [c.id, c.severity, c.change, c.line]), [
-    ['status.operator', 'changed', 'changed', 'changed status.operator: operator → waiting-operator'],
-    ['additive.a.$.new', 'additive', 'added', 'added additive.a.$.new: boolean'],
-  ]);
+  assert.deepEqual(
+    reportedDrift(report).changes.map((c) => [c.id, c.severity, c.change, c.line]),
+    [
+      ['status.operator', 'changed', 'changed', 'changed status.operator: operator → waiting-operator'],
+      ['additive.a.$.new', 'additive', 'added', 'added additive.a.$.new: boolean'],
+    ],
+  );
 });
 
 test('the conforming run must also match the committed baseline of the simulator', () => {

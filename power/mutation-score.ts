@@ -47,7 +47,12 @@ export function reportedDrift(report: Pick<DriftReport, 'entries'>): DriftReport
   return {
     changes: report.entries
       .filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'breaking')
-      .map((e) => ({ id: e.id, severity: e.severity, change: e.change!, line: `${e.change} ${e.id}: ${e.before === undefined ? '' : `${e.before} → `}${e.observed}` })),
+      .map((e) => ({
+        id: e.id,
+        severity: e.severity,
+        change: e.change!,
+        line: `${e.change} ${e.id}: ${e.before === undefined ? '' : `${e.before} → `}${e.observed}`,
+      })),
   };
 }
 
@@ -99,7 +104,8 @@ function failedTests(run: SuiteRun): string[] {
 
 /** The change of the drift report that is the drift's own item, with the severity its kind calls for. */
 function ownReport(drift: DriftDeclaration, run: SuiteRun): ReportedChange | undefined {
-  const wanted = drift.kind === 'additive' ? (c: ReportedChange) => c.severity === 'additive' && c.change === 'added' : (c: ReportedChange) => c.severity === 'changed';
+  const wanted =
+    drift.kind === 'additive' ? (c: ReportedChange) => c.severity === 'additive' && c.change === 'added' : (c: ReportedChange) => c.severity === 'changed';
   return run.reported?.changes.find((c) => (drift.reports ?? []).includes(c.id) && wanted(c));
 }
 
@@ -136,7 +142,13 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
   const count = (verdict: MutationRow['verdict']) => rows.filter((r) => r.verdict === verdict).length;
   const breaking = rows.filter((r) => r.kind === 'breaking').length;
   const reportable = rows.filter((r) => r.kind === 'additive' || r.kind === 'undocumented').length;
-  const [detected, elsewhere, reported, falsePositives, runErrors] = [count('detected'), count('ELSEWHERE ONLY'), count('reported'), count('FALSE POSITIVE'), count('RUN ERROR')];
+  const [detected, elsewhere, reported, falsePositives, runErrors] = [
+    count('detected'),
+    count('ELSEWHERE ONLY'),
+    count('reported'),
+    count('FALSE POSITIVE'),
+    count('RUN ERROR'),
+  ];
   return {
     rows,
     breaking,

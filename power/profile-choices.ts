@@ -58,7 +58,23 @@ export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly
  * Settings that are no vendor choice the suite observes: who the target is (credentials, bots: the user's .env),
  * how much history it holds and how it is spread, and the simulator's own plumbing.
  */
-export const NOT_CHOICES: readonly string[] = ['auth', 'bots', 'blocked', 'seed.anchor', 'seed.days', 'seed.firstDialogId', 'seed.firstFileId', 'seed.statusWeights', 'seed.deletedShare', 'seed.silentInProcessShare', 'seed.fileShare', 'seed.deletedFileShare', 'callback.timeoutMs', 'limits.maxBodyBytes', 'files.linkBase'];
+export const NOT_CHOICES: readonly string[] = [
+  'auth',
+  'bots',
+  'blocked',
+  'seed.anchor',
+  'seed.days',
+  'seed.firstDialogId',
+  'seed.firstFileId',
+  'seed.statusWeights',
+  'seed.deletedShare',
+  'seed.silentInProcessShare',
+  'seed.fileShare',
+  'seed.deletedFileShare',
+  'callback.timeoutMs',
+  'limits.maxBodyBytes',
+  'files.linkBase',
+];
 
 const covers = (prefix: string, path: string) => path === prefix || path.startsWith(`${prefix}.`);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -66,7 +82,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** Dotted paths of the leaves (scalars, arrays, null) where two configs differ. */
 export function differingSettings(base: unknown, other: unknown, at = ''): string[] {
   if (isObject(base) && isObject(other)) {
-    return [...new Set([...Object.keys(base), ...Object.keys(other)])].sort().flatMap((key) => differingSettings(base[key], other[key], at ? `${at}.${key}` : key));
+    return [...new Set([...Object.keys(base), ...Object.keys(other)])]
+      .sort()
+      .flatMap((key) => differingSettings(base[key], other[key], at ? `${at}.${key}` : key));
   }
   return JSON.stringify(base) === JSON.stringify(other) ? [] : [at];
 }
@@ -90,7 +108,9 @@ export function expectedChanges(settings: readonly string[]): { ids: string[]; u
  */
 export function overlayMismatch(base: Overlay, overlay: Overlay, changed: readonly string[]): { differing: string[]; problems: string[] } {
   const differing = differingTargets(base, overlay);
-  const expected = new Set([...base.actions, ...overlay.actions].filter((a) => a['x-observed'].observations.some((id) => changed.includes(id))).map((a) => a.target));
+  const expected = new Set(
+    [...base.actions, ...overlay.actions].filter((a) => a['x-observed'].observations.some((id) => changed.includes(id))).map((a) => a.target),
+  );
   const problems = [
     ...differing.filter((t) => !expected.has(t)).map((t) => `differs with no observation changed: ${t}`),
     ...[...expected].filter((t) => !differing.includes(t)).map((t) => `same although its observations changed: ${t}`),

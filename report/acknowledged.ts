@@ -43,7 +43,8 @@ export function resolvedEntries(entries: readonly Acknowledgement[], seen: Reado
 
 /** One line for an expired entry: what to do about it. */
 /** How every report names an acknowledgement: its ticket, its date (and whether it passed), who, and why. */
-export const acknowledgementText = (a: AcknowledgementState) => `${a.ticket} until ${a.until}${a.expired ? ' (EXPIRED)' : ''}, by ${a.acknowledgedBy}: ${a.reason}`;
+export const acknowledgementText = (a: AcknowledgementState) =>
+  `${a.ticket} until ${a.until}${a.expired ? ' (EXPIRED)' : ''}, by ${a.acknowledgedBy}: ${a.reason}`;
 
 export function expiredLine(entry: Acknowledgement): string {
   return `acknowledged drift "${entry.id}" expired on ${entry.until} (ticket ${entry.ticket}): renew it with npm run acknowledge, or have the vendor fix it`;

@@ -29,7 +29,10 @@ test('counts exercised pairs, matches ranges, keeps reasons only for pairs not e
     ],
   );
   assert.deepEqual(cov.undocumented, [{ operationId: 'a', status: 500, count: 1 }]);
-  assert.deepEqual(unexplained(cov).map((r) => `${r.operationId} ${r.status}`), ['a 404', 'b 400']);
+  assert.deepEqual(
+    unexplained(cov).map((r) => `${r.operationId} ${r.status}`),
+    ['a 404', 'b 400'],
+  );
   assert.equal(cov.exercised, 2);
   assert.match(coverageHtml(cov), /2\/5 documented/);
   assert.match(coverageHtml(cov), /undocumented status 500 seen 1×/);

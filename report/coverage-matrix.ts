@@ -58,10 +58,12 @@ export function coverageMatrix(operations: DocumentedOperation[], exchanges: See
 /** Pairs neither exercised nor explained: each is a hole in the suite. */
 export const unexplained = (coverage: Coverage) => coverage.rows.filter((r) => r.exercised === 0 && !r.reason);
 
-
 export function coverageHtml(coverage: Coverage): string {
   const rows = coverage.rows
-    .map((r) => `<tr><td>${escapeHtml(r.operation)}</td><td>${r.status}</td><td>${r.exercised || ''}</td><td>${r.exercised ? 'exercised' : escapeHtml(r.reason ?? 'NOT EXERCISED')}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${escapeHtml(r.operation)}</td><td>${r.status}</td><td>${r.exercised || ''}</td><td>${r.exercised ? 'exercised' : escapeHtml(r.reason ?? 'NOT EXERCISED')}</td></tr>`,
+    )
     .join('\n');
   const extra = coverage.undocumented.map((u) => `<li>${escapeHtml(u.operationId)}: undocumented status ${u.status} seen ${u.count}×</li>`).join('');
   return htmlPage({

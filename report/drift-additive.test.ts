@@ -7,7 +7,16 @@ const doc = loadDocument();
 const resolve = (ref: string) => resolvePointer(doc, ref);
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-const v2Item = { id: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', name: '#1 Berlin', status: 'in-process', ip: '10.0.0.1', location: 'Berlin', updated: '', duration: 5, source: 'web' };
+const v2Item = {
+  id: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
+  name: '#1 Berlin',
+  status: 'in-process',
+  ip: '10.0.0.1',
+  location: 'Berlin',
+  updated: '',
+  duration: 5,
+  source: 'web',
+};
 const pagination = { total: 1, count: 1, per_page: 40, current_page: 1, total_pages: 1, links: {} };
 
 test('a conforming list has no undeclared fields', () => {
@@ -21,11 +30,16 @@ test('an extra field on list items is reported once, under [*], with its section
 
 test('extra keys deep inside (meta.pagination) and in records are found; undescribed objects (links) are not', () => {
   const list = { meta: { pagination: { ...pagination, has_more: false, links: { next: 'x' } } } };
-  assert.deepEqual(undeclaredFields(schema('V2ConversationList'), list, resolve), [{ path: '$.meta.pagination.has_more', section: '2.3', shapes: ['boolean'] }]);
+  assert.deepEqual(undeclaredFields(schema('V2ConversationList'), list, resolve), [
+    { path: '$.meta.pagination.has_more', section: '2.3', shapes: ['boolean'] },
+  ]);
   const record = { ...v2Item, data: [{ question: 'q', type: 'Text', answer: 'a', variable: null, extra: 'x' }], tags: [] };
   assert.deepEqual(
     undeclaredFields(schema('V2ConversationRecord'), record, resolve).map((f) => [f.path, f.section]),
-    [['$.data[*].extra', '2.2'], ['$.tags', '2.2']],
+    [
+      ['$.data[*].extra', '2.2'],
+      ['$.tags', '2.2'],
+    ],
   );
 });
 

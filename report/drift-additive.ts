@@ -66,9 +66,17 @@ export function undeclaredFields(schema: unknown, value: unknown, resolve: (ref:
       // A property the document forbids (`not`) is a contract failure the validators report, not an addition.
       if (declared.length > 0) {
         if (declared.some(({ node: sub }) => isObject(sub) && 'not' in sub)) continue;
-        walk(child, declared.flatMap((d) => expand(d.node, d.section, resolve)), member(path, key));
+        walk(
+          child,
+          declared.flatMap((d) => expand(d.node, d.section, resolve)),
+          member(path, key),
+        );
       } else if (patterned.length > 0) {
-        walk(child, patterned.flatMap((p) => expand(p.node, p.section, resolve)), `${path}[*]`);
+        walk(
+          child,
+          patterned.flatMap((p) => expand(p.node, p.section, resolve)),
+          `${path}[*]`,
+        );
       } else {
         note(member(path, key), section, child);
       }

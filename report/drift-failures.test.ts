@@ -70,10 +70,18 @@ test('ids of suites before checks had names are read: matched to this run failur
     ],
     now,
   );
-  assert.deepEqual(entries.map((e) => e.id), [...now.map((f) => f.id), 'contract.GET /v2/conversations → 200 /meta', 'status.operator']);
+  assert.deepEqual(
+    entries.map((e) => e.id),
+    [...now.map((f) => f.id), 'contract.GET /v2/conversations → 200 /meta', 'status.operator'],
+  );
   assert.equal(renamed.length, 4);
   // In a baseline, an old failure without a match stays a failure: "fixed" when the run no longer sees it.
-  const old = { id: 'contract.GET /v2/conversations → 200 /meta', section: '2.3', operation: 'GET /v2/conversations', item: '/meta: expected required property' };
+  const old = {
+    id: 'contract.GET /v2/conversations → 200 /meta',
+    section: '2.3',
+    operation: 'GET /v2/conversations',
+    item: '/meta: expected required property',
+  };
   const items = adoptLegacyItems([{ ...old, observed: 'missing property' }], now);
   assert.equal(items[0]!.severity, 'breaking');
 });

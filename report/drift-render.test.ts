@@ -4,13 +4,24 @@ import { buildDriftReport } from './drift-report.ts';
 import { renderHtml, renderMarkdown } from './drift-render.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 
-const item = (id: string, observed: unknown, operation = 'GET /v2/conversations'): FingerprintItem => ({ id, section: '4.1', operation, item: `item of ${id}`, observed });
+const item = (id: string, observed: unknown, operation = 'GET /v2/conversations'): FingerprintItem => ({
+  id,
+  section: '4.1',
+  operation,
+  item: `item of ${id}`,
+  observed,
+});
 /** A contract failure's item: its check made it breaking. */
 const failed = (id: string, observed: unknown) => ({ ...item(id, observed), severity: 'breaking' as const });
 const detail = () => ({ documented: 'not shown', evidence: 'request: GET /api/v2/conversations?x=<script>\nresponse: 200 application/json {}' });
 const baseline = { name: 'simulator', items: [item('default.v2.PageCount', 40), item('links.v2', {})] };
 const report = buildDriftReport(
-  [item('default.v2.PageCount', 20), item('links.v2', {}), item('additive.getV2Conversations.$[*].bot_id', 'integer'), failed('contract.GET /v2/conversations → 200 $[*].a|b', 'missing property')],
+  [
+    item('default.v2.PageCount', 20),
+    item('links.v2', {}),
+    item('additive.getV2Conversations.$[*].bot_id', 'integer'),
+    failed('contract.GET /v2/conversations → 200 $[*].a|b', 'missing property'),
+  ],
   detail,
   baseline,
 );
@@ -18,7 +29,10 @@ const report = buildDriftReport(
 test('markdown: the baseline line, counts, one section per severity, unchanged items as a table', () => {
   const md = renderMarkdown(report);
   assert.match(md, /^# Drift report\n\nCompared with baseline simulator: 3 changes\.\n/);
-  assert.match(md, /\| breaking \| learned \| acknowledged \| changed \| additive \| new \| unreached \| unchanged \| fixed \|\n\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|\n\| 1 \| 0 \| 0 \| 1 \| 1 \| 0 \| 0 \| 1 \| 0 \|/);
+  assert.match(
+    md,
+    /\| breaking \| learned \| acknowledged \| changed \| additive \| new \| unreached \| unchanged \| fixed \|\n\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|---:\|\n\| 1 \| 0 \| 0 \| 1 \| 1 \| 0 \| 0 \| 1 \| 0 \|/,
+  );
   assert.ok(md.indexOf('## Breaking contract failures (1)') < md.indexOf('## Undocumented behaviour changed since the baseline (1)'));
   assert.match(md, /- Observed: 20\n- Before: 40/);
   assert.match(md, /\| `links\.v2` \| 4\.1 \| \{\} \|/);
@@ -47,7 +61,13 @@ test('html: an empty report says so', () => {
 
 test('acknowledged drifts show their ticket; expired and resolved entries say what to do', () => {
   const entries = [
-    { id: 'contract.GET /v2/conversations → 200 $[*].a|b', reason: 'vendor bug 1', ticket: 'https://tickets.example/VB-1', acknowledgedBy: 'qa', until: '2026-12-31' },
+    {
+      id: 'contract.GET /v2/conversations → 200 $[*].a|b',
+      reason: 'vendor bug 1',
+      ticket: 'https://tickets.example/VB-1',
+      acknowledgedBy: 'qa',
+      until: '2026-12-31',
+    },
     { id: 'default.v2.PageCount', reason: 'new default', ticket: 'https://tickets.example/VB-2', acknowledgedBy: 'qa', until: '2026-01-01' },
     { id: 'gone.item', reason: 'fixed?', ticket: 'https://tickets.example/VB-3', acknowledgedBy: 'qa', until: '2026-12-31' },
   ];

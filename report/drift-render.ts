@@ -28,8 +28,6 @@ function acknowledgementLines(report: DriftReport): string[] {
   return [...report.expired.map(expiredLine), ...report.resolved.map(resolvedLine)];
 }
 
-
-
 function markdownEntry(e: DriftEntry): string {
   return [
     `### ${e.operation || 'API'}: ${e.item}`,
@@ -81,7 +79,6 @@ export function renderMarkdown(report: DriftReport, links?: LearnedLinks): strin
   }
   return `${out.join('\n')}\n`;
 }
-
 
 function htmlRow(e: DriftEntry): string {
   const more = [
@@ -161,7 +158,8 @@ if (wanted) { wanted.querySelector('details').open = true; wanted.scrollIntoView
 
 export function renderHtml(report: DriftReport, links?: LearnedLinks): string {
   const counts = SEVERITIES.map(
-    (s) => `<button type="button" class="count sev-${s}" data-severity="${s}"><span class="n" data-testid="count-${s}">${report.counts[s]}</span>${escapeHtml(SEVERITY_LABEL[s])}</button>`,
+    (s) =>
+      `<button type="button" class="count sev-${s}" data-severity="${s}"><span class="n" data-testid="count-${s}">${report.counts[s]}</span>${escapeHtml(SEVERITY_LABEL[s])}</button>`,
   ).join('');
   const options = SEVERITIES.map((s) => `<option value="${s}">${s}</option>`).join('');
   const rows = report.entries.length > 0 ? report.entries.map(htmlRow).join('\n') : '<tr><td colspan="6">No entries: the run recorded nothing.</td></tr>';
@@ -172,7 +170,9 @@ export function renderHtml(report: DriftReport, links?: LearnedLinks): string {
     body: `<h1>Drift report</h1>
 <p class="baseline">${escapeHtml(baselineLine(report))}</p>
 ${links ? `<p class="learned">${escapeHtml(LEARNED)} <a href="${escapeHtml(links.overlay)}">${escapeHtml(links.overlay)}</a>; applied to the document: <a href="${escapeHtml(links.document)}">${escapeHtml(links.document)}</a></p>` : ''}
-${acknowledgementLines(report).map((line) => `<p class="acknowledgement">${escapeHtml(line)}</p>`).join('\n')}
+${acknowledgementLines(report)
+  .map((line) => `<p class="acknowledgement">${escapeHtml(line)}</p>`)
+  .join('\n')}
 <section class="summary" aria-label="Counts by severity">${counts}</section>
 <div class="filters">
 <label for="filter">Filter</label> <input id="filter" type="search" placeholder="id, operation, observed, evidence…">

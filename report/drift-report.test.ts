@@ -3,10 +3,20 @@ import assert from 'node:assert/strict';
 import { buildDriftReport, changeLines, kindOf, mergeObservations, type RecordedObservation } from './drift-report.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 
-const item = (id: string, observed: unknown): FingerprintItem => ({ id, section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: 'exact status string of the operator state', observed });
+const item = (id: string, observed: unknown): FingerprintItem => ({
+  id,
+  section: '3',
+  operation: 'POST /v2/conversation/{uuid}/stop',
+  item: 'exact status string of the operator state',
+  observed,
+});
 /** A failure's item: its check gave it its severity. */
 const failed = (id: string, observed: unknown, severity: FingerprintItem['severity'] = 'breaking'): FingerprintItem => ({ ...item(id, observed), severity });
-const detail = (id: string) => ({ documented: `documented ${id}`, test: '[v2] lifecycle', evidence: 'request: POST /api/v2/conversation/x/stop\nresponse: 204 (no content type) (empty body)' });
+const detail = (id: string) => ({
+  documented: `documented ${id}`,
+  test: '[v2] lifecycle',
+  evidence: 'request: POST /api/v2/conversation/x/stop\nresponse: 204 (no content type) (empty body)',
+});
 
 test('a failure is of the severity its check gave it, whatever its id; an undeclared field is additive', () => {
   assert.equal(kindOf(failed('contract.response_schema_conformance getV2Conversations 200 /*/source', 'missing property')), 'breaking');
@@ -19,7 +29,10 @@ test('a learned-contract failure has its own severity, after breaking ones; gone
   const learned = failed('learned.response_schema_conformance getV2Conversations 200 /*/status', 'waiting-operator', 'learned');
   const breaking = failed('contract.response_schema_conformance getV2Conversations 200 /meta', 'missing property');
   const report = buildDriftReport([learned, breaking], detail, { name: 'vendor-4.2', items: [learned] });
-  assert.deepEqual(report.entries.map((e) => e.severity), ['breaking', 'learned']);
+  assert.deepEqual(
+    report.entries.map((e) => e.severity),
+    ['breaking', 'learned'],
+  );
   const fixed = buildDriftReport([], detail, { name: 'vendor-4.2', items: [learned] });
   assert.equal(fixed.changes, 0);
 });
@@ -28,7 +41,13 @@ test('without a baseline every observation is new and nothing counts as a change
   const report = buildDriftReport([item('status.operator', 'operator'), item('additive.getV2Conversations.$[*].bot_id', 'integer')], detail);
   assert.deepEqual(report.counts, { breaking: 0, learned: 0, acknowledged: 0, changed: 0, additive: 1, new: 1, unreached: 0, unchanged: 0, fixed: 0 });
   assert.equal(report.changes, 0);
-  assert.deepEqual(report.entries.map((e) => [e.severity, e.change]), [['additive', null], ['new', null]]);
+  assert.deepEqual(
+    report.entries.map((e) => [e.severity, e.change]),
+    [
+      ['additive', null],
+      ['new', null],
+    ],
+  );
 });
 
 test('against a baseline: changed, added, removed and unchanged items, breaking first', () => {
@@ -81,7 +100,14 @@ test('a ticket carries operation, section, documented, observed, the value befor
 });
 
 test('observations of one id from several tests merge the same way whatever order the tests ran in', () => {
-  const o = (test: string, observed: unknown, evidence?: string): RecordedObservation => ({ id: 'additive.x.$.a', section: '2.1', item: 'undeclared field', observed, test, ...(evidence ? { evidence } : {}) });
+  const o = (test: string, observed: unknown, evidence?: string): RecordedObservation => ({
+    id: 'additive.x.$.a',
+    section: '2.1',
+    item: 'undeclared field',
+    observed,
+    test,
+    ...(evidence ? { evidence } : {}),
+  });
   const one = mergeObservations([o('b', 'integer', 'eb'), o('a', 'null'), o('c', 'integer')]);
   const two = mergeObservations([o('c', 'integer'), o('a', 'null'), o('b', 'integer', 'eb')]);
   assert.deepEqual(one, two);
@@ -97,11 +123,14 @@ test('an acknowledged drift has its own severity until its entry expires; a fixe
   const baseline = { name: 'staging', items: [item('status.operator', 'operator'), fixed] };
   const current = [failure, item('status.operator', 'waiting-operator')];
   const active = buildDriftReport(current, detail, baseline, [ack(failure.id, '2026-12-01'), ack('status.operator', '2026-12-01')], '2026-11-23');
-  assert.deepEqual(active.entries.map((e) => [e.id, e.severity, e.change]), [
-    [failure.id, 'acknowledged', 'added'],
-    ['status.operator', 'acknowledged', 'changed'],
-    ['contract.response_schema_conformance getV1Conversations 200 /meta', 'fixed', 'removed'],
-  ]);
+  assert.deepEqual(
+    active.entries.map((e) => [e.id, e.severity, e.change]),
+    [
+      [failure.id, 'acknowledged', 'added'],
+      ['status.operator', 'acknowledged', 'changed'],
+      ['contract.response_schema_conformance getV1Conversations 200 /meta', 'fixed', 'removed'],
+    ],
+  );
   assert.equal(active.counts.acknowledged, 2);
   assert.equal(active.counts.changed, 0, 'a fixed failure is not an undocumented change');
   assert.equal(active.changes, 0, 'acknowledged drifts and a fixed failure do not fail --strict');
@@ -110,11 +139,24 @@ test('an acknowledged drift has its own severity until its entry expires; a fixe
   const expired = buildDriftReport(current, detail, baseline, [ack(failure.id, '2026-11-22')], '2026-11-23');
   assert.equal(expired.entries[0]!.severity, 'breaking');
   assert.equal(expired.entries[0]!.acknowledgement?.expired, true);
-  assert.deepEqual(expired.expired.map((e) => e.id), [failure.id]);
+  assert.deepEqual(
+    expired.expired.map((e) => e.id),
+    [failure.id],
+  );
   assert.match(expired.entries[0]!.ticket, /Acknowledged: https:\/\/t\.example\/1 until 2026-11-22 \(EXPIRED\)/);
 
-  const resolved = buildDriftReport([item('status.operator', 'operator')], detail, baseline, [ack(failure.id, '2026-12-01'), ack('status.operator', '2026-12-01')], '2026-11-23');
-  assert.deepEqual(resolved.resolved.map((e) => e.id), [failure.id, 'status.operator'], 'a drift no longer seen (or back to the baseline) resolves its entry');
+  const resolved = buildDriftReport(
+    [item('status.operator', 'operator')],
+    detail,
+    baseline,
+    [ack(failure.id, '2026-12-01'), ack('status.operator', '2026-12-01')],
+    '2026-11-23',
+  );
+  assert.deepEqual(
+    resolved.resolved.map((e) => e.id),
+    [failure.id, 'status.operator'],
+    'a drift no longer seen (or back to the baseline) resolves its entry',
+  );
 });
 
 test('one cause, one ticket: with tests failed, an observation the run did not reach is unreached, pointing at them, never a change', () => {
@@ -123,7 +165,7 @@ test('one cause, one ticket: with tests failed, an observation the run did not r
   const unreached = report.entries.find((e) => e.id === 'status.operator')!;
   assert.equal(unreached.severity, 'unreached');
   assert.equal(unreached.observed, 'not observed: [api] lifecycle failed');
-  assert.equal(report.entries.find((e) => e.id === 'x')!.severity, 'fixed', 'a failure gone is still the vendor\'s fix');
+  assert.equal(report.entries.find((e) => e.id === 'x')!.severity, 'fixed', "a failure gone is still the vendor's fix");
   assert.equal(report.changes, 0);
   // With every test passed, a missing observation is a change.
   assert.equal(buildDriftReport([], detail, baseline, [], '2026-11-23').entries.find((e) => e.id === 'status.operator')!.severity, 'changed');

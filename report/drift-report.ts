@@ -94,7 +94,10 @@ export const showValue = (value: unknown): string => (value === undefined ? 'mis
  * One fingerprint item per observation id. Tests that record the same id alike collapse into one; if they saw
  * different values, all of them are kept, sorted, so the item does not depend on which test ran first.
  */
-export function mergeObservations(recorded: readonly RecordedObservation[]): { items: FingerprintItem[]; details: Map<string, Pick<EntryDetail, 'evidence' | 'test'>> } {
+export function mergeObservations(recorded: readonly RecordedObservation[]): {
+  items: FingerprintItem[];
+  details: Map<string, Pick<EntryDetail, 'evidence' | 'test'>>;
+} {
   const byId = new Map<string, RecordedObservation[]>();
   for (const o of [...recorded].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0))) {
     byId.set(o.id, [...(byId.get(o.id) ?? []), o]);
@@ -130,12 +133,13 @@ export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string |
     `Observed: ${entry.observed}`,
     ...(entry.before !== undefined ? [`Observed before (baseline ${baseline}): ${entry.before}`] : []),
     ...(entry.test ? [`Found by: ${entry.test}`] : []),
-    ...(entry.acknowledgement
-      ? [`Acknowledged: ${acknowledgementText(entry.acknowledgement)}`]
-      : []),
+    ...(entry.acknowledgement ? [`Acknowledged: ${acknowledgementText(entry.acknowledgement)}`] : []),
     `Reference: ${entry.id}`,
     '',
-    entry.evidence ?? (entry.test ? 'Evidence: no single request shows it; see the test named above in the Playwright HTML report.' : 'Evidence: none, the item was not observed in this run.'),
+    entry.evidence ??
+      (entry.test
+        ? 'Evidence: no single request shows it; see the test named above in the Playwright HTML report.'
+        : 'Evidence: none, the item was not observed in this run.'),
     ...(entry.replay ? ['', `Reproduce, with ${REPLAY_VARIABLES} set:`, entry.replay] : []),
   ];
   return lines.join('\n');
@@ -205,7 +209,9 @@ export function buildDriftReport(
   }
   entries.sort(bySeverityThenId);
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, entries.filter((e) => e.severity === s).length])) as Record<Severity, number>;
-  const changes = entries.filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && e.severity !== 'fixed' && e.severity !== 'unreached').length;
+  const changes = entries.filter(
+    (e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && e.severity !== 'fixed' && e.severity !== 'unreached',
+  ).length;
   const live = entries.filter((e) => e.change !== 'removed' && e.severity !== 'unchanged' && e.severity !== 'new' && e.severity !== 'additive');
   return {
     baseline: name,

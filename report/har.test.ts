@@ -32,7 +32,16 @@ const SEND = exchange({
   contentLength: null,
   body: '',
 });
-const THROTTLED = exchange({ status: 429, statusText: 'Too Many Requests', headers: { 'retry-after': '1' }, contentType: null, contentLength: null, body: '', throttled: true, startedAt: '2026-11-24T10:00:00.000Z' });
+const THROTTLED = exchange({
+  status: 429,
+  statusText: 'Too Many Requests',
+  headers: { 'retry-after': '1' },
+  contentType: null,
+  contentLength: null,
+  body: '',
+  throttled: true,
+  startedAt: '2026-11-24T10:00:00.000Z',
+});
 const NONE = exchange({ request: { method: 'GET', path: '/api/v1/conversations', credentials: 'none' }, startedAt: '2026-11-24T10:00:01.000Z' });
 
 const har = harOf([exchange({}), SEND, THROTTLED, NONE], 'https://staging.example.com/gw/', { name: 'dialog-contract', version: '0.1.0' }, 'run r1');
@@ -47,10 +56,16 @@ test('a run HAR is a valid HAR 1.2 log, and a broken one is not', () => {
 
 test('entries come in the order sent, with absolute URLs, the query, the body and the answer as recorded', () => {
   const entries = har.log.entries;
-  assert.deepEqual(entries.map((e) => e.startedDateTime), ['2026-11-24T10:00:00.000Z', '2026-11-24T10:00:00.050Z', '2026-11-24T10:00:00.100Z', '2026-11-24T10:00:01.000Z']);
+  assert.deepEqual(
+    entries.map((e) => e.startedDateTime),
+    ['2026-11-24T10:00:00.000Z', '2026-11-24T10:00:00.050Z', '2026-11-24T10:00:00.100Z', '2026-11-24T10:00:01.000Z'],
+  );
   const [, send, list] = entries;
   assert.equal(list!.request.url, 'https://staging.example.com/gw/api/v2/conversations?BotID=101&CreatedFrom=2026-11-01T00%3A00%3A00%2B03%3A00');
-  assert.deepEqual(list!.request.queryString, [{ name: 'BotID', value: '101' }, { name: 'CreatedFrom', value: '2026-11-01T00:00:00+03:00' }]);
+  assert.deepEqual(list!.request.queryString, [
+    { name: 'BotID', value: '101' },
+    { name: 'CreatedFrom', value: '2026-11-01T00:00:00+03:00' },
+  ]);
   assert.deepEqual(list!.response.content, { size: 2, mimeType: 'application/json; charset=utf-8', text: '{}' });
   assert.deepEqual(send!.request.postData, { mimeType: 'application/json', text: '{"text":"héllo"}' });
   assert.deepEqual(send!.response.content, { size: 0, mimeType: '', text: '' });

@@ -37,13 +37,18 @@ export function buildHistory(baselines: readonly NamedFingerprint[]): History {
     const changedAt = values.flatMap((v, n) => (n > 0 && v !== values[n - 1] ? [n] : []));
     return { id, operation: any.operation, section: any.section, item: any.item, values, changedAt };
   });
-  return { columns: ordered.map((b) => ({ name: b.name, date: b.run?.startedAt ?? null, target: b.run?.target ?? null, vendorVersion: b.run?.vendorVersion ?? null })), rows };
+  return {
+    columns: ordered.map((b) => ({ name: b.name, date: b.run?.startedAt ?? null, target: b.run?.target ?? null, vendorVersion: b.run?.vendorVersion ?? null })),
+    rows,
+  };
 }
-
 
 export function renderHistoryHtml(history: History): string {
   const head = history.columns
-    .map((c) => `<th>${escapeHtml(c.name)}<br><small>${escapeHtml([c.date?.slice(0, 10), c.target, c.vendorVersion].filter(Boolean).join(' · ') || 'no metadata')}</small></th>`)
+    .map(
+      (c) =>
+        `<th>${escapeHtml(c.name)}<br><small>${escapeHtml([c.date?.slice(0, 10), c.target, c.vendorVersion].filter(Boolean).join(' · ') || 'no metadata')}</small></th>`,
+    )
     .join('');
   const rows = history.rows
     .map((r) => {

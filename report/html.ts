@@ -2,8 +2,7 @@
 // script, and a Content-Security-Policy that forbids any network use, so a page opened from an artifact shows what
 // it holds and nothing else.
 
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function htmlPage(page: { title: string; style: string; body: string; script?: string }): string {
   return `<!doctype html>

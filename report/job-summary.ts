@@ -13,10 +13,14 @@ export function jobSummary(report: DriftReport, run: RunMeta | null, link: (entr
   const out = [
     `## Contract drift${run ? ` — ${run.target}${run.vendorVersion ? ` (${run.vendorVersion})` : ''}, run ${run.startedAt}` : ''}`,
     '',
-    report.baseline === null ? 'No baseline compared.' : `Compared with baseline \`${report.baseline}\`: ${report.changes} change${report.changes === 1 ? '' : 's'}.`,
+    report.baseline === null
+      ? 'No baseline compared.'
+      : `Compared with baseline \`${report.baseline}\`: ${report.changes} change${report.changes === 1 ? '' : 's'}.`,
     '',
     `| ${Object.keys(report.counts).join(' | ')} |`,
-    `|${Object.keys(report.counts).map(() => '---:').join('|')}|`,
+    `|${Object.keys(report.counts)
+      .map(() => '---:')
+      .join('|')}|`,
     `| ${Object.values(report.counts).join(' | ')} |`,
     ...[...report.expired.map(expiredLine), ...report.resolved.map(resolvedLine)].map((line) => `\n- ${line}`),
   ];

@@ -47,7 +47,12 @@ export interface LearnedDocumentFiles {
  * `<name>.overlay.yaml` and `<name>.openapi.yaml` (the base with it applied), from a run's or a baseline's items.
  * They belong in a folder beside openapi/: the overlay extends ../openapi/dialog-bot.openapi.yaml.
  */
-export async function learnedDocumentFiles(name: string, items: readonly FingerprintItem[], run: Pick<RunMeta, 'startedAt' | 'target'> | null, base: Document): Promise<LearnedDocumentFiles> {
+export async function learnedDocumentFiles(
+  name: string,
+  items: readonly FingerprintItem[],
+  run: Pick<RunMeta, 'startedAt' | 'target'> | null,
+  base: Document,
+): Promise<LearnedDocumentFiles> {
   const overlay = observedOverlay(items, run);
   // No YAML anchors: the same value written twice is written out twice, as a reader expects.
   const yaml = (value: unknown) => stringify(value, { aliasDuplicateObjects: false });

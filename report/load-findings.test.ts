@@ -18,7 +18,10 @@ test('only recent findings about the same target join, each marked with its date
     24,
     NOW,
   );
-  assert.deepEqual(found.items.map((i) => i.id), ['limit.maxPageCount']);
+  assert.deepEqual(
+    found.items.map((i) => i.id),
+    ['limit.maxPageCount'],
+  );
   assert.equal(found.origin.get('limit.maxPageCount'), 'from the k6 run of 2026-11-23T09:00:00Z (reports/load/size-limits.fingerprint.json)');
   assert.deepEqual(found.skipped, [
     'list.fingerprint.json: about 127.0.0.1:4010, not staging.example.com',

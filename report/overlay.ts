@@ -50,7 +50,11 @@ const ERROR_RESPONSES = [
 
 /** JSON Schema of a recorded shape (lib/shape.ts): types only, no field required, nothing closed. */
 export function shapeSchema(shape: Shape): Schema {
-  if (Array.isArray(shape)) return { type: 'array', ...(shape.length === 1 ? { items: shapeSchema(shape[0]!) } : shape.length > 1 ? { items: { anyOf: shape.map(shapeSchema) } } : {}) };
+  if (Array.isArray(shape))
+    return {
+      type: 'array',
+      ...(shape.length === 1 ? { items: shapeSchema(shape[0]!) } : shape.length > 1 ? { items: { anyOf: shape.map(shapeSchema) } } : {}),
+    };
   if (typeof shape === 'object') return { type: 'object', properties: Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, shapeSchema(v)])) };
   if (shape === 'string(uuid)') return { type: 'string', format: 'uuid' };
   if (shape.startsWith('string')) return { type: 'string' };
@@ -99,12 +103,14 @@ const statusValues: Builder = (items) => {
   const values = new Set([...(seen?.v1 ?? []), ...(seen?.v2 ?? []), ...single.flatMap(([, value]) => (typeof value === 'string' ? [value] : []))]);
   if (values.size === 0) return [];
   const sorted = [...values].sort();
-  return [{
-    target: '$.components.schemas.DialogListItemBase.properties.status',
-    description: 'Status values the target answered (the full set is not shown, §2.2, §3)',
-    update: { examples: sorted, 'x-observed': { values: sorted } },
-    from,
-  }];
+  return [
+    {
+      target: '$.components.schemas.DialogListItemBase.properties.status',
+      description: 'Status values the target answered (the full set is not shown, §2.2, §3)',
+      update: { examples: sorted, 'x-observed': { values: sorted } },
+      from,
+    },
+  ];
 };
 
 const bodyShapes: Builder = (items) =>
@@ -117,12 +123,14 @@ const bodyShapes: Builder = (items) =>
     const template = items.get(`body.${kind}.accepted`);
     if (typeof template !== 'string') return [];
     const max = limitId ? refusedAbove(items, limitId) : undefined;
-    return [{
-      target: `$.components.schemas.${schema}`,
-      description: `The ${kind} body shape the target took, verified by its effect (names and types not shown, §4.2)`,
-      update: { ...templateSchema(template, max), 'x-observed': { template } },
-      from: [`body.${kind}.accepted`, ...(max !== undefined ? [limitId!] : [])],
-    }];
+    return [
+      {
+        target: `$.components.schemas.${schema}`,
+        description: `The ${kind} body shape the target took, verified by its effect (names and types not shown, §4.2)`,
+        update: { ...templateSchema(template, max), 'x-observed': { template } },
+        from: [`body.${kind}.accepted`, ...(max !== undefined ? [limitId!] : [])],
+      },
+    ];
   });
 
 const errorBodies: Builder = (items) =>
@@ -130,22 +138,52 @@ const errorBodies: Builder = (items) =>
     const observed = items.get(`error.${status}`);
     if (!observed?.contentType || observed.body === undefined || observed.body === 'empty') return [];
     const mediaType = observed.contentType.split(';')[0]!.trim();
-    return [{ target: `$.components.responses.${name}`, description: `Error body the target answered with ${status} (shape not shown, §7)`, update: { content: { [mediaType]: { schema: shapeSchema(observed.body) } } }, from: [`error.${status}`] }];
+    return [
+      {
+        target: `$.components.responses.${name}`,
+        description: `Error body the target answered with ${status} (shape not shown, §7)`,
+        update: { content: { [mediaType]: { schema: shapeSchema(observed.body) } } },
+        from: [`error.${status}`],
+      },
+    ];
   });
 
 const limits: Builder = (items) => {
   const out: Learned[] = [];
   const pageCount = items.get('limit.maxPageCount');
   const maxPageCount = refusedAbove(items, 'limit.maxPageCount');
-  if (maxPageCount !== undefined) out.push({ target: '$.components.parameters.PageCount.schema', description: 'Largest PageCount the target accepts (§8.3)', update: { maximum: maxPageCount }, from: ['limit.maxPageCount'] });
+  if (maxPageCount !== undefined)
+    out.push({
+      target: '$.components.parameters.PageCount.schema',
+      description: 'Largest PageCount the target accepts (§8.3)',
+      update: { maximum: maxPageCount },
+      from: ['limit.maxPageCount'],
+    });
   else if (pageCount?.outcome === 'found' && pageCount.refusal === 'clamped') {
-    out.push({ target: '$.components.parameters.PageCount', description: 'A larger PageCount is served as this many (§8.3)', update: { 'x-observed': { servedAtMost: pageCount.largestAccepted } }, from: ['limit.maxPageCount'] });
+    out.push({
+      target: '$.components.parameters.PageCount',
+      description: 'A larger PageCount is served as this many (§8.3)',
+      update: { 'x-observed': { servedAtMost: pageCount.largestAccepted } },
+      from: ['limit.maxPageCount'],
+    });
   }
   const sendMessage = refusedAbove(items, 'limit.maxTextLength.sendMessage');
-  if (sendMessage !== undefined) out.push({ target: '$.components.schemas.SendMessageBody.properties.text', description: 'Longest send_message text the target accepts (§8.4)', update: { maxLength: sendMessage }, from: ['limit.maxTextLength.sendMessage'] });
+  if (sendMessage !== undefined)
+    out.push({
+      target: '$.components.schemas.SendMessageBody.properties.text',
+      description: 'Longest send_message text the target accepts (§8.4)',
+      update: { maxLength: sendMessage },
+      from: ['limit.maxTextLength.sendMessage'],
+    });
   const variables = refusedAbove(items, 'limit.maxVariablesBytes');
   // Bytes, not characters: a JSON Schema maxLength counts characters, so the figure stays an annotation.
-  if (variables !== undefined) out.push({ target: '$.components.schemas.CreateDialogBody.properties.variables', description: 'Largest variables the target accepts, in bytes (§8.4)', update: { 'x-observed': { maxBytes: variables } }, from: ['limit.maxVariablesBytes'] });
+  if (variables !== undefined)
+    out.push({
+      target: '$.components.schemas.CreateDialogBody.properties.variables',
+      description: 'Largest variables the target accepts, in bytes (§8.4)',
+      update: { 'x-observed': { maxBytes: variables } },
+      from: ['limit.maxVariablesBytes'],
+    });
   return out;
 };
 
@@ -154,17 +192,32 @@ const defaults: Builder = (items) =>
     const [v1, v2] = [items.get(`default.v1.${name}`), items.get(`default.v2.${name}`)];
     // One parameter serves both versions: a default is written only when they agree.
     if (typeof v1 !== 'number' || v1 !== v2) return [];
-    return [{ target: `$.components.parameters.${name}.schema`, description: `Default ${name} (not shown, §4.1)`, update: { default: v1 }, from: [`default.v1.${name}`, `default.v2.${name}`] }];
+    return [
+      {
+        target: `$.components.parameters.${name}.schema`,
+        description: `Default ${name} (not shown, §4.1)`,
+        update: { default: v1 },
+        from: [`default.v1.${name}`, `default.v2.${name}`],
+      },
+    ];
   });
 
 const rateLimit: Builder = (items) => {
   const observed = items.get('rate.limit');
   if (!observed?.limited) return [];
   const headers: Record<string, Schema> = {};
-  if (observed.retryAfter?.some((form) => form !== 'absent')) headers['Retry-After'] = { description: `Observed as ${observed.retryAfter.filter((f) => f !== 'absent').join(' or ')}`, schema: { type: 'string' } };
+  if (observed.retryAfter?.some((form) => form !== 'absent'))
+    headers['Retry-After'] = { description: `Observed as ${observed.retryAfter.filter((f) => f !== 'absent').join(' or ')}`, schema: { type: 'string' } };
   for (const name of observed.headers ?? []) headers[name] = { schema: { type: 'string' } };
   const response = { description: 'The request was throttled (rate limits not shown, §8.2)', ...(Object.keys(headers).length ? { headers } : {}) };
-  return [{ target: '$.paths.*.*.responses', description: 'How the target throttles (§8.2)', update: Object.fromEntries((observed.statuses ?? []).map((s) => [String(s), response])), from: ['rate.limit'] }];
+  return [
+    {
+      target: '$.paths.*.*.responses',
+      description: 'How the target throttles (§8.2)',
+      update: Object.fromEntries((observed.statuses ?? []).map((s) => [String(s), response])),
+      from: ['rate.limit'],
+    },
+  ];
 };
 
 /** JSON Schema of a field's kind as the call showed it (callback-request.ts: integer, uuid, string, empty). */
@@ -206,7 +259,14 @@ const callback: Builder = (items) => {
     ...(mediaType ? { requestBody: { content: { [mediaType]: { schema: bodySchema(inBody) } } } } : {}),
     responses: { '200': { description: 'Any answer of the external service' } },
   };
-  return [{ target: '$', description: 'The custom-block call as the run received it (§6.1)', update: { webhooks: { customBlockCall: { [observed.method.toLowerCase()]: operation } } }, from: ['callback.shape'] }];
+  return [
+    {
+      target: '$',
+      description: 'The custom-block call as the run received it (§6.1)',
+      update: { webhooks: { customBlockCall: { [observed.method.toLowerCase()]: operation } } },
+      from: ['callback.shape'],
+    },
+  ];
 };
 
 /** The document's operations by the label observations name them with. */
@@ -216,13 +276,19 @@ const deprecation: Builder = (items) =>
   Object.entries(items.get('versioning.deprecation-signals') ?? {}).flatMap(([label, headers]) => {
     const op = BY_LABEL.get(label);
     if (!op || Object.keys(headers).length === 0) return [];
-    const update = { headers: Object.fromEntries(Object.keys(headers).map((h) => [h, { schema: { type: 'string' }, description: 'Deprecation or version signal seen (§9.5)' }])) };
-    return [{
-      target: `$.paths['${op.path}'].${op.method.toLowerCase()}.responses['200']`,
-      description: `Deprecation and version headers of ${label} (policy not shown, §9.5)`,
-      update,
-      from: ['versioning.deprecation-signals'],
-    }];
+    const update = {
+      headers: Object.fromEntries(
+        Object.keys(headers).map((h) => [h, { schema: { type: 'string' }, description: 'Deprecation or version signal seen (§9.5)' }]),
+      ),
+    };
+    return [
+      {
+        target: `$.paths['${op.path}'].${op.method.toLowerCase()}.responses['200']`,
+        description: `Deprecation and version headers of ${label} (policy not shown, §9.5)`,
+        update,
+        from: ['versioning.deprecation-signals'],
+      },
+    ];
   });
 
 const BUILDERS: readonly Builder[] = [statusValues, bodyShapes, errorBodies, limits, defaults, rateLimit, callback, deprecation];
@@ -241,7 +307,12 @@ export function observedOverlay(fingerprint: readonly FingerprintItem[], run: Pi
       sections: [...new Set(from.map((id) => items.section(id) ?? '?'))].sort(),
     },
   }));
-  return { overlay: '1.0.0', info: { title: 'Dialog Bot Service: what a run observed where the specification says "not shown"', version: run?.startedAt ?? 'unknown' }, extends: OVERLAY_EXTENDS, actions };
+  return {
+    overlay: '1.0.0',
+    info: { title: 'Dialog Bot Service: what a run observed where the specification says "not shown"', version: run?.startedAt ?? 'unknown' },
+    extends: OVERLAY_EXTENDS,
+    actions,
+  };
 }
 
 /** Targets whose update differs between two overlays: where two runs (two vendors) learned different things. */

@@ -13,7 +13,8 @@ export function findFailure(failures: readonly RecordedFailure[], query: string)
   const matches = exact.length > 0 ? exact : failures.filter((f) => f.id.includes(query));
   // One drift found by several tests records one id several times: the same request shows it, the first will do.
   if (new Set(matches.map((f) => f.id)).size === 1) return matches[0]!;
-  if (matches.length === 0) return `no failure of the last run has "${query}" in its id: npm run replay -- N with N from 1 to ${failures.length}, or the id from failures.json or a ticket`;
+  if (matches.length === 0)
+    return `no failure of the last run has "${query}" in its id: npm run replay -- N with N from 1 to ${failures.length}, or the id from failures.json or a ticket`;
   const ids = [...new Set(matches.map((f) => f.id))];
   return `"${query}" is in ${ids.length} failures' ids (${ids.slice(0, 3).join('; ')}${ids.length > 3 ? '; …' : ''}): give more of the id`;
 }

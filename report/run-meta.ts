@@ -11,7 +11,12 @@ export function targetOf(baseUrl: string): string {
 /** The version headers of an answer (API-Version, X-API-Version, X-Version…), the vendor's own word on it. */
 export function vendorVersion(headers: Record<string, string>): string | null {
   const found = Object.entries(headers).filter(([name]) => /^(x-)?(api-)?version$/i.test(name));
-  return found.length === 0 ? null : found.map(([name, value]) => `${name.toLowerCase()}: ${value}`).sort().join(', ');
+  return found.length === 0
+    ? null
+    : found
+        .map(([name, value]) => `${name.toLowerCase()}: ${value}`)
+        .sort()
+        .join(', ');
 }
 
 export function runMeta(runId: string, startedAtMs: number, baseUrl: string, suite: string, vendor: string | null): RunMeta {

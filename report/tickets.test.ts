@@ -6,7 +6,11 @@ import { ticketFileName, ticketFiles } from './tickets.ts';
 const item = (id: string, observed: unknown) => ({ id, section: '3', operation: 'POST /v2/conversation/{uuid}/stop', item: `item ${id}`, observed });
 /** A contract failure's item: its check made it breaking. */
 const failed = (id: string, observed: unknown) => ({ ...item(id, observed), severity: 'breaking' as const });
-const detail = (id: string) => ({ documented: `documented ${id}`, test: '[v2] lifecycle', evidence: `request: POST /api/v2/conversation/x/stop\nresponse: 204 (no content type) (empty body)` });
+const detail = (id: string) => ({
+  documented: `documented ${id}`,
+  test: '[v2] lifecycle',
+  evidence: `request: POST /api/v2/conversation/x/stop\nresponse: 204 (no content type) (empty body)`,
+});
 
 test('one paste-ready ticket per breaking or changed item, acknowledged-and-expired included, none for the rest', () => {
   const failure = failed('contract.POST /v2/conversation/{uuid}/stop → - status of the dialog afterwards', '"in-process"');
@@ -22,7 +26,15 @@ test('one paste-ready ticket per breaking or changed item, acknowledged-and-expi
   assert.equal(tickets.length, 3);
   const operator = tickets.find((t) => t.name.startsWith('changed-status-operator-'))!;
   assert.match(operator.text, /^# \[Dialog Bot Service\] POST \/v2\/conversation\/\{uuid\}\/stop: item status\.operator\n/);
-  for (const line of ['- Severity: changed (changed since baseline vendor-4.2)', '- Specification: §3', '- Expected: documented status.operator', '- Observed: waiting-operator', '- Baseline vendor-4.2: operator', '- First seen: 2026-11-20T05:00:00Z (baseline vendor-4.3)', 'request: POST /api/v2/conversation/x/stop']) {
+  for (const line of [
+    '- Severity: changed (changed since baseline vendor-4.2)',
+    '- Specification: §3',
+    '- Expected: documented status.operator',
+    '- Observed: waiting-operator',
+    '- Baseline vendor-4.2: operator',
+    '- First seen: 2026-11-20T05:00:00Z (baseline vendor-4.3)',
+    'request: POST /api/v2/conversation/x/stop',
+  ]) {
     assert.ok(operator.text.includes(line), `missing: ${line}`);
   }
   assert.match(tickets.find((t) => t.text.includes('/meta'))!.text, /- Acknowledged until 2026-01-01 \(EXPIRED\): https:\/\/t\.example\/9/);

@@ -8,7 +8,11 @@ import { REPLAY_VARIABLES } from '../lib/failure.ts';
 export function ticketFileName(entry: Pick<DriftEntry, 'id' | 'severity'>): string {
   let hash = 2166136261;
   for (let i = 0; i < entry.id.length; i++) hash = Math.imul(hash ^ entry.id.charCodeAt(i), 16777619);
-  const slug = entry.id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 70);
+  const slug = entry.id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 70);
   return `${entry.severity}-${slug}-${(hash >>> 0).toString(16).padStart(8, '0')}.md`;
 }
 
@@ -24,7 +28,11 @@ export function ticketMarkdown(entry: DriftEntry, baseline: string | null, first
     `- Observed: ${entry.observed}`,
     ...(entry.before !== undefined ? [`- Baseline ${baseline}: ${entry.before}`] : []),
     `- First seen: ${firstSeen}`,
-    ...(entry.acknowledgement ? [`- Acknowledged until ${entry.acknowledgement.until}${entry.acknowledgement.expired ? ' (EXPIRED)' : ''}: ${entry.acknowledgement.ticket} (${entry.acknowledgement.reason})`] : []),
+    ...(entry.acknowledgement
+      ? [
+          `- Acknowledged until ${entry.acknowledgement.until}${entry.acknowledgement.expired ? ' (EXPIRED)' : ''}: ${entry.acknowledgement.ticket} (${entry.acknowledgement.reason})`,
+        ]
+      : []),
     ...(entry.test ? [`- Found by: ${entry.test}`] : []),
     `- Reference: ${entry.id}`,
     '',

@@ -20,8 +20,14 @@ test('each end of a run has its own exit code, and only pass and drift judged th
 test('a JUnit of a run that could not judge: one error with the reason (escaped), the tests not run as skipped', () => {
   const xml = verdictJunit({ kind: 'no-verdict', reason: 'GET https://x/api?a=1&b=<2> answered 404 "text/html"' }, ['[api] lists › A & B']);
   assert.match(xml, /<testsuites name="dialog-contract" tests="2" failures="0" errors="1" skipped="1">/);
-  assert.match(xml, /<error message="dialog-contract: no verdict: GET https:\/\/x\/api\?a=1&amp;b=&lt;2&gt; answered 404 &quot;text\/html&quot;" type="no-verdict">/);
-  assert.match(xml, /<testcase classname="dialog-contract" name="\[api\] lists › A &amp; B">\n\s+<skipped message="not run: the run could not judge the contract"\/>/);
+  assert.match(
+    xml,
+    /<error message="dialog-contract: no verdict: GET https:\/\/x\/api\?a=1&amp;b=&lt;2&gt; answered 404 &quot;text\/html&quot;" type="no-verdict">/,
+  );
+  assert.match(
+    xml,
+    /<testcase classname="dialog-contract" name="\[api\] lists › A &amp; B">\n\s+<skipped message="not run: the run could not judge the contract"\/>/,
+  );
 });
 
 test('the Markdown head says the verdict, what CI should do and what did not run', () => {

@@ -65,7 +65,10 @@ export function verdictJunit(verdict: Exclude<RunVerdict, { kind: 'pass' } | { k
   const line = verdictLine(verdict);
   const cases = [
     `    <testcase classname="dialog-contract" name="the run">\n      <error message="${xml(line)}" type="${verdict.kind}">${xml(line)}</error>\n    </testcase>`,
-    ...notRun.map((t) => `    <testcase classname="dialog-contract" name="${xml(t)}">\n      <skipped message="not run: ${xml(verdict.kind === 'cancelled' ? 'the run was cancelled' : 'the run could not judge the contract')}"/>\n    </testcase>`),
+    ...notRun.map(
+      (t) =>
+        `    <testcase classname="dialog-contract" name="${xml(t)}">\n      <skipped message="not run: ${xml(verdict.kind === 'cancelled' ? 'the run was cancelled' : 'the run could not judge the contract')}"/>\n    </testcase>`,
+    ),
   ];
   const total = 1 + notRun.length;
   return [

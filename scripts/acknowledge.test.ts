@@ -25,7 +25,10 @@ test('an id that no report lists and that is no contract failure id is refused w
   writeFileSync(join(reports, 'drift.json'), JSON.stringify({ entries: [{ id: 'status.operator' }] }));
   const run = acknowledge('no.such.item', reports);
   assert.equal(run.status, 2);
-  assert.match(run.stderr, /^acknowledge: no drift "no\.such\.item": neither the last run's drift report .* nor a saved baseline has it, .*copy the id from the drift report\n$/);
+  assert.match(
+    run.stderr,
+    /^acknowledge: no drift "no\.such\.item": neither the last run's drift report .* nor a saved baseline has it, .*copy the id from the drift report\n$/,
+  );
   assert.equal(run.written, '');
 });
 
@@ -44,7 +47,10 @@ test('a contract failure id may be acknowledged ahead of a local run that sees i
   const id = 'contract.response_schema_conformance getV2Conversation 200 /source';
   const run = acknowledge(id, mkdtempSync(join(tmpdir(), 'ack-')));
   assert.equal(run.status, 0, run.stderr);
-  assert.match(run.stderr, /^acknowledge: note: no local drift report yet to find "contract\.response_schema_conformance .*" in: acknowledged ahead of a run that sees it\n$/);
+  assert.match(
+    run.stderr,
+    /^acknowledge: note: no local drift report yet to find "contract\.response_schema_conformance .*" in: acknowledged ahead of a run that sees it\n$/,
+  );
   assert.ok(run.written.includes(id));
 });
 
@@ -52,7 +58,13 @@ test('a contract failure id names a check, an operation of the document or "-", 
   assert.equal(isFailureId('contract.response_schema_conformance getV2Conversation 200 /source'), true);
   assert.equal(isFailureId('learned.response_schema_conformance getV2Conversations 200 /0/status'), true);
   assert.equal(isFailureId('contract.test_passes - - [api] v2/send.spec.ts › sends'), true);
-  for (const id of ['no.such.item', 'contract.response_schema_conformance getV9Nothing 200 /source', 'contract.Check getV2Conversation 200 /x', 'contract.x getV2Conversation 200', 'status.operator']) {
+  for (const id of [
+    'no.such.item',
+    'contract.response_schema_conformance getV9Nothing 200 /source',
+    'contract.Check getV2Conversation 200 /x',
+    'contract.x getV2Conversation 200',
+    'status.operator',
+  ]) {
     assert.equal(isFailureId(id), false, id);
   }
 });

@@ -31,7 +31,9 @@ const COMMAND = {
     "0 recorded; 2 bad input: a missing or malformed option, or an ID that neither the last run's drift report nor a saved\n" +
     'baseline has and that is not a contract failure id (contract.CHECK OPERATION STATUS PLACE).',
   notes: ["A contract failure's id may be acknowledged before a local run has seen it (CI saw it on staging); any other id must be one a report lists."],
-  examples: ['npm run acknowledge -- "contract.response_schema_conformance getV2Conversation 200 /source" \\\n    --ticket https://vendor.example/tickets/1234 --until 2027-01-31 --reason "source missing since 4.3, fix promised for 4.4"'],
+  examples: [
+    'npm run acknowledge -- "contract.response_schema_conformance getV2Conversation 200 /source" \\\n    --ticket https://vendor.example/tickets/1234 --until 2027-01-31 --reason "source missing since 4.3, fix promised for 4.4"',
+  ],
 } as const;
 
 function fail(message: string): never {
@@ -74,7 +76,8 @@ const { ticket, until, reason, by } = values;
 if (!id || extra.length > 0) fail(`give exactly one drift id (as the drift report shows it, in quotes); ${helpPointer(COMMAND)}`);
 if (!ticket || !until || !reason) fail(`--ticket, --until and --reason are all needed; ${helpPointer(COMMAND)}`);
 if (!/^https?:\/\//.test(ticket) || !URL.canParse(ticket)) fail(`--ticket ${ticket} is not an http(s) URL: give the vendor ticket's address`);
-if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(until)) || new Date(until).toISOString().slice(0, 10) !== until) fail(`--until ${until} is not a date: give YYYY-MM-DD`);
+if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(until)) || new Date(until).toISOString().slice(0, 10) !== until)
+  fail(`--until ${until} is not a date: give YYYY-MM-DD`);
 if (until < utcDay(Date.now())) fail(`--until ${until} is in the past: give the last day the acknowledgement should hold`);
 
 // An id no report knows is a typo, unless it names a contract failure CI may have seen first.
@@ -85,7 +88,9 @@ if (!fromReport?.has(id) && !fromBaselines.has(id)) {
       `no drift "${id}": neither the last run's drift report (${fromReport ? 'reports/drift.json' : 'none yet'}) nor a saved baseline has it, and it is not a contract failure id (contract.CHECK OPERATION STATUS PLACE); copy the id from the drift report`,
     );
   }
-  console.error(`acknowledge: note: ${fromReport ? `the last run's drift report lists no "${id}"` : `no local drift report yet to find "${id}" in`}: acknowledged ahead of a run that sees it`);
+  console.error(
+    `acknowledge: note: ${fromReport ? `the last run's drift report lists no "${id}"` : `no local drift report yet to find "${id}" in`}: acknowledged ahead of a run that sees it`,
+  );
 }
 try {
   const entries = readAcknowledgements();

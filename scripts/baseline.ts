@@ -8,7 +8,7 @@ const COMMAND = {
   usage: ['NAME'],
   summary:
     "Saves the last run's fingerprint (reports/fingerprint.json, written by npm run contract) as baselines/NAME.json, with its\n" +
-    "date, target host and vendor version. Commit it; later runs compare with it (npm run contract -- --baseline NAME).\n" +
+    'date, target host and vendor version. Commit it; later runs compare with it (npm run contract -- --baseline NAME).\n' +
     'An existing baseline of that name is replaced.',
   positionals: [['NAME', 'letters, digits, dot, dash and underscore, e.g. staging or vendor-4.2']],
   options: {},

@@ -43,13 +43,20 @@ function run(file: string, flag: string): Promise<{ code: number | null; stdout:
 }
 
 test('the list of scripts that are not commands names only scripts that exist', () => {
-  assert.deepEqual(Object.keys(NOT_ENTRY_POINTS).filter((name) => !(name in scripts)), []);
+  assert.deepEqual(
+    Object.keys(NOT_ENTRY_POINTS).filter((name) => !(name in scripts)),
+    [],
+  );
 });
 
 test('every command in package.json answers --help and -h with its usage, options, environment, exit codes and an example', async () => {
   const commands = Object.entries(scripts).filter(([name]) => !(name in NOT_ENTRY_POINTS));
   const notEntries = commands.filter(([, command]) => !entryOf(command)).map(([name, command]) => `${name}: ${command}`);
-  assert.deepEqual(notEntries, [], 'a script that is no `tsx FILE.ts` (or `node --import tsx FILE.ts`): give it one entry point, or list it in NOT_ENTRY_POINTS with why');
+  assert.deepEqual(
+    notEntries,
+    [],
+    'a script that is no `tsx FILE.ts` (or `node --import tsx FILE.ts`): give it one entry point, or list it in NOT_ENTRY_POINTS with why',
+  );
   const problems = await pool(commands, 2, async ([name, command]) => {
     const [long, short] = [await run(entryOf(command)!, '--help'), await run(entryOf(command)!, '-h')];
     const wrong: string[] = [];

@@ -40,13 +40,23 @@ const COMMAND = {
     'simulator it starts. Writes reports/: the HTML report, junit.xml, the fingerprint and drift report (drift.md,\n' +
     'drift.html), failures.json, tickets/, coverage, exchanges.har and the learned document (observed.overlay.yaml).',
   options: {
-    baseline: { type: 'string', value: 'NAME|FILE', description: 'compare the fingerprint with baselines/NAME.json (or a fingerprint file): changes listed in the drift report', env: 'BASELINE' },
+    baseline: {
+      type: 'string',
+      value: 'NAME|FILE',
+      description: 'compare the fingerprint with baselines/NAME.json (or a fingerprint file): changes listed in the drift report',
+      env: 'BASELINE',
+    },
     strict: { type: 'boolean', description: 'with a baseline: any change fails the run (exit 1)', env: 'STRICT_BASELINE=1' },
-    'contract-from': { type: 'string', value: 'NAME|FILE', description: "hold every answer to that baseline's learned document as well (severity learned)", env: 'CONTRACT_FROM' },
+    'contract-from': {
+      type: 'string',
+      value: 'NAME|FILE',
+      description: "hold every answer to that baseline's learned document as well (severity learned)",
+      env: 'CONTRACT_FROM',
+    },
   },
   environment: [
     ['API_BASE_URL', 'the target without /api; unset: the embedded simulator'],
-    ['SIMULATOR_PROFILE', 'the embedded simulator\'s vendor profile (npm run simulator -- --list-profiles); only without API_BASE_URL'],
+    ['SIMULATOR_PROFILE', "the embedded simulator's vendor profile (npm run simulator -- --list-profiles); only without API_BASE_URL"],
     ['API_LOGIN, API_PASSWORD', 'Basic credentials (unset with the simulator: its own)'],
     ['BOT_ID, GOTO_BOT_ID, CUSTOM_BLOCK_BOT_ID', 'the bots (unset with the simulator: its own)'],
     ['SEND_BODY, COMMAND_BODY', 'JSON templates of the send and command bodies; unset: discovered per run'],
@@ -65,7 +75,7 @@ const COMMAND = {
     'down, or refusing the credentials, or not this API: the line says what to fix; no tickets); 130/143 cancelled\n' +
     '(SIGINT/SIGTERM: the dialogs the run created are stopped; no tickets).',
   notes: [
-    "Every other argument goes to `playwright test` unchanged: test files or folders (contract/v2), -g PATTERN,\n" +
+    'Every other argument goes to `playwright test` unchanged: test files or folders (contract/v2), -g PATTERN,\n' +
       '--project api|probes, --workers N, --reporter, ... Their list: npx playwright test --help.',
   ],
   examples: ['npm run contract', 'npm run contract -- --baseline staging --strict', 'npm run contract -- contract/v2 -g "send"'],
@@ -110,7 +120,13 @@ const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwrigh
   stdio: 'inherit',
   // A group of its own: a signal to ours reaches only this command, which decides what Playwright gets.
   detached: true,
-  env: { ...process.env, BASELINE: args.baseline ?? '', STRICT_BASELINE: args.strict ? '1' : '', CONTRACT_FROM: args.contractFrom ?? '', [MAIN_COMMAND_ENV]: '1' },
+  env: {
+    ...process.env,
+    BASELINE: args.baseline ?? '',
+    STRICT_BASELINE: args.strict ? '1' : '',
+    CONTRACT_FROM: args.contractFrom ?? '',
+    [MAIN_COMMAND_ENV]: '1',
+  },
 });
 const group = child.pid!;
 const signalGroup = (signal: NodeJS.Signals) => {
@@ -161,7 +177,11 @@ child.once('exit', async (code, signal) => {
   clearTimeout(killTimer);
   signalGroup('SIGKILL'); // the simulator and any worker left behind
   stopped ??= readNoVerdict(REPORTS_DIR)?.reason;
-  const verdict: UnjudgedVerdict | undefined = cancelled ? { kind: 'cancelled', signal: cancelled } : stopped ? { kind: 'no-verdict', reason: stopped } : undefined;
+  const verdict: UnjudgedVerdict | undefined = cancelled
+    ? { kind: 'cancelled', signal: cancelled }
+    : stopped
+      ? { kind: 'no-verdict', reason: stopped }
+      : undefined;
   if (!verdict) process.exit(code ?? (signal ? 1 : 0));
   // Playwright's reporter writes them with the tests not run; killed, or stopped before its reporters began, it did not.
   if (!existsSync(join(REPORTS_DIR, 'drift.json'))) writeVerdictReports(REPORTS_DIR, verdict);

@@ -37,7 +37,14 @@ try {
   prism = await startPrism('proxy', loadDocument(), dir, sim.url);
   // One worker: Prism's log blocks then follow one request at a time. The contract project only: the probes
   // deliberately go past what the document says (size limits, out-of-range pages) to record what the target does.
-  const run = await runSuite({ baseUrl: prism.url, callbackPort, reportsDir: join(dir, 'suite'), workers: 1, driftReports: false, extraArgs: ['--project', 'api'] });
+  const run = await runSuite({
+    baseUrl: prism.url,
+    callbackPort,
+    reportsDir: join(dir, 'suite'),
+    workers: 1,
+    driftReports: false,
+    extraArgs: ['--project', 'api'],
+  });
   // Its log read to the end: the last requests' lines may still be on their way when the suite finishes.
   const log = await prism.stop();
   prism = undefined;
@@ -45,7 +52,10 @@ try {
   const { requests, violations } = parsePrismLog(log);
   const counted = violations.filter((v) => v.counts);
   const meta = scriptRun(`the simulator through Prism (${sim.url})`, started);
-  writeFileSync(join(REPORTS_DIR, 'crosscheck.json'), `${JSON.stringify({ run: meta, requests, suite: { failed: run.failed, passed: run.passed }, violations }, null, 2)}\n`);
+  writeFileSync(
+    join(REPORTS_DIR, 'crosscheck.json'),
+    `${JSON.stringify({ run: meta, requests, suite: { failed: run.failed, passed: run.passed }, violations }, null, 2)}\n`,
+  );
   for (const v of counted) console.log(`  ${v.level} ${v.direction}: ${v.method} ${v.path} (upstream ${v.upstreamStatus ?? '?'}): ${v.message}`);
   console.log(
     `crosscheck: ${requests} requests through Prism, ${counted.length} violations (${violations.length - counted.length} expected request violations of malformed-input tests); ` +

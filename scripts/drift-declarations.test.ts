@@ -10,7 +10,9 @@ import { DRIFTS } from '../simulator/drifts/index.ts';
 
 const validators = contractValidators();
 const operations = [...validators.operations.values()];
-const baselineIds = new Set((JSON.parse(readFileSync(new URL('../baselines/simulator.json', import.meta.url), 'utf8')) as { items: Array<{ id: string }> }).items.map((i) => i.id));
+const baselineIds = new Set(
+  (JSON.parse(readFileSync(new URL('../baselines/simulator.json', import.meta.url), 'utf8')) as { items: Array<{ id: string }> }).items.map((i) => i.id),
+);
 
 /** An operationId of the document (the type checks the declarations; the document may have lost one since). */
 const isOperation = (name: string): boolean => operations.some((op) => op.operationId === name);
@@ -35,7 +37,10 @@ test('every additive or undocumented drift declares the report items that show i
       if (drift.kind === 'additive') {
         // Additive items exist only once a field is added: the id names a documented operation and a JSON path.
         const [, operationId, path] = /^additive\.(\w+)\.(\$.*)$/.exec(id) ?? [];
-        assert.ok(id.startsWith(ADDITIVE_PREFIX) && operationId && isOperation(operationId) && path, `${drift.name}: ${id} is no additive item of a documented operation`);
+        assert.ok(
+          id.startsWith(ADDITIVE_PREFIX) && operationId && isOperation(operationId) && path,
+          `${drift.name}: ${id} is no additive item of a documented operation`,
+        );
       } else {
         assert.ok(baselineIds.has(id), `${drift.name}: ${id} is no item of the conforming run (baselines/simulator.json)`);
       }

@@ -72,7 +72,9 @@ if (command === 'summary') {
     const history = buildHistory(baselines);
     writeFileSync(out, renderHistoryHtml(history));
     const changed = history.rows.filter((r) => r.changedAt.length > 0).length;
-    console.log(`drift: ${relative(process.cwd(), out)}: ${history.rows.length} items over ${history.columns.length} baselines (${history.columns.map((c) => c.name).join(' → ')}), ${changed} changed`);
+    console.log(
+      `drift: ${relative(process.cwd(), out)}: ${history.rows.length} items over ${history.columns.length} baselines (${history.columns.map((c) => c.name).join(' → ')}), ${changed} changed`,
+    );
   } catch (err) {
     if (!(err instanceof BaselineError)) throw err;
     fail(err.message);
@@ -89,7 +91,9 @@ if (command === 'summary') {
   mkdirSync(REPORTS_DIR, { recursive: true });
   const files = await learnedDocumentFiles(`baseline-${name.replace(/[^\w.-]/g, '_')}`, baseline.items, baseline.run ?? null, loadDocument());
   for (const [file, text] of Object.entries(files.texts)) writeFileSync(join(REPORTS_DIR, file), text);
-  console.log(`drift: ${relative(process.cwd(), join(REPORTS_DIR, files.overlay))} and ${files.document}: what baseline ${name} observed, as an overlay and applied`);
+  console.log(
+    `drift: ${relative(process.cwd(), join(REPORTS_DIR, files.overlay))} and ${files.document}: what baseline ${name} observed, as an overlay and applied`,
+  );
 } else {
   fail(`${command ? `unknown command "${command}"` : 'no command'}: give summary, history or overlay; ${helpPointer(COMMAND)}`);
 }

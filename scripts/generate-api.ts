@@ -8,7 +8,7 @@ commandLineOrExit({
   script: 'generate:api',
   usage: [''],
   summary:
-    "Writes openapi/operations.generated.ts from openapi/dialog-bot.openapi.yaml: the OperationId union and each\n" +
+    'Writes openapi/operations.generated.ts from openapi/dialog-bot.openapi.yaml: the OperationId union and each\n' +
     "operation's method, path and label, so an operationId is checked by the compiler. Run it after editing the\n" +
     'document; a unit test (openapi/generate.test.ts) fails while the file is out of date.',
   options: {},

@@ -12,7 +12,10 @@ import { withSimulatorDefaults } from '../simulator/suite-env.ts';
 const TARGET = { API_BASE_URL: 'http://127.0.0.1:9', API_LOGIN: 'qa', API_PASSWORD: 'p4ss-w0rd-long', BOT_ID: '1', GOTO_BOT_ID: '2', CUSTOM_BLOCK_BOT_ID: '3' };
 
 test('a simulator profile with a target is a configuration error, not silently ignored', () => {
-  assert.throws(() => withSimulatorDefaults({ ...TARGET, SIMULATOR_PROFILE: 'bearer-ids' }), (err: Error) => err instanceof ConfigError && /^SIMULATOR_PROFILE=bearer-ids is set together with API_BASE_URL/.test(err.message));
+  assert.throws(
+    () => withSimulatorDefaults({ ...TARGET, SIMULATOR_PROFILE: 'bearer-ids' }),
+    (err: Error) => err instanceof ConfigError && /^SIMULATOR_PROFILE=bearer-ids is set together with API_BASE_URL/.test(err.message),
+  );
   // Either alone is fine; an empty profile is no profile.
   assert.equal(withSimulatorDefaults({ ...TARGET, SIMULATOR_PROFILE: ' ' }).API_LOGIN, 'qa');
   assert.equal(withSimulatorDefaults({ SIMULATOR_PROFILE: 'bearer-ids' }).BOT_ID !== undefined, true);

@@ -21,7 +21,7 @@ const COMMAND = {
     'The whole contract suite against the conforming simulator and against each of its drift modes alone (npm run\n' +
     'simulator -- --list-drifts), each on its own simulator and ports, recording contract failures as data. A breaking\n' +
     'drift is detected only when a recorded failure names one of its operations and places; an additive or undocumented\n' +
-    "one must leave the suite green and show in the drift report at its own item. The conforming run is compared with\n" +
+    'one must leave the suite green and show in the drift report at its own item. The conforming run is compared with\n' +
     'baselines/simulator.json. Prints the score and writes reports/mutation.json (each run: reports/mutation/NAME/).',
   options: {
     ...RUNS_OPTIONS,
@@ -50,7 +50,10 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
   // contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
   // The mutation simulator's lists do not trail its store: a drift that keeps a dialog out of a list fails after a
   // second of settling, not ten (the vendor profiles prove the settling against lists that do trail).
-  const run = await runAgainstSimulator({ drifts: drift ? [drift] : [] }, { reportsDir, workers, baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' } });
+  const run = await runAgainstSimulator(
+    { drifts: drift ? [drift] : [] },
+    { reportsDir, workers, baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' } },
+  );
   const recorded = readRecorded(reportsDir);
   // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
   if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };
@@ -58,7 +61,9 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
 }
 
 const args = parseRunsArgs(COMMAND, process.argv.slice(2), CONCURRENCY);
-const listed = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'simulator/main.ts', '--list-drifts', '--json'], { encoding: 'utf8' })) as DriftDeclaration[];
+const listed = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', 'simulator/main.ts', '--list-drifts', '--json'], { encoding: 'utf8' }),
+) as DriftDeclaration[];
 const unknown = (args.only ?? []).filter((n) => !listed.some((d) => d.name === n));
 if (unknown.length) {
   console.error(`mutation: no drift named ${unknown.join(', ')}; see npm run simulator -- --list-drifts`);
@@ -85,15 +90,23 @@ const queued = await pool(queue, args.concurrency, async (drift) => {
   const run = await runAgainst(drift?.name, 1, compareWith && existsSync(compareWith) ? compareWith : undefined);
   if (!drift) conformingDone();
   const recorded = run.failures?.length ?? 0;
-  console.log(`  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${recorded} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s`);
+  console.log(
+    `  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${recorded} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s`,
+  );
   return run;
 });
 const runOf = new Map(queue.map((drift, i) => [drift, queued[i]!]));
 const runs = [runOf.get(undefined)!, ...drifts.map((drift) => runOf.get(drift)!)];
-const result = scoreMutations(runs[0]!, drifts.map((drift, i) => ({ drift, run: runs[i + 1]! })));
+const result = scoreMutations(
+  runs[0]!,
+  drifts.map((drift, i) => ({ drift, run: runs[i + 1]! })),
+);
 const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });
-writeFileSync(join(REPORTS_DIR, 'mutation.json'), `${JSON.stringify({ run: scriptRun('simulators in this process, one per drift mode', started), ...result, wallSeconds: wall }, null, 2)}\n`);
+writeFileSync(
+  join(REPORTS_DIR, 'mutation.json'),
+  `${JSON.stringify({ run: scriptRun('simulators in this process, one per drift mode', started), ...result, wallSeconds: wall }, null, 2)}\n`,
+);
 console.log(`\n${renderTable(result)}`);
 console.log(`mutation: ${runs.length} suite runs in ${wall.toFixed(0)} s wall; reports/mutation.json`);
 if (result.rows[0]!.verdict === 'BASELINE CHANGED') {

@@ -49,7 +49,13 @@ async function reportsWith(overlay: Overlay, answers: RecordedExchange[] = [answ
 
 const with_ = (...actions: Array<Omit<OverlayAction, 'x-observed'>>): Overlay => {
   const real = observedOverlay(baseline.items, null);
-  return { ...real, actions: [...real.actions, ...actions.map((a) => ({ ...a, 'x-observed': { observations: ['test'], runStartedAt: 'now', target: 'here', sections: ['7'] } }))] };
+  return {
+    ...real,
+    actions: [
+      ...real.actions,
+      ...actions.map((a) => ({ ...a, 'x-observed': { observations: ['test'], runStartedAt: 'now', target: 'here', sections: ['7'] } })),
+    ],
+  };
 };
 
 test('the overlay of the conforming simulator applies, lints clean and accepts what the run answered', async () => {
@@ -62,7 +68,9 @@ test('an action that matches nothing, a document Redocly rejects and a refused a
   const nowhere = await checkObserved(await reportsWith(with_({ target: '$.components.schemas.NoSuchSchema', description: 'x', update: { maxLength: 1 } })));
   assert.deepEqual(nowhere.problems, ['overlay action on $.components.schemas.NoSuchSchema matches nothing in the document']);
 
-  const duplicate = await checkObserved(await reportsWith(with_({ target: "$.paths['/v1/conversations'].get", description: 'x', update: { operationId: 'getV2Conversations' } })));
+  const duplicate = await checkObserved(
+    await reportsWith(with_({ target: "$.paths['/v1/conversations'].get", description: 'x', update: { operationId: 'getV2Conversations' } })),
+  );
   assert.match(duplicate.problems.join('\n'), /^redocly lint of the learned document: .*operationId/m);
 
   // The overlay claims error bodies carry status as a string: the recorded 400 says otherwise.

@@ -36,7 +36,8 @@ export interface ObservedCheck {
 /** The three checks of one run's reports directory. */
 export async function checkObserved(reportsDir: string): Promise<ObservedCheck> {
   const file = join(reportsDir, OBSERVED_OVERLAY);
-  if (!existsSync(file)) return { actions: 0, answers: 0, violations: [], problems: [`${relative(process.cwd(), file)} is missing: run npm run contract first`] };
+  if (!existsSync(file))
+    return { actions: 0, answers: 0, violations: [], problems: [`${relative(process.cwd(), file)} is missing: run npm run contract first`] };
   const documentFile = join(reportsDir, OBSERVED_DOCUMENT);
   const yamlOf = (path: string): unknown => {
     try {
@@ -56,7 +57,8 @@ export async function checkObserved(reportsDir: string): Promise<ObservedCheck> 
   // The document the run wrote beside its overlay is the one QA hands on: that file is linted and validates.
   const lint = spawnSync(process.execPath, [REDOCLY, 'lint', documentFile, '--config', 'redocly.yaml', '--format', 'codeframe'], { encoding: 'utf8' });
   // Clean means no warning either: Redocly exits 0 on warnings.
-  if (lint.status !== 0 || /You have \d+ warnings?/.test(lint.stdout + lint.stderr)) problems.push(`redocly lint of the learned document: ${`${lint.stdout}${lint.stderr}`.trim().split('\n').filter(Boolean).slice(0, 12).join(' | ')}`);
+  if (lint.status !== 0 || /You have \d+ warnings?/.test(lint.stdout + lint.stderr))
+    problems.push(`redocly lint of the learned document: ${`${lint.stdout}${lint.stderr}`.trim().split('\n').filter(Boolean).slice(0, 12).join(' | ')}`);
 
   const harFile = join(reportsDir, EXCHANGES_HAR);
   if (!existsSync(harFile)) problems.push(`${relative(process.cwd(), harFile)} is missing: run npm run contract first`);
@@ -80,9 +82,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     script: 'overlay:check',
     usage: ['[REPORTS_DIR]'],
     summary:
-      "Checks the learned document of a run (npm run contract writes it): its overlay (observed.overlay.yaml) applies to\n" +
-      'openapi/dialog-bot.openapi.yaml with every action used, the result (observed.openapi.yaml) passes Redocly\'s\n' +
-      'recommended rules with no warning, and every answer the run recorded (exchanges.har) that the project\'s document\n' +
+      'Checks the learned document of a run (npm run contract writes it): its overlay (observed.overlay.yaml) applies to\n' +
+      "openapi/dialog-bot.openapi.yaml with every action used, the result (observed.openapi.yaml) passes Redocly's\n" +
+      "recommended rules with no warning, and every answer the run recorded (exchanges.har) that the project's document\n" +
       'accepts, the learned one accepts too.',
     positionals: [['REPORTS_DIR', "the run's reports folder"]],
     options: {},
@@ -96,6 +98,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await checkObserved(dir);
   for (const p of result.problems) console.error(`overlay: ${p}`);
   if (result.actions === 0 && result.answers === 0 && result.problems.length) process.exit(1);
-  console.log(`overlay: ${result.actions} actions applied to the document, lint ${result.problems.some((p) => p.startsWith('redocly')) ? 'FAILED' : 'clean'}, ${result.answers} recorded answers, ${result.violations.length} refused by the learned document; ${relative(process.cwd(), join(dir, OBSERVED_DOCUMENT))}`);
+  console.log(
+    `overlay: ${result.actions} actions applied to the document, lint ${result.problems.some((p) => p.startsWith('redocly')) ? 'FAILED' : 'clean'}, ${result.answers} recorded answers, ${result.violations.length} refused by the learned document; ${relative(process.cwd(), join(dir, OBSERVED_DOCUMENT))}`,
+  );
   process.exit(result.problems.length ? 1 : 0);
 }

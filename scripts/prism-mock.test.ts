@@ -31,7 +31,11 @@ after(async () => {
 });
 
 const send = (prism: RunningPrism, body: unknown) =>
-  fetch(`${prism.url}/api/v2/conversation/5f0c2d2e-1b7a-4c1e-9a57-0d3b1c2e4f60/send`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status);
+  fetch(`${prism.url}/api/v2/conversation/5f0c2d2e-1b7a-4c1e-9a57-0d3b1c2e4f60/send`, {
+    method: 'POST',
+    headers: { authorization: AUTH, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((r) => r.status);
 
 test('prism mock on the learned document answers send with the learned shape and refuses another', async () => {
   assert.equal(learnedShape, '{"text":"{{text}}"}');

@@ -31,7 +31,9 @@ export async function startPrism(mode: 'mock' | 'proxy', document: Document, dir
   // A file per Prism: it reloads when its file changes, so two of them must not share one.
   const file = join(dir, `openapi-under-api.${mode}.${port}.yaml`);
   writeFileSync(file, stringify({ ...document, paths: Object.fromEntries(Object.entries(document.paths ?? {}).map(([p, item]) => [`/api${p}`, item])) }));
-  const prism = spawn(process.execPath, [PRISM, mode, file, ...(upstream ? [upstream] : []), '-p', String(port), '-h', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const prism = spawn(process.execPath, [PRISM, mode, file, ...(upstream ? [upstream] : []), '-p', String(port), '-h', '127.0.0.1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const output = new EventEmitter();
   const append = (c: Buffer) => {
@@ -51,7 +53,8 @@ export async function startPrism(mode: 'mock' | 'proxy', document: Document, dir
     new Promise<void>((resolve, reject) => {
       const check = () => {
         if (pattern.test(log)) done(resolve);
-        else if (prism.exitCode !== null || prism.signalCode !== null) done(() => reject(new Error(`Prism exited (${prism.exitCode ?? prism.signalCode}) before printing ${pattern}: ${tail()}`)));
+        else if (prism.exitCode !== null || prism.signalCode !== null)
+          done(() => reject(new Error(`Prism exited (${prism.exitCode ?? prism.signalCode}) before printing ${pattern}: ${tail()}`)));
       };
       const timer = setTimeout(() => done(() => reject(new Error(`Prism printed no ${pattern} within ${timeoutMs} ms: ${tail()}`))), timeoutMs);
       const done = (settle: () => void) => {

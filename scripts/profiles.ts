@@ -95,30 +95,65 @@ const results = await pool(profiles, args.concurrency, async (profile): Promise<
   );
   const driftFile = join(reportsDir, 'drift.json');
   const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;
-  const changed = (report?.entries ?? []).filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'breaking').map((e) => e.id).sort();
+  const changed = (report?.entries ?? [])
+    .filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'breaking')
+    .map((e) => e.id)
+    .sort();
   const { ids, unmapped } = expectedChanges(differingSettings(defaults, config));
   const missing = ids.filter((id) => !changed.includes(id));
   const breaking = report?.counts.breaking ?? 0;
   const learned = await checkObserved(reportsDir);
-  const compared = learned.overlay ? overlayMismatch(defaultOverlay, learned.overlay, changed) : { differing: [], problems: [`no readable ${OBSERVED_OVERLAY} written`] };
+  const compared = learned.overlay
+    ? overlayMismatch(defaultOverlay, learned.overlay, changed)
+    : { differing: [], problems: [`no readable ${OBSERVED_OVERLAY} written`] };
   const mismatch = compared.problems;
   const ok =
-    !run.error && report !== undefined && run.failed.length === 0 && breaking === 0 && missing.length === 0 && unmapped.length === 0 && learned.problems.length === 0 && mismatch.length === 0;
+    !run.error &&
+    report !== undefined &&
+    run.failed.length === 0 &&
+    breaking === 0 &&
+    missing.length === 0 &&
+    unmapped.length === 0 &&
+    learned.problems.length === 0 &&
+    mismatch.length === 0;
   const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s`;
   const overlayLine = `overlay of ${learned.actions} actions, ${compared.differing.length} differing from the default's`;
-  console.log(`  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`);
-  return { profile, configured, passed: run.passed, failed: run.failed, skipped: run.skipped, seconds: run.seconds, breaking, changed, missing, unmapped, overlayProblems: learned.problems, overlayMismatch: mismatch, ...(run.error ? { error: run.error } : {}), ok };
+  console.log(
+    `  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`,
+  );
+  return {
+    profile,
+    configured,
+    passed: run.passed,
+    failed: run.failed,
+    skipped: run.skipped,
+    seconds: run.seconds,
+    breaking,
+    changed,
+    missing,
+    unmapped,
+    overlayProblems: learned.problems,
+    overlayMismatch: mismatch,
+    ...(run.error ? { error: run.error } : {}),
+    ok,
+  };
 });
 
 const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });
-writeFileSync(join(REPORTS_DIR, 'profiles.json'), `${JSON.stringify({ run: scriptRun('simulators in this process, one per vendor profile', started), wallSeconds: wall, results }, null, 2)}\n`);
+writeFileSync(
+  join(REPORTS_DIR, 'profiles.json'),
+  `${JSON.stringify({ run: scriptRun('simulators in this process, one per vendor profile', started), wallSeconds: wall, results }, null, 2)}\n`,
+);
 for (const r of results.filter((r) => !r.ok)) {
   for (const failed of r.failed) console.error(`profiles: ${r.profile}: failed ${failed}`);
   if (r.breaking) console.error(`profiles: ${r.profile}: ${r.breaking} breaking items in reports/profiles/${r.profile}/drift.md`);
   if (r.missing.length) console.error(`profiles: ${r.profile}: the drift report does not list these choices as changed: ${r.missing.join(', ')}`);
-  if (r.unmapped.length) console.error(`profiles: ${r.profile}: settings no observation shows (add them to power/profile-choices.ts): ${r.unmapped.join(', ')}`);
+  if (r.unmapped.length)
+    console.error(`profiles: ${r.profile}: settings no observation shows (add them to power/profile-choices.ts): ${r.unmapped.join(', ')}`);
   for (const p of [...r.overlayProblems, ...r.overlayMismatch]) console.error(`profiles: ${r.profile}: learned document: ${p}`);
 }
-console.log(`profiles: ${results.filter((r) => r.ok).length}/${results.length} green with their choices reported, in ${wall.toFixed(0)} s wall; reports/profiles.json`);
+console.log(
+  `profiles: ${results.filter((r) => r.ok).length}/${results.length} green with their choices reported, in ${wall.toFixed(0)} s wall; reports/profiles.json`,
+);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -16,7 +16,9 @@ function layoutFolders(readme: string): string[] {
 
 /** Folders at the root that git does not ignore (node_modules, reports… are the run's, not the project's). */
 function treeFolders(): string[] {
-  const names = readdirSync(PROJECT_ROOT, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== '.git').map((d) => d.name);
+  const names = readdirSync(PROJECT_ROOT, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== '.git')
+    .map((d) => d.name);
   const ignored = new Set(spawnSync('git', ['check-ignore', ...names], { cwd: PROJECT_ROOT, encoding: 'utf8' }).stdout.split('\n'));
   return names.filter((n) => !ignored.has(n)).sort();
 }
@@ -32,7 +34,10 @@ test('the layout table lists exactly the folders of the tree', () => {
 
 test('every folder of the table but the hidden ones has a README.md saying what it holds', () => {
   const listed = layoutFolders(readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')).filter((f) => !f.startsWith('.'));
-  assert.deepEqual(listed.filter((f) => !existsSync(join(PROJECT_ROOT, f, 'README.md'))), []);
+  assert.deepEqual(
+    listed.filter((f) => !existsSync(join(PROJECT_ROOT, f, 'README.md'))),
+    [],
+  );
 });
 
 test('the table is read from its own section only', () => {

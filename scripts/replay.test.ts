@@ -21,13 +21,26 @@ const exec = promisify(execFile);
 /** The status line curl -i printed last (a 100 Continue may come first). */
 const statusOf = (output: string) => Number([...output.matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)].pop()?.[1]);
 
-test('a ticket\'s curl line and npm run replay --run reproduce the failure against the drifted target', async () => {
+test("a ticket's curl line and npm run replay --run reproduce the failure against the drifted target", async () => {
   const { sim, callbackPort } = await startRunSimulator({ drifts: ['wrong-password-403', 'v2-source-removed'] });
   try {
     const reportsDir = mkdtempSync(join(tmpdir(), 'replay-'));
-    const run = await runSuite({ baseUrl: sim.url, callbackPort, reportsDir, workers: 1, simulator: sim.config, extraArgs: ['contract/v2/auth.spec.ts', 'contract/v2/lists.spec.ts'] });
+    const run = await runSuite({
+      baseUrl: sim.url,
+      callbackPort,
+      reportsDir,
+      workers: 1,
+      simulator: sim.config,
+      extraArgs: ['contract/v2/auth.spec.ts', 'contract/v2/lists.spec.ts'],
+    });
     assert.ok(run.failed.length > 0, 'the drifts fail the run');
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', API_BASE_URL: sim.url, API_LOGIN: sim.config.auth.login, API_PASSWORD: sim.config.auth.password };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      API_BASE_URL: sim.url,
+      API_LOGIN: sim.config.auth.login,
+      API_PASSWORD: sim.config.auth.password,
+    };
 
     const tickets = readdirSync(join(reportsDir, 'tickets')).map((f) => readFileSync(join(reportsDir, 'tickets', f), 'utf8'));
     const replayable = tickets.filter((t) => t.includes('## Reproduce'));
@@ -50,7 +63,10 @@ test('a ticket\'s curl line and npm run replay --run reproduce the failure again
     const auth = failures[wrong]!;
     assert.match(auth.replay ?? '', /^curl -sS -i -X GET "\$API_BASE_URL"'\/api\/v2\/conversations.*' -u "\$API_LOGIN:\$API_PASSWORD-wrong"$/);
 
-    const replay = await exec(process.execPath, ['--import', 'tsx', REPLAY, String(wrong + 1), '--run'], { env: { ...env, REPORTS_DIR: reportsDir }, encoding: 'utf8' });
+    const replay = await exec(process.execPath, ['--import', 'tsx', REPLAY, String(wrong + 1), '--run'], {
+      env: { ...env, REPORTS_DIR: reportsDir },
+      encoding: 'utf8',
+    });
     assert.ok(replay.stdout.includes(auth.replay!), 'it prints the curl command');
     assert.match(replay.stdout, /^now response: 403 /m);
     assert.match(replay.stdout, /the status is as recorded \(403\)/);
@@ -62,11 +78,16 @@ test('a ticket\'s curl line and npm run replay --run reproduce the failure again
 
 test('replay: a bad argument, no report or no such failure is one line and exit 2', () => {
   const empty = mkdtempSync(join(tmpdir(), 'replay-none-'));
-  const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', REPLAY, ...args], { env: { ...process.env, REPORTS_DIR: empty }, encoding: 'utf8' });
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', REPLAY, ...args], { env: { ...process.env, REPORTS_DIR: empty }, encoding: 'utf8' });
   const help = run(['--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage: npm run replay -- FAILURE \[--run\]/);
-  for (const [args, why] of [[[], /give one failure/], [['--bogus', 'x'], /unknown option --bogus/], [['x'], /failures\.json does not exist: run npm run contract first/]] as const) {
+  for (const [args, why] of [
+    [[], /give one failure/],
+    [['--bogus', 'x'], /unknown option --bogus/],
+    [['x'], /failures\.json does not exist: run npm run contract first/],
+  ] as const) {
     const r = run([...args]);
     assert.equal(r.status, 2);
     assert.match(r.stderr, why);

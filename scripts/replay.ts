@@ -20,7 +20,12 @@ const COMMAND = {
     `the base URL, the credentials and the custom-block token as shell variables (${REPLAY_VARIABLES}): paste it\n` +
     'where they are set to reproduce the failure, or hand it to the vendor with the ticket. With --run it sends the\n' +
     'request again and shows the answer next to the recorded one.',
-  positionals: [['FAILURE', 'the failure\'s id (failures.json "id", a ticket\'s "Reference"), a part of it only one failure has, or its number in failures.json (1 is the first)']],
+  positionals: [
+    [
+      'FAILURE',
+      'the failure\'s id (failures.json "id", a ticket\'s "Reference"), a part of it only one failure has, or its number in failures.json (1 is the first)',
+    ],
+  ],
   options: {
     run: { type: 'boolean', description: 'send the request again to API_BASE_URL with the credentials from the environment or .env, and compare the answers' },
   },
@@ -46,7 +51,10 @@ const { failures } = JSON.parse(readFileSync(file, 'utf8')) as { failures: Recor
 const found = findFailure(failures, parsed.positionals[0]!);
 if (typeof found === 'string') fail(found);
 const exchange = found.context.exchanges?.[0];
-if (!exchange) fail(`${found.id} holds no request (a failure of ${found.operationId === null ? 'a test or of the run' : 'no single exchange'}): see its test, ${found.test}`);
+if (!exchange)
+  fail(
+    `${found.id} holds no request (a failure of ${found.operationId === null ? 'a test or of the run' : 'no single exchange'}): see its test, ${found.test}`,
+  );
 
 console.log(renderHeadline(found));
 console.log(`recorded ${renderExchange(exchange)}`);
@@ -57,13 +65,26 @@ console.log(curlCommand(exchange.request));
 if (parsed.values.run) {
   loadDotenv({ path: join(PROJECT_ROOT, '.env'), quiet: true });
   const env = process.env;
-  for (const name of ['API_BASE_URL', 'API_LOGIN', 'API_PASSWORD'] as const) if (!env[name]?.trim()) fail(`--run needs ${name}: set it in .env or the environment (the target to send the request to)`);
-  if (exchange.request.body?.includes('[redacted]') && !env.VERTEX_TOKEN?.trim()) fail('--run needs VERTEX_TOKEN: the request carried an integration token, which reports never hold');
-  const vars = { API_BASE_URL: env.API_BASE_URL!.trim().replace(/\/+$/, ''), API_LOGIN: env.API_LOGIN!, API_PASSWORD: env.API_PASSWORD!, VERTEX_TOKEN: env.VERTEX_TOKEN?.trim() };
+  for (const name of ['API_BASE_URL', 'API_LOGIN', 'API_PASSWORD'] as const)
+    if (!env[name]?.trim()) fail(`--run needs ${name}: set it in .env or the environment (the target to send the request to)`);
+  if (exchange.request.body?.includes('[redacted]') && !env.VERTEX_TOKEN?.trim())
+    fail('--run needs VERTEX_TOKEN: the request carried an integration token, which reports never hold');
+  const vars = {
+    API_BASE_URL: env.API_BASE_URL!.trim().replace(/\/+$/, ''),
+    API_LOGIN: env.API_LOGIN!,
+    API_PASSWORD: env.API_PASSWORD!,
+    VERTEX_TOKEN: env.VERTEX_TOKEN?.trim(),
+  };
   const request = replayRequest(exchange.request, vars);
   let now: FailureResponse;
   try {
-    const res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+    const res = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(20_000),
+    });
     const body = await res.text();
     now = { status: res.status, contentType: res.headers.get('content-type'), body: body.slice(0, 2000), bodyLength: body.length };
   } catch (err) {

@@ -27,18 +27,30 @@ interface Step {
   operationId?: string;
   successCriteria?: Array<{ condition: string }>;
 }
-const document = parse(readFileSync(WORKFLOW, 'utf8')) as { sourceDescriptions: Array<{ url: string }>; workflows: Array<{ workflowId: string; steps: Step[] }> };
+const document = parse(readFileSync(WORKFLOW, 'utf8')) as {
+  sourceDescriptions: Array<{ url: string }>;
+  workflows: Array<{ workflowId: string; steps: Step[] }>;
+};
 
 test('the workflow lints clean with Redocly and names only operations of the OpenAPI document', () => {
-  const lint = spawnSync(process.execPath, [REDOCLY, 'lint', WORKFLOW, '--config', 'redocly.yaml', '--format', 'codeframe'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const lint = spawnSync(process.execPath, [REDOCLY, 'lint', WORKFLOW, '--config', 'redocly.yaml', '--format', 'codeframe'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   assert.equal(lint.status, 0, lint.stdout + lint.stderr);
   // Clean means no warning either: Redocly exits 0 on warnings.
   assert.doesNotMatch(lint.stdout + lint.stderr, /You have \d+ warnings?/);
   assert.equal(resolve(PROJECT_ROOT, 'workflows', document.sourceDescriptions[0]!.url), join(PROJECT_ROOT, 'openapi', 'dialog-bot.openapi.yaml'));
   const steps = document.workflows.flatMap((w) => w.steps.map((s) => ({ ...s, key: `${w.workflowId}/${s.stepId}` })));
-  assert.deepEqual(steps.filter((s) => !s.operationId || !(s.operationId in OPERATIONS)).map((s) => s.key), []);
+  assert.deepEqual(
+    steps.filter((s) => !s.operationId || !(s.operationId in OPERATIONS)).map((s) => s.key),
+    [],
+  );
   // Every step but the cleanup states the status the specification documents for it.
-  assert.deepEqual(steps.filter((s) => !s.successCriteria?.some((c) => c.condition.startsWith('$statusCode'))).map((s) => s.key), ['lifecycle/cleanup']);
+  assert.deepEqual(
+    steps.filter((s) => !s.successCriteria?.some((c) => c.condition.startsWith('$statusCode'))).map((s) => s.key),
+    ['lifecycle/cleanup'],
+  );
 });
 
 /** `npm run respect` against a simulator started here, as a user points it at a target. */
@@ -77,7 +89,10 @@ test('green against the default simulator and every vendor profile, with no secr
     assert.equal(run.status, 0, `${run.profile}:\n${run.output.slice(-1500)}`);
     assert.match(run.output, /^respect: green/m, run.profile);
     assert.deepEqual(findSecrets([run.reports], run.secrets), [], run.profile);
-    assert.ok(run.secrets.every((s) => !run.output.includes(s)), `${run.profile}: a secret in the output`);
+    assert.ok(
+      run.secrets.every((s) => !run.output.includes(s)),
+      `${run.profile}: a secret in the output`,
+    );
   }
 });
 

@@ -61,7 +61,7 @@ const COMMAND = {
     ['SEND_BODY, COMMAND_BODY', "the body shapes (§4.2: not shown); unset: the last contract run's for this target, else discovered"],
     REPORTS_DIR_ENV,
   ],
-  exit: '0 green; 1 a step failed (one line each) or a secret reached Respect\'s output; 2 bad input; 3 no verdict (the target cannot be judged: the line says why).',
+  exit: "0 green; 1 a step failed (one line each) or a secret reached Respect's output; 2 bad input; 3 no verdict (the target cannot be judged: the line says why).",
   examples: ['API_BASE_URL=https://staging.example.com npm run respect -- --workflow lifecycle'],
 } as const;
 
@@ -82,15 +82,22 @@ function parseArgs(argv: readonly string[]): { workflows: string[]; verbose: boo
 async function shapesFor(config: SuiteConfig, dir: string): Promise<{ shapes: RequestShapes; from: string }> {
   const recorded = recordedShapes(REPORTS_DIR, shapesTarget(config));
   // A configured template always wins over what a run found, as in the contract run (contract/request-shapes.ts).
-  const pick = (kind: keyof RequestShapes, template: string | undefined, variable: string) => (template ? configuredShape(template, variable) : recorded?.shapes[kind]);
+  const pick = (kind: keyof RequestShapes, template: string | undefined, variable: string) =>
+    template ? configuredShape(template, variable) : recorded?.shapes[kind];
   const send = pick('send', config.sendBody, 'SEND_BODY');
   const command = pick('command', config.commandBody, 'COMMAND_BODY');
-  if (send?.template && command?.template) return { shapes: { send, command }, from: recorded ? `the contract run's ${relative(PROJECT_ROOT, recorded.file)}` : 'the configuration' };
+  if (send?.template && command?.template)
+    return { shapes: { send, command }, from: recorded ? `the contract run's ${relative(PROJECT_ROOT, recorded.file)}` : 'the configuration' };
   console.log(`respect: no body shapes recorded for ${shapesTarget(config)}: discovering them as the contract run's setup does`);
   const found = await discoverRunShapes(config, dir, '[respect] settles the send and command body shapes the target takes');
   // The discovery's own exchanges, as a HAR beside Respect's.
   const journal = join(dir, EXCHANGES_DIR);
-  const har = harOf(readJsonLines<RecordedExchange>(journal), config.baseUrl, { name: 'dialog-contract', version: suiteVersion() }, 'respect: body shape discovery');
+  const har = harOf(
+    readJsonLines<RecordedExchange>(journal),
+    config.baseUrl,
+    { name: 'dialog-contract', version: suiteVersion() },
+    'respect: body shape discovery',
+  );
   writeFileSync(join(dir, 'discovery.har'), `${JSON.stringify(har)}\n`);
   rmSync(journal, { recursive: true, force: true });
   return { shapes: found, from: `a discovery here (${relative(PROJECT_ROOT, join(dir, 'discovery.har'))})` };
@@ -101,7 +108,12 @@ function relay(stream: NodeJS.ReadableStream, to: NodeJS.WritableStream, secrets
   let pending = '';
   const write = (text: string) => {
     if (secrets.some((s) => secretWritten(text, s))) leaked.found = true;
-    to.write(redactText(text, secrets.filter((s) => s.match !== 'none').map((s) => s.value)));
+    to.write(
+      redactText(
+        text,
+        secrets.filter((s) => s.match !== 'none').map((s) => s.value),
+      ),
+    );
   };
   stream.on('data', (chunk: Buffer) => {
     pending += chunk.toString('utf8');
@@ -142,20 +154,38 @@ try {
   // The list window in the target's clock (its Date headers), as the contract suite sends it.
   const clock = await vendorClockOf(config);
   const now = Date.now();
-  const inputs = workflowInputs({ botId: config.botId, gotoBotId: config.gotoBotId, sendTemplate: shapes.send.template!, commandTemplate: shapes.command.template!, now, createdFrom: inVendorClock(clock, now, 'early'), unknownUuid: randomUUID() });
-  console.log(`respect: ${local ? `${shapesTarget(config)} at ${config.baseUrl}` : config.baseUrl}; body shapes from ${from}: send ${shapes.send.how}; command ${shapes.command.how}`);
+  const inputs = workflowInputs({
+    botId: config.botId,
+    gotoBotId: config.gotoBotId,
+    sendTemplate: shapes.send.template!,
+    commandTemplate: shapes.command.template!,
+    now,
+    createdFrom: inVendorClock(clock, now, 'early'),
+    unknownUuid: randomUUID(),
+  });
+  console.log(
+    `respect: ${local ? `${shapesTarget(config)} at ${config.baseUrl}` : config.baseUrl}; body shapes from ${from}: send ${shapes.send.how}; command ${shapes.command.how}`,
+  );
 
   const jsonFile = join(dir, 'respect.json');
   const respectArgs = [
-    REDOCLY, 'respect', relative(PROJECT_ROOT, WORKFLOW),
-    '--server', JSON.stringify({ [SOURCE]: `${config.baseUrl}/api` }),
+    REDOCLY,
+    'respect',
+    relative(PROJECT_ROOT, WORKFLOW),
+    '--server',
+    JSON.stringify({ [SOURCE]: `${config.baseUrl}/api` }),
     // Respect matches a status only to the exact keys of the document, not to command's "2XX" (§4.2: success not
     // shown): its status code check is off; every step states the statuses the specification lists in successCriteria.
-    '--severity', JSON.stringify({ STATUS_CODE_CHECK: 'off' }),
-    '--json-output', relative(PROJECT_ROOT, jsonFile),
-    '--har-output', relative(PROJECT_ROOT, join(dir, 'respect.har')),
-    '--max-fetch-timeout', String(FETCH_TIMEOUT_MS),
-    '--execution-timeout', String(RUN_TIMEOUT_MS),
+    '--severity',
+    JSON.stringify({ STATUS_CODE_CHECK: 'off' }),
+    '--json-output',
+    relative(PROJECT_ROOT, jsonFile),
+    '--har-output',
+    relative(PROJECT_ROOT, join(dir, 'respect.har')),
+    '--max-fetch-timeout',
+    String(FETCH_TIMEOUT_MS),
+    '--execution-timeout',
+    String(RUN_TIMEOUT_MS),
     ...args.workflows.flatMap((w) => ['--workflow', w]),
     ...(args.verbose ? ['--verbose'] : []),
   ];
@@ -192,7 +222,9 @@ try {
   if (!existsSync(jsonFile)) fail(`Redocly Respect wrote no result (exit ${status}): see its output above`);
 
   const verdict = respectVerdict(JSON.parse(readFileSync(jsonFile, 'utf8')) as RespectResult, stepDescriptions(DOCUMENT));
-  const created = verdict.created ? `; dialog ${verdict.created.uuid} created, handed to an operator at the end (stop → ${verdict.created.cleanupStatus ?? 'not reached'})` : '';
+  const created = verdict.created
+    ? `; dialog ${verdict.created.uuid} created, handed to an operator at the end (stop → ${verdict.created.cleanupStatus ?? 'not reached'})`
+    : '';
   console.log(`respect: ${verdict.workflows} workflows, ${verdict.steps} steps, ${verdict.requests} requests in ${seconds.toFixed(1)} s${created}`);
   for (const line of failureLines(verdict)) console.error(`respect: FAILED ${line}`);
   if (verdict.unjudged.length > 0 && verdict.failures.length === 0) {

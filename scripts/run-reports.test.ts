@@ -41,17 +41,37 @@ test('no report of an earlier run survives a run, and the coverage matrix and th
     assert.notEqual(text, 'STALE', `${name} was left from an earlier run`);
   }
   const runId = json(join(reports, 'drift.json')).run.runId as string;
-  for (const name of ['fingerprint.json', 'failures.json', 'coverage.json']) assert.equal(json(join(reports, name)).run.runId, runId, `${name} belongs to another run`);
+  for (const name of ['fingerprint.json', 'failures.json', 'coverage.json'])
+    assert.equal(json(join(reports, name)).run.runId, runId, `${name} belongs to another run`);
   assert.ok(Array.isArray(json(join(reports, 'coverage.json')).rows), 'coverage.json after a failing run');
 
   const har = json(join(reports, 'exchanges.har'));
   assert.deepEqual(harProblems(har), []);
   assert.match(har.log.comment, new RegExp(`^run ${runId},`));
-  assert.ok(har.log.entries.some((e: { response: { status: number } }) => e.response.status === 200), 'the drifted answers are in it');
+  assert.ok(
+    har.log.entries.some((e: { response: { status: number } }) => e.response.status === 200),
+    'the drifted answers are in it',
+  );
   assert.ok(!existsSync(join(reports, 'exchanges')), "the workers' journal is folded into the HAR");
   // A HAR consumer reads it whole: Redocly's drift command finds every exchange an operation of the document.
   const driftJson = join(reports, '..', 'redocly-drift.json');
-  const drift = spawnSync(process.execPath, [REDOCLY, 'drift', join(reports, 'exchanges.har'), '--api', 'openapi/dialog-bot.openapi.yaml', '--match-mode', 'basepath', '--format', 'json', '-o', driftJson], { encoding: 'utf8' });
+  const drift = spawnSync(
+    process.execPath,
+    [
+      REDOCLY,
+      'drift',
+      join(reports, 'exchanges.har'),
+      '--api',
+      'openapi/dialog-bot.openapi.yaml',
+      '--match-mode',
+      'basepath',
+      '--format',
+      'json',
+      '-o',
+      driftJson,
+    ],
+    { encoding: 'utf8' },
+  );
   assert.ok(existsSync(driftJson), `redocly drift wrote no report: ${drift.stderr.slice(-400)}`);
   const seen = json(driftJson).run as { totalExchanges: number; documentedExchanges: number; skippedExchanges: number };
   assert.deepEqual(seen, { ...seen, totalExchanges: har.log.entries.length, documentedExchanges: har.log.entries.length, skippedExchanges: 0 });
@@ -70,7 +90,10 @@ test('acknowledged drifts pass the run and are reported; expired ones fail it wi
   const report = json(join(base, 'acknowledged', 'drift.json'));
   assert.equal(report.counts.breaking, 0);
   assert.equal(report.counts.acknowledged, ids.length);
-  assert.match(readFileSync(join(base, 'acknowledged', 'drift.md'), 'utf8'), /- Acknowledged: https:\/\/tickets\.example\/VB-7 until 2099-12-31, by qa: known vendor bug/);
+  assert.match(
+    readFileSync(join(base, 'acknowledged', 'drift.md'), 'utf8'),
+    /- Acknowledged: https:\/\/tickets\.example\/VB-7 until 2099-12-31, by qa: known vendor bug/,
+  );
   assert.match(acknowledged.output, /every failure of this run is an acknowledged drift/);
 
   const expired = await run(join(base, 'expired'), [DRIFT], entries('2020-01-01'));
@@ -89,7 +112,15 @@ test('--contract-from holds a run to what the baseline observed: a renamed statu
   const base = mkdtempSync(join(tmpdir(), 'contract-from-'));
   // The first page of the V2 list: its items carry the operator status the baseline saw.
   const learned = (name: string, drifts: string[]) =>
-    runAgainstSimulator({ drifts }, { reportsDir: join(base, name), workers: 1, env: { CONTRACT_FROM: 'simulator' }, extraArgs: ['--project', 'api', '-g', 'GET /v2/conversations without parameters'] });
+    runAgainstSimulator(
+      { drifts },
+      {
+        reportsDir: join(base, name),
+        workers: 1,
+        env: { CONTRACT_FROM: 'simulator' },
+        extraArgs: ['--project', 'api', '-g', 'GET /v2/conversations without parameters'],
+      },
+    );
   const same = await learned('same', []);
   assert.equal(same.exitCode, 0, same.output.slice(-800));
   assert.deepEqual(same.failed, []);
@@ -99,7 +130,8 @@ test('--contract-from holds a run to what the baseline observed: a renamed statu
   const failures = json(join(base, 'renamed', 'failures.json')).failures as RecordedFailure[];
   const fromBaseline = (f: RecordedFailure) => f.severity === 'learned' && f.context.details?.baseline === 'simulator';
   assert.ok(failures.length > 0 && failures.every(fromBaseline), JSON.stringify(failures.slice(0, 2)));
-  const renamedStatus = (f: RecordedFailure) => f.id === 'learned.response_schema_conformance getV2Conversations 200 /*/status' && f.context.value === 'waiting-operator';
+  const renamedStatus = (f: RecordedFailure) =>
+    f.id === 'learned.response_schema_conformance getV2Conversations 200 /*/status' && f.context.value === 'waiting-operator';
   assert.ok(failures.some(renamedStatus), JSON.stringify(failures.map((f) => f.id)));
   const counts = json(join(base, 'renamed', 'drift.json')).counts as Record<string, number>;
   assert.deepEqual([counts.breaking, counts.learned], [0, 1]);

@@ -20,11 +20,14 @@ const require = createRequire(import.meta.url);
 
 const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
 
-
 interface JsonSuite {
   title: string;
   file?: string;
-  specs?: Array<{ title: string; file: string; tests: Array<{ projectName: string; status: string; results: Array<{ errors?: Array<{ message?: string }> }> }> }>;
+  specs?: Array<{
+    title: string;
+    file: string;
+    tests: Array<{ projectName: string; status: string; results: Array<{ errors?: Array<{ message?: string }> }> }>;
+  }>;
   suites?: JsonSuite[];
 }
 
@@ -136,7 +139,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
 }
 
 /** A simulator started in this process on a free port, calling the custom block back on a free port of its own. */
-export async function startRunSimulator(simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'> = {}): Promise<{ sim: RunningSimulator; callbackPort: number }> {
+export async function startRunSimulator(
+  simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'> = {},
+): Promise<{ sim: RunningSimulator; callbackPort: number }> {
   const callbackPort = await freePort();
   const sim = await startSimulator({ ...simulator, port: 0, callbackUrl: `http://127.0.0.1:${callbackPort}/callback`, log: () => {} });
   return { sim, callbackPort };
@@ -146,7 +151,10 @@ export async function startRunSimulator(simulator: Omit<SimulatorOptions, 'port'
  * The suite against a simulator started in this process on free ports (one per run, no process start per run),
  * closed afterwards; a simulator that cannot start is a run error, not an exception.
  */
-export async function runAgainstSimulator(simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'>, run: Omit<SuiteRunOptions, 'baseUrl' | 'callbackPort' | 'simulator'>): Promise<FinishedRun> {
+export async function runAgainstSimulator(
+  simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'>,
+  run: Omit<SuiteRunOptions, 'baseUrl' | 'callbackPort' | 'simulator'>,
+): Promise<FinishedRun> {
   try {
     const { sim, callbackPort } = await startRunSimulator(simulator);
     try {
@@ -185,7 +193,11 @@ export const RUNS_OPTIONS = {
 /** `--only NAME[,NAME...] --concurrency N`, with --help; a bad argument is one line and exit 2. */
 export function parseRunsArgs(spec: CommandSpec<RunsOptions>, argv: readonly string[], concurrency: number): { only?: string[]; concurrency: number } {
   const { values } = commandLineOrExit(spec, argv);
-  if (values.concurrency !== undefined && !/^[1-9]\d*$/.test(values.concurrency)) exitWithUsage(spec, `--concurrency must be a whole number of runs (1 or more), got "${values.concurrency}"`);
+  if (values.concurrency !== undefined && !/^[1-9]\d*$/.test(values.concurrency))
+    exitWithUsage(spec, `--concurrency must be a whole number of runs (1 or more), got "${values.concurrency}"`);
   if (values.only !== undefined && !values.only.split(',').every(Boolean)) exitWithUsage(spec, `--only takes names separated by commas, got "${values.only}"`);
-  return { ...(values.only !== undefined ? { only: values.only.split(',') } : {}), concurrency: values.concurrency === undefined ? concurrency : Number(values.concurrency) };
+  return {
+    ...(values.only !== undefined ? { only: values.only.split(',') } : {}),
+    concurrency: values.concurrency === undefined ? concurrency : Number(values.concurrency),
+  };
 }

@@ -44,11 +44,17 @@ function runMain(env: NodeJS.ProcessEnv, options: { reportsDir?: string; signalA
   if (options.signalAfterMs !== undefined) setTimeout(() => child.kill('SIGTERM'), options.signalAfterMs);
   const done = () => ({ seconds: (Date.now() - started) / 1000, stdout, stderr: stderr.replace(/^npm warn .*\n/gm, ''), reportsDir });
   // 'close': every process holding the output (npm, the command, Playwright and its workers) has ended.
-  return new Promise((resolve) => child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 128 + (signal === 'SIGTERM' ? 15 : 2) : null), ...done() })));
+  return new Promise((resolve) =>
+    child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 128 + (signal === 'SIGTERM' ? 15 : 2) : null), ...done() })),
+  );
 }
 
 /** The suite against the simulator behind a staging network; both closed afterwards. */
-async function throughNetwork(network: Omit<StagingNetworkOptions, 'target'>, run: (url: string, env: NodeJS.ProcessEnv, faults: () => object) => Promise<void>, profile?: string): Promise<void> {
+async function throughNetwork(
+  network: Omit<StagingNetworkOptions, 'target'>,
+  run: (url: string, env: NodeJS.ProcessEnv, faults: () => object) => Promise<void>,
+  profile?: string,
+): Promise<void> {
   const { sim, callbackPort } = await startRunSimulator(profile ? { profile } : {});
   const net = await startStagingNetwork({ ...network, target: sim.url });
   try {
@@ -82,24 +88,44 @@ function privateCa(dir: string): { ca: string; key: string; cert: string } {
   ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('ca.key'), '-out', at('ca.pem'), '-days', '2', '-subj', '/CN=dialog-contract test CA');
   ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('leaf.key'), '-out', at('leaf.csr'), '-subj', '/CN=127.0.0.1');
   writeFileSync(at('san.ext'), 'subjectAltName=IP:127.0.0.1\n');
-  ssl('x509', '-req', '-in', at('leaf.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-out', at('leaf.pem'), '-days', '2', '-extfile', at('san.ext'));
+  ssl(
+    'x509',
+    '-req',
+    '-in',
+    at('leaf.csr'),
+    '-CA',
+    at('ca.pem'),
+    '-CAkey',
+    at('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    at('leaf.pem'),
+    '-days',
+    '2',
+    '-extfile',
+    at('san.ext'),
+  );
   return { ca: at('ca.pem'), key: readFileSync(at('leaf.key'), 'utf8'), cert: readFileSync(at('leaf.pem'), 'utf8') };
 }
 
 /** Processes whose environment holds this run's reports folder: none may outlive the run. */
 function processesOf(reportsDir: string): number[] {
-  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).flatMap((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`REPORTS_DIR=${reportsDir}`) ? [Number(pid)] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .flatMap((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`REPORTS_DIR=${reportsDir}`) ? [Number(pid)] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 const NO_OPENSSL = spawnSync('openssl', ['version']).status !== 0 && 'needs openssl for its private CA (apt-get install openssl)';
 
-test('through a gateway prefix and TLS from a private CA, with 3% of reads lost to 502s and resets: the run passes; the blips are resent and said once', { skip: NO_OPENSSL }, async () => {
+test('through a gateway prefix and TLS from a private CA, with 3% of reads lost to 502s and resets: the run passes; the blips are resent and said once', {
+  skip: NO_OPENSSL,
+}, async () => {
   const ca = privateCa(mkdtempSync(join(tmpdir(), 'ca-')));
   await throughNetwork({ prefix: '/dialog-bot', tls: { key: ca.key, cert: ca.cert }, transientRate: 0.03, seed: 7 }, async (url, env, faults) => {
     const untrusted = await runMain(env);
@@ -161,9 +187,16 @@ test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run 
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(processesOf(run.reportsDir), [], 'nothing of the run is left running');
     const journal = readJsonLines<JournalledDialog>(join(run.reportsDir, CREATED_JOURNAL_DIR));
-    const listed = readFileSync(join(run.reportsDir, CREATED_DIALOGS_FILE), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { uuid: string; cleanupStatus: number });
+    const listed = readFileSync(join(run.reportsDir, CREATED_DIALOGS_FILE), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { uuid: string; cleanupStatus: number });
     assert.ok(journal.length > 0, 'the run had created dialogs when it was cancelled');
-    for (const dialog of journal) assert.ok(listed.some((l) => l.uuid === dialog.uuid && l.cleanupStatus >= 200 && l.cleanupStatus < 300), `${dialog.uuid} (${dialog.test}) stopped and listed`);
+    for (const dialog of journal)
+      assert.ok(
+        listed.some((l) => l.uuid === dialog.uuid && l.cleanupStatus >= 200 && l.cleanupStatus < 300),
+        `${dialog.uuid} (${dialog.test}) stopped and listed`,
+      );
     assert.deepEqual(tickets(run.reportsDir), []);
     assert.match(junit(run.reportsDir), /<error message="dialog-contract: cancelled \(SIGTERM\)/);
   });
@@ -177,7 +210,9 @@ test('SIMULATOR_PORT held by a process that never answers: one line naming it, e
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|BOT_ID|GOTO_BOT_ID|CUSTOM_BLOCK_BOT_ID|SIMULATOR_PROFILE)/.test(k)));
     const run = await runMain({ ...env, SIMULATOR_PORT: String(port), CALLBACK_PORT: String(await freePort()) });
     assert.equal(run.code, 2, run.stderr);
-    assert.deepEqual(lines(run.stderr), [`contract: SIMULATOR_PORT ${port} on 127.0.0.1 is in use by another process: stop that process, or set SIMULATOR_PORT to a free port (in .env or the environment)`]);
+    assert.deepEqual(lines(run.stderr), [
+      `contract: SIMULATOR_PORT ${port} on 127.0.0.1 is in use by another process: stop that process, or set SIMULATOR_PORT to a free port (in .env or the environment)`,
+    ]);
     assert.ok(run.seconds < 10, `ended in ${run.seconds} s`);
     assert.match(junit(run.reportsDir), /<error message="contract: SIMULATOR_PORT/);
   } finally {
@@ -187,7 +222,10 @@ test('SIMULATOR_PORT held by a process that never answers: one line naming it, e
 
 test('npm run simulator stops when npm gets SIGTERM (npm passes it to a shell that does not pass it on)', async () => {
   const [port, callbackPort] = [await freePort(), await freePort()];
-  const npm = spawn('npm', ['run', '-s', 'simulator', '--', '--port', String(port), '--callback-port', String(callbackPort)], { cwd: ROOT, env: { ...process.env, SIMULATOR_PROFILE: '' } });
+  const npm = spawn('npm', ['run', '-s', 'simulator', '--', '--port', String(port), '--callback-port', String(callbackPort)], {
+    cwd: ROOT,
+    env: { ...process.env, SIMULATOR_PROFILE: '' },
+  });
   let out = '';
   npm.stdout.on('data', (c: Buffer) => (out += c.toString()));
   for (let i = 0; i < 300 && !out.includes('simulator listening on'); i++) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -104,7 +104,13 @@ for (const profile of listProfiles()) {
       const notShown: StatusExpectation = { bodyNotShown: true };
 
       // A custom-block session: POST create on the custom-block bot delivers the token to the listener.
-      const created = await expectConforming(sim, { operationId: 'postV2DialogCreate', status: 200, method: 'POST', path: `/api/v2/dialog/${bots.custom}/create`, options: { body: { response: true } } });
+      const created = await expectConforming(sim, {
+        operationId: 'postV2DialogCreate',
+        status: 200,
+        method: 'POST',
+        path: `/api/v2/dialog/${bots.custom}/create`,
+        options: { body: { response: true } },
+      });
       const delivery = await listener.next();
       const token = deliveredToken(sim.config, delivery);
       assert.equal(delivery.method, sim.config.callback.method);
@@ -115,9 +121,19 @@ for (const profile of listProfiles()) {
           const op = api === 'v1' ? 'getV1Conversations' : 'getV2Conversations';
           return [
             { operationId: op, status: 200, method: 'GET', path: `/api/${api}/conversations` },
-            { operationId: op, status: 200, method: 'GET', path: `/api/${api}/conversations?BotID=${bots.goto}&PageNumber=2&PageCount=5&CreatedFrom=2026-09-01&UpdatedTo=2026-11-19T12:00:00%2B02:00` },
+            {
+              operationId: op,
+              status: 200,
+              method: 'GET',
+              path: `/api/${api}/conversations?BotID=${bots.goto}&PageNumber=2&PageCount=5&CreatedFrom=2026-09-01&UpdatedTo=2026-11-19T12:00:00%2B02:00`,
+            },
             { operationId: op, status: 200, method: 'GET', path: `/api/${api}/conversations?PageNumber=99` },
-            { operationId: op, status: maxPageCount && !maxPageCount.clamp && maxPageCount.value < 1000 ? 400 : 200, method: 'GET', path: `/api/${api}/conversations?PageCount=1000` },
+            {
+              operationId: op,
+              status: maxPageCount && !maxPageCount.clamp && maxPageCount.value < 1000 ? 400 : 200,
+              method: 'GET',
+              path: `/api/${api}/conversations?PageCount=1000`,
+            },
             { operationId: op, status: 400, method: 'GET', path: `/api/${api}/conversations?PageCount=0` },
             { operationId: op, status: 400, method: 'GET', path: `/api/${api}/conversations?UpdatedFrom=yesterday` },
             { operationId: op, status: 401, method: 'GET', path: `/api/${api}/conversations`, options: { auth: null } },
@@ -147,8 +163,21 @@ for (const profile of listProfiles()) {
         }),
         create.responseDefault
           ? { operationId: 'postV2DialogCreate', status: 200, method: 'POST', path: `/api/v2/dialog/${bots.main}/create` }
-          : { operationId: 'postV2DialogCreate', status: create.startedWithoutResponse.status, method: 'POST', path: `/api/v2/dialog/${bots.main}/create`, check: notShown },
-        { operationId: 'postV2DialogCreate', status: create.startedWithoutResponse.status, method: 'POST', path: `/api/v2/dialog/${bots.main}/create?response=false`, options: { body: { variables: '{"a":1}' } }, check: notShown },
+          : {
+              operationId: 'postV2DialogCreate',
+              status: create.startedWithoutResponse.status,
+              method: 'POST',
+              path: `/api/v2/dialog/${bots.main}/create`,
+              check: notShown,
+            },
+        {
+          operationId: 'postV2DialogCreate',
+          status: create.startedWithoutResponse.status,
+          method: 'POST',
+          path: `/api/v2/dialog/${bots.main}/create?response=false`,
+          options: { body: { variables: '{"a":1}' } },
+          check: notShown,
+        },
         { operationId: 'postV2DialogCreate', status: 200, method: 'POST', path: `/api/v2/dialog/${bots.main}/create?response=true` },
         { operationId: 'postV2DialogCreate', status: 403, method: 'POST', path: `/api/v2/dialog/${bots.blocked}/create` },
         { operationId: 'postV2DialogCreate', status: 404, method: 'POST', path: `/api/v2/dialog/${bots.unknown}/create` },
@@ -178,12 +207,36 @@ for (const profile of listProfiles()) {
         { operationId: 'postV2ConversationSend', status: 403, method: 'POST', path: v2(completed!.uuid, 'send'), options: text('hi') },
         { operationId: 'postV2ConversationSend', status: 404, method: 'POST', path: v2(unknown, 'send'), options: text('hi') },
         { operationId: 'postV2ConversationSend', status: 401, method: 'POST', path: v2(operator.uuid, 'send'), options: { auth: null, ...text('hi') } },
-        { operationId: 'postV2ConversationCommand', status: command.success.status, method: 'POST', path: v2(operator.uuid, 'command'), options: goto(botValue(bots.goto)) },
-        { operationId: 'postV2ConversationCommand', status: command.lenient ? command.success.status : 400, method: 'POST', path: v2(operator.uuid, 'command'), options: goto(botValue(bots.goto), 'jump') },
-        { operationId: 'postV2ConversationCommand', status: 400, method: 'POST', path: v2(operator.uuid, 'command'), options: goto(command.botType === 'string' ? bots.goto : String(bots.goto)) },
+        {
+          operationId: 'postV2ConversationCommand',
+          status: command.success.status,
+          method: 'POST',
+          path: v2(operator.uuid, 'command'),
+          options: goto(botValue(bots.goto)),
+        },
+        {
+          operationId: 'postV2ConversationCommand',
+          status: command.lenient ? command.success.status : 400,
+          method: 'POST',
+          path: v2(operator.uuid, 'command'),
+          options: goto(botValue(bots.goto), 'jump'),
+        },
+        {
+          operationId: 'postV2ConversationCommand',
+          status: 400,
+          method: 'POST',
+          path: v2(operator.uuid, 'command'),
+          options: goto(command.botType === 'string' ? bots.goto : String(bots.goto)),
+        },
         { operationId: 'postV2ConversationCommand', status: 403, method: 'POST', path: v2(completed!.uuid, 'command'), options: goto(botValue(bots.goto)) },
         { operationId: 'postV2ConversationCommand', status: 404, method: 'POST', path: v2(unknown, 'command'), options: goto(botValue(bots.goto)) },
-        { operationId: 'postV2ConversationCommand', status: command.unknownBotStatus, method: 'POST', path: v2(operator.uuid, 'command'), options: goto(botValue(bots.unknown)) },
+        {
+          operationId: 'postV2ConversationCommand',
+          status: command.unknownBotStatus,
+          method: 'POST',
+          path: v2(operator.uuid, 'command'),
+          options: goto(botValue(bots.unknown)),
+        },
         { operationId: 'postV2ConversationCommand', status: 401, method: 'POST', path: v2(operator.uuid, 'command'), options: { auth: null, body: {} } },
         ...['v1', 'v2'].flatMap((api): Case[] => {
           const op = api === 'v1' ? 'getV1File' : 'getV2File';
@@ -194,10 +247,28 @@ for (const profile of listProfiles()) {
             { operationId: op, status: 401, method: 'GET', path: `/api/${api}/file/${file.id}`, options: { auth: null } },
           ];
         }),
-        { operationId: 'postVertexSendMessage', status: 200, method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: { token, text: 'bot says hi', typing: false } } },
-        { operationId: 'postVertexSendMessage', status: 400, method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: { token, text: 5 } } },
+        {
+          operationId: 'postVertexSendMessage',
+          status: 200,
+          method: 'POST',
+          path: '/api/vertex/v1/dialog/send_message',
+          options: { body: { token, text: 'bot says hi', typing: false } },
+        },
+        {
+          operationId: 'postVertexSendMessage',
+          status: 400,
+          method: 'POST',
+          path: '/api/vertex/v1/dialog/send_message',
+          options: { body: { token, text: 5 } },
+        },
         { operationId: 'postVertexSendMessage', status: 400, method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: '{"token":' } },
-        { operationId: 'postVertexSendMessage', status: 403, method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: { token: 'forged', text: 'x' } } },
+        {
+          operationId: 'postVertexSendMessage',
+          status: 403,
+          method: 'POST',
+          path: '/api/vertex/v1/dialog/send_message',
+          options: { body: { token: 'forged', text: 'x' } },
+        },
         { operationId: 'postVertexComplete', status: 403, method: 'POST', path: '/api/vertex/v1/complete', options: { body: '{"token":' } },
         { operationId: 'postVertexComplete', status: 204, method: 'POST', path: '/api/vertex/v1/complete', options: { body: { token, data: { ok: true } } } },
         { operationId: 'postVertexComplete', status: 403, method: 'POST', path: '/api/vertex/v1/complete', options: { body: { token, data: null } } },

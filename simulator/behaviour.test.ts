@@ -5,7 +5,10 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { blockListener, findDialog, simulator, type TestSimulator } from './test-support.ts';
 
-const items = (list: Record<string, any>) => Object.keys(list).filter((k) => k !== 'meta').map((k) => list[k]);
+const items = (list: Record<string, any>) =>
+  Object.keys(list)
+    .filter((k) => k !== 'meta')
+    .map((k) => list[k]);
 
 describe('simulator behaviour', () => {
   let sim: TestSimulator;
@@ -42,7 +45,10 @@ describe('simulator behaviour', () => {
     assert.equal(p.total_pages, Math.ceil(p.total / 40));
     assert.deepEqual(p.links, {});
     const ids = items(first).map((d) => d.id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+    );
     const last = (await sim.call('GET', `/api/v1/conversations?PageNumber=${p.total_pages}`)).json();
     assert.equal(last.meta.pagination.count, p.total - 40 * (p.total_pages - 1));
     const past = (await sim.call('GET', `/api/v1/conversations?PageNumber=${p.total_pages + 1}`)).json();

@@ -32,7 +32,11 @@ export class CustomBlocks {
     ];
     const headers: Record<string, string> = {};
     if (tokenHeader) headers[tokenHeader] = tokenHeader.toLowerCase() === 'authorization' ? `Bearer ${token}` : token;
-    void this.deliver(url, headers, values.filter((v): v is [string, string | number] => v[0] !== null));
+    void this.deliver(
+      url,
+      headers,
+      values.filter((v): v is [string, string | number] => v[0] !== null),
+    );
     return token;
   }
 

@@ -47,7 +47,7 @@ describe('simulator CLI', () => {
     let stderr = '';
     bad.stderr.on('data', (c) => (stderr += c));
     assert.deepEqual(await once(bad, 'exit'), [2, null]);
-    assert.equal(stderr, "simulator: unknown option --bogus; see npm run simulator -- --help\n");
+    assert.equal(stderr, 'simulator: unknown option --bogus; see npm run simulator -- --help\n');
 
     const unknown = spawn(process.execPath, ['--import', 'tsx', MAIN, '--profile', 'nope']);
     let unknownErr = '';
@@ -85,7 +85,10 @@ describe('simulator CLI', () => {
 
   it('lists the profiles as a table and as JSON', async () => {
     const table = await printed(['--list-profiles']);
-    assert.deepEqual(table.map((line) => line.split(' ')[0]), listProfiles());
+    assert.deepEqual(
+      table.map((line) => line.split(' ')[0]),
+      listProfiles(),
+    );
     assert.match(table.find((line) => line.startsWith('default '))!, /^default +The simulator's built-in choices/);
     assert.deepEqual(
       JSON.parse((await printed(['--list-profiles', '--json'])).join('\n')),
@@ -143,7 +146,8 @@ describe('simulator CLI', () => {
     const help = await printed(['--help']);
     assert.equal(help.length, 1);
     assert.match(help[0]!, /^usage: npm run simulator -- /);
-    for (const flag of ['--port N', '--callback-port N', '--callback-url URL', '--profile NAME', '--list-drifts', 'SIMULATOR_PORT', 'CALLBACK_PORT']) assert.ok(help[0]!.includes(flag), flag);
+    for (const flag of ['--port N', '--callback-port N', '--callback-url URL', '--profile NAME', '--list-drifts', 'SIMULATOR_PORT', 'CALLBACK_PORT'])
+      assert.ok(help[0]!.includes(flag), flag);
   });
 
   it('takes the port from SIMULATOR_PORT when --port is absent', async () => {

@@ -22,7 +22,13 @@ const COMMAND = {
     seed: { type: 'string', value: 'N', description: 'seed of the generated dialogs and every random choice', default: '1' },
     dialogs: { type: 'string', value: 'N', description: 'dialogs seeded before the start', default: '120' },
     config: { type: 'string', value: 'FILE', description: 'JSON merged over the profile (unknown keys and wrong types refused)' },
-    'callback-port': { type: 'string', value: 'N', description: "port of the suite's listener: the custom block calls http://127.0.0.1:N/callback", env: 'CALLBACK_PORT', default: '4011' },
+    'callback-port': {
+      type: 'string',
+      value: 'N',
+      description: "port of the suite's listener: the custom block calls http://127.0.0.1:N/callback",
+      env: 'CALLBACK_PORT',
+      default: '4011',
+    },
     'callback-url': { type: 'string', value: 'URL', description: "the custom block's URL, whole (a listener elsewhere); wins over --callback-port" },
     drift: { type: 'string', value: 'NAME', multiple: true, description: 'a vendor mistake to make (--list-drifts)' },
     live: { type: 'string', value: 'RATE', description: 'keep changing data: RATE changes per second (e.g. 2 or 0.5)' },
@@ -102,7 +108,13 @@ function readConfig(file: string | undefined): unknown {
 
 function listDrifts(json: boolean, print: (line: string) => void): void {
   if (json) {
-    print(JSON.stringify(DRIFTS.map(({ name, kind, clause, description, breaks, reports }) => ({ name, kind, clause, description, breaks, reports })), null, 2));
+    print(
+      JSON.stringify(
+        DRIFTS.map(({ name, kind, clause, description, breaks, reports }) => ({ name, kind, clause, description, breaks, reports })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   const width = Math.max(...DRIFTS.map((d) => d.name.length));
@@ -112,7 +124,13 @@ function listDrifts(json: boolean, print: (line: string) => void): void {
 function printProfiles(json: boolean, print: (line: string) => void): void {
   const profiles = listProfiles().map((name) => loadProfile(name));
   if (json) {
-    print(JSON.stringify(profiles.map(({ name, description }) => ({ name, description })), null, 2));
+    print(
+      JSON.stringify(
+        profiles.map(({ name, description }) => ({ name, description })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   const width = Math.max(...profiles.map((p) => p.name.length));
@@ -173,7 +191,9 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
     if (err instanceof UnknownDriftError || err instanceof UnknownProfileError) throw new UsageError(err.message);
     throw err;
   });
-  print(`simulator listening on ${sim.url} (profile ${profile}, seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'}${perSecond === undefined ? '' : `, live ${perSecond}/s`})`);
+  print(
+    `simulator listening on ${sim.url} (profile ${profile}, seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'}${perSecond === undefined ? '' : `, live ${perSecond}/s`})`,
+  );
   for (const line of suiteSettings(sim)) print(line);
   return sim;
 }

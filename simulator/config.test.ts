@@ -17,7 +17,13 @@ describe('simulator configuration', () => {
   it('has the defaults of .env.example', () => {
     assert.equal(DEFAULT_CONFIG.auth.login, 'qa-contract');
     assert.equal(DEFAULT_CONFIG.auth.password, 'sim-secret-7f3a9c');
-    assert.deepEqual(DEFAULT_CONFIG.bots.filter((b) => !b.blocked).map((b) => b.id).slice(0, 3), [101, 202, 303]);
+    assert.deepEqual(
+      DEFAULT_CONFIG.bots
+        .filter((b) => !b.blocked)
+        .map((b) => b.id)
+        .slice(0, 3),
+      [101, 202, 303],
+    );
     assert.equal(DEFAULT_CONFIG.bots.find((b) => b.id === 303)?.customBlockUrl, 'http://127.0.0.1:4011/callback');
   });
 
@@ -37,25 +43,43 @@ describe('simulator configuration', () => {
     [{ callback: { fields: { token: null } } }, /config\.callback\.fields\.token and config\.callback\.tokenHeader are both null/],
     [{ callback: { tokenHeader: 'X Token' } }, /config\.callback\.tokenHeader must be an HTTP header name, got "X Token"/],
     [{ callback: { fields: { token: 'block..token' } } }, /config\.callback\.fields\.token must be a field name or a dotted path/],
-    [{ callback: { fields: { token: 'dialog', dialogId: 'dialog.id' } } }, /config\.callback\.fields\.token \("dialog"\) and config\.callback\.fields\.dialogId \("dialog\.id"\) cannot both be set/],
+    [
+      { callback: { fields: { token: 'dialog', dialogId: 'dialog.id' } } },
+      /config\.callback\.fields\.token \("dialog"\) and config\.callback\.fields\.dialogId \("dialog\.id"\) cannot both be set/,
+    ],
     [{ transitions: { startCompleted: 'allow' } }, /config\.transitions\.startCompleted must be one of forbidden, reopen/],
     [{ limits: { maxPageCount: { value: 50, clamp: 'yes' } } }, /config\.limits\.maxPageCount must be an object whose clamp is true or false/],
     [{ limits: { maxPageCount: { value: 50, clamped: true } } }, /config\.limits\.maxPageCount must be an object without clamped/],
-    [{ lists: { defaultPageCount: 40 }, limits: { maxPageCount: { value: 30 } } }, /config\.lists\.defaultPageCount \(40\) is above config\.limits\.maxPageCount\.value \(30\)/],
-    [{ limits: { rate: { perSecond: 1, burst: 1, retryAfter: 'date' } } }, /config\.limits\.rate must be an object whose retryAfter is one of seconds, http-date, none/],
-    [{ limits: { rate: { perSecond: 1, burst: 1, headers: 'draft' } } }, /config\.limits\.rate must be an object whose headers is one of x-ratelimit, ratelimit, none/],
+    [
+      { lists: { defaultPageCount: 40 }, limits: { maxPageCount: { value: 30 } } },
+      /config\.lists\.defaultPageCount \(40\) is above config\.limits\.maxPageCount\.value \(30\)/,
+    ],
+    [
+      { limits: { rate: { perSecond: 1, burst: 1, retryAfter: 'date' } } },
+      /config\.limits\.rate must be an object whose retryAfter is one of seconds, http-date, none/,
+    ],
+    [
+      { limits: { rate: { perSecond: 1, burst: 1, headers: 'draft' } } },
+      /config\.limits\.rate must be an object whose headers is one of x-ratelimit, ratelimit, none/,
+    ],
     [{ format: { updatedOffset: '+3' } }, /config\.format\.updatedOffset must be Z or an offset like \+03:00 or -05:30, got "\+3"/],
     [{ format: { updatedOffset: '+15:00' } }, /config\.format\.updatedOffset must be Z or an offset/],
     [{ send: { textFields: ['message.'] } }, /config\.send\.textFields must be a list whose item 0 is a field name or a dotted path/],
     [{ send: { lenient: 1 } }, /config\.send\.lenient must be true or false/],
     [{ command: { botField: '' } }, /config\.command\.botField must be a field name or a dotted path/],
-    [{ command: { commandField: 'cmd', botField: 'cmd.bot' } }, /config\.command\.commandField \("cmd"\) and config\.command\.botField \("cmd\.bot"\) cannot both be set/],
+    [
+      { command: { commandField: 'cmd', botField: 'cmd.bot' } },
+      /config\.command\.commandField \("cmd"\) and config\.command\.botField \("cmd\.bot"\) cannot both be set/,
+    ],
     [{ command: { botType: 'float' } }, /config\.command\.botType must be one of integer, string/],
     [{ command: { unknownBotStatus: 422 } }, /config\.command\.unknownBotStatus must be one of 404, 400, got 422/],
     [{ command: { lenient: 'no' } }, /config\.command\.lenient must be true or false/],
   ] as const) {
     it(`refuses ${JSON.stringify(patch)} with a one-line message naming the setting`, () => {
-      assert.throws(() => resolveConfig(patch), (err: Error) => err instanceof ConfigError && message.test(err.message) && !err.message.includes('\n'));
+      assert.throws(
+        () => resolveConfig(patch),
+        (err: Error) => err instanceof ConfigError && message.test(err.message) && !err.message.includes('\n'),
+      );
     });
   }
 

@@ -172,11 +172,7 @@ export interface SimulatorConfig {
 
 export type ErrorFormat = 'problem' | 'json' | 'text' | 'envelope' | 'empty';
 
-export type DeepPartial<T> = T extends readonly unknown[]
-  ? T
-  : T extends object
-    ? { [K in keyof T]?: DeepPartial<T[K]> | null }
-    : T;
+export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
 
 export const DEFAULT_CONFIG: SimulatorConfig = {
   auth: { login: 'qa-contract', password: 'sim-secret-7f3a9c', realm: 'dialog-bot' },
@@ -241,8 +237,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Deep merge of `patch` onto `base`; refuses keys the defaults do not have, so a typo cannot pass unnoticed. */
 export function mergeConfig<T>(base: T, patch: unknown, where = 'config'): T {
@@ -257,30 +252,45 @@ export function mergeConfig<T>(base: T, patch: unknown, where = 'config'): T {
 }
 
 type Check = (value: unknown) => string | undefined;
-const int = (min: number): Check => (v) => (Number.isSafeInteger(v) && (v as number) >= min ? undefined : `an integer >= ${min}`);
-const num = (min: number, max = Infinity): Check => (v) =>
-  typeof v === 'number' && v >= min && v <= max ? undefined : `a number in [${min}, ${max}]`;
+const int =
+  (min: number): Check =>
+  (v) =>
+    Number.isSafeInteger(v) && (v as number) >= min ? undefined : `an integer >= ${min}`;
+const num =
+  (min: number, max = Infinity): Check =>
+  (v) =>
+    typeof v === 'number' && v >= min && v <= max ? undefined : `a number in [${min}, ${max}]`;
 const str: Check = (v) => (typeof v === 'string' ? undefined : 'a string');
 const bool: Check = (v) => (typeof v === 'boolean' ? undefined : 'true or false');
-const oneOf = (...values: Array<string | number>): Check => (v) => (values.includes(v as string) ? undefined : `one of ${values.join(', ')}`);
-const nullable = (check: Check): Check => (v) => (v === null ? undefined : check(v));
+const oneOf =
+  (...values: Array<string | number>): Check =>
+  (v) =>
+    values.includes(v as string) ? undefined : `one of ${values.join(', ')}`;
+const nullable =
+  (check: Check): Check =>
+  (v) =>
+    v === null ? undefined : check(v);
 const status: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= 100 && (v as number) <= 599 ? undefined : 'an HTTP status');
-const list = (check: Check, min = 0): Check => (v) => {
-  if (!Array.isArray(v) || v.length < min) return `a list of at least ${min} item(s)`;
-  const bad = v.map(check).findIndex(Boolean);
-  return bad < 0 ? undefined : `a list whose item ${bad} is ${check(v[bad])}`;
-};
-const object = (shape: Record<string, Check>, optional: string[] = []): Check => (v) => {
-  if (!isPlainObject(v)) return `an object with ${Object.keys(shape).join(', ')}`;
-  const unknown = Object.keys(v).find((key) => !(key in shape));
-  if (unknown) return `an object without ${unknown} (known: ${Object.keys(shape).join(', ')})`;
-  for (const [key, check] of Object.entries(shape)) {
-    if (!(key in v) && optional.includes(key)) continue;
-    const why = check(v[key]);
-    if (why) return `an object whose ${key} is ${why}`;
-  }
-  return undefined;
-};
+const list =
+  (check: Check, min = 0): Check =>
+  (v) => {
+    if (!Array.isArray(v) || v.length < min) return `a list of at least ${min} item(s)`;
+    const bad = v.map(check).findIndex(Boolean);
+    return bad < 0 ? undefined : `a list whose item ${bad} is ${check(v[bad])}`;
+  };
+const object =
+  (shape: Record<string, Check>, optional: string[] = []): Check =>
+  (v) => {
+    if (!isPlainObject(v)) return `an object with ${Object.keys(shape).join(', ')}`;
+    const unknown = Object.keys(v).find((key) => !(key in shape));
+    if (unknown) return `an object without ${unknown} (known: ${Object.keys(shape).join(', ')})`;
+    for (const [key, check] of Object.entries(shape)) {
+      if (!(key in v) && optional.includes(key)) continue;
+      const why = check(v[key]);
+      if (why) return `an object whose ${key} is ${why}`;
+    }
+    return undefined;
+  };
 /** A body field name, or a dotted path of names ("message.text"). */
 const fieldPath: Check = (v) => (typeof v === 'string' && /^[^.]+(\.[^.]+)*$/.test(v) ? undefined : 'a field name or a dotted path like "message.text"');
 const headerName: Check = (v) => (typeof v === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v) ? undefined : 'an HTTP header name');
@@ -356,7 +366,14 @@ const RULES: Record<string, Check> = {
   'limits.maxVariablesBytes': limit,
   'limits.rate': nullable(
     object(
-      { perSecond: num(0), burst: num(1), status, retryAfterSeconds: int(0), retryAfter: oneOf('seconds', 'http-date', 'none'), headers: oneOf('x-ratelimit', 'ratelimit', 'none') },
+      {
+        perSecond: num(0),
+        burst: num(1),
+        status,
+        retryAfterSeconds: int(0),
+        retryAfter: oneOf('seconds', 'http-date', 'none'),
+        headers: oneOf('x-ratelimit', 'ratelimit', 'none'),
+      },
       ['status', 'retryAfterSeconds', 'retryAfter', 'headers'],
     ),
   ),
@@ -368,7 +385,8 @@ function collision(paths: Array<[string, string | null]>): string | undefined {
   const set = paths.filter((p): p is [string, string] => p[1] !== null);
   for (const [keyA, a] of set) {
     for (const [keyB, b] of set) {
-      if (keyA !== keyB && (a === b || b.startsWith(`${a}.`))) return `config.${keyA} ("${a}") and config.${keyB} ("${b}") cannot both be set: one holds the other`;
+      if (keyA !== keyB && (a === b || b.startsWith(`${a}.`)))
+        return `config.${keyA} ("${a}") and config.${keyB} ("${b}") cannot both be set: one holds the other`;
     }
   }
   return undefined;
@@ -388,11 +406,16 @@ function checkCombinations(config: SimulatorConfig): void {
   }
   const clash =
     collision(Object.entries(callback.fields).map(([key, path]) => [`callback.fields.${key}`, path])) ??
-    collision([['command.commandField', command.commandField], ['command.botField', command.botField]]);
+    collision([
+      ['command.commandField', command.commandField],
+      ['command.botField', command.botField],
+    ]);
   if (clash) throw new ConfigError(clash);
   const max = limits.maxPageCount;
   if (max && !max.clamp && lists.defaultPageCount > max.value) {
-    throw new ConfigError(`config.lists.defaultPageCount (${lists.defaultPageCount}) is above config.limits.maxPageCount.value (${max.value}): every list without PageCount would be refused`);
+    throw new ConfigError(
+      `config.lists.defaultPageCount (${lists.defaultPageCount}) is above config.limits.maxPageCount.value (${max.value}): every list without PageCount would be refused`,
+    );
   }
 }
 

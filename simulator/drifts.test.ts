@@ -75,7 +75,12 @@ function scenario(): Step[] {
     { operationId: 'getV1DialogCreate', method: 'GET', path: `/api/v1/dialog/101/create?variables=${encodeURIComponent('{"city":"Oslo"}')}` },
     { operationId: 'getV2Conversation', method: 'GET', path: ({ created }) => `/api/v2/conversation/${created}` },
     { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/303/create?response=true' },
-    { operationId: 'postVertexSendMessage', method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: ({ token }) => ({ body: { token, text: 'hi', typing: true } }) },
+    {
+      operationId: 'postVertexSendMessage',
+      method: 'POST',
+      path: '/api/vertex/v1/dialog/send_message',
+      options: ({ token }) => ({ body: { token, text: 'hi', typing: true } }),
+    },
     { operationId: 'postVertexComplete', method: 'POST', path: '/api/vertex/v1/complete', options: ({ token }) => ({ body: { token, data: 'done' } }) },
     { operationId: 'postVertexSendMessage', method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: { token: 'forged', text: 'hi' } } },
     { operationId: 'postVertexComplete', method: 'POST', path: '/api/vertex/v1/complete', options: { body: { token: 'forged' } } },
@@ -106,7 +111,9 @@ describe('drift modes', () => {
         const path = typeof step.path === 'function' ? step.path(learned) : step.path;
         const options = typeof step.options === 'function' ? step.options(learned) : step.options;
         // A reply the HTTP client refuses (a body shorter than its Content-Length) is an observation too.
-        const res = await sim.call(step.method, path, options).catch((err: Error) => ({ status: 0, contentType: null, body: err.message, json: () => undefined }));
+        const res = await sim
+          .call(step.method, path, options)
+          .catch((err: Error) => ({ status: 0, contentType: null, body: err.message, json: () => undefined }));
         if (step.operationId === 'postV2DialogCreate') learned.token = String((await listener.next()).fields.token);
         if (step.operationId === 'getV1DialogCreate' && res.status === 200) learned.created = String(res.json().dialogId);
         // File links hold the simulator's port, which differs between sessions.

@@ -47,9 +47,7 @@ export class HttpError extends Error {
 
 export function toReply(err: HttpError): Reply {
   const headers = err.headers;
-  return err.body === undefined
-    ? { status: err.status, headers, problem: { detail: err.detail } }
-    : { status: err.status, headers, json: err.body };
+  return err.body === undefined ? { status: err.status, headers, problem: { detail: err.detail } } : { status: err.status, headers, json: err.body };
 }
 
 export const jsonReply = (status: number, json: unknown): Reply => ({ status, json });

@@ -52,7 +52,15 @@ function wrongType(f: Faker): unknown {
 }
 
 const LIST_PARAMS = ['BotID', 'PageNumber', 'PageCount', 'CreatedFrom', 'CreatedTo', 'UpdatedFrom', 'UpdatedTo'];
-const AUTHED = ['/api/v1/conversations', '/api/v2/conversations', '/api/v1/conversation/1001', '/api/v1/dialog/101/create', '/api/v1/file/5001', '/api/v2/file/5001', '/api/v2/dialog/101/create'];
+const AUTHED = [
+  '/api/v1/conversations',
+  '/api/v2/conversations',
+  '/api/v1/conversation/1001',
+  '/api/v1/dialog/101/create',
+  '/api/v1/file/5001',
+  '/api/v2/file/5001',
+  '/api/v2/dialog/101/create',
+];
 
 function generate(f: Faker, uuid: string): Malformed {
   const api = f.helpers.arrayElement(['v1', 'v2']);
@@ -67,7 +75,15 @@ function generate(f: Faker, uuid: string): Malformed {
     () => ({
       method: 'GET',
       path: f.helpers.arrayElement(AUTHED),
-      options: { auth: f.helpers.arrayElement([null, 'Bearer abc', 'Basic', `Basic ${Buffer.from(`${f.internet.username()}:${f.internet.password()}`).toString('base64')}`, 'Basic !!!']) },
+      options: {
+        auth: f.helpers.arrayElement([
+          null,
+          'Bearer abc',
+          'Basic',
+          `Basic ${Buffer.from(`${f.internet.username()}:${f.internet.password()}`).toString('base64')}`,
+          'Basic !!!',
+        ]),
+      },
     }),
     // Odd paths (404).
     () => ({
@@ -92,19 +108,63 @@ function generate(f: Faker, uuid: string): Malformed {
     // Malformed identifiers in paths (404).
     () => ({
       method: 'GET',
-      path: f.helpers.arrayElement([`/api/v1/conversation/${encodeURIComponent(junk(f))}x`, `/api/v2/conversation/${f.string.alphanumeric(36)}`, `/api/${api}/file/${encodeURIComponent(junk(f))}y`, `/api/${api}/dialog/${encodeURIComponent(junk(f))}q/create`]),
+      path: f.helpers.arrayElement([
+        `/api/v1/conversation/${encodeURIComponent(junk(f))}x`,
+        `/api/v2/conversation/${f.string.alphanumeric(36)}`,
+        `/api/${api}/file/${encodeURIComponent(junk(f))}y`,
+        `/api/${api}/dialog/${encodeURIComponent(junk(f))}q/create`,
+      ]),
     }),
     // Malformed variables on create (404: no 400 is documented there).
-    () => ({ method: 'GET', path: `/api/${api}/dialog/101/create?variables=${encodeURIComponent(f.helpers.arrayElement([brokenJson(f), '[1,2]', '"text"', '42']))}` }),
-    () => ({ method: 'POST', path: '/api/v2/dialog/101/create', options: { body: f.helpers.arrayElement([brokenJson(f), JSON.stringify({ variables: wrongType(f) }), JSON.stringify({ response: f.lorem.word() })]) } }),
+    () => ({
+      method: 'GET',
+      path: `/api/${api}/dialog/101/create?variables=${encodeURIComponent(f.helpers.arrayElement([brokenJson(f), '[1,2]', '"text"', '42']))}`,
+    }),
+    () => ({
+      method: 'POST',
+      path: '/api/v2/dialog/101/create',
+      options: { body: f.helpers.arrayElement([brokenJson(f), JSON.stringify({ variables: wrongType(f) }), JSON.stringify({ response: f.lorem.word() })]) },
+    }),
     // send and command with broken JSON or ill-typed fields (400).
-    () => ({ method: 'POST', path: `/api/v2/conversation/${uuid}/send`, options: { body: f.helpers.arrayElement([brokenJson(f), JSON.stringify({ text: wrongType(f) }), JSON.stringify({ message: f.lorem.sentence() }), '']) } }),
-    () => ({ method: 'POST', path: `/api/v2/conversation/${uuid}/command`, options: { body: f.helpers.arrayElement([brokenJson(f), JSON.stringify({ command: 'goto', bot_id: wrongType(f) }), JSON.stringify({ command: f.lorem.word(), bot_id: 202 })]) } }),
+    () => ({
+      method: 'POST',
+      path: `/api/v2/conversation/${uuid}/send`,
+      options: { body: f.helpers.arrayElement([brokenJson(f), JSON.stringify({ text: wrongType(f) }), JSON.stringify({ message: f.lorem.sentence() }), '']) },
+    }),
+    () => ({
+      method: 'POST',
+      path: `/api/v2/conversation/${uuid}/command`,
+      options: {
+        body: f.helpers.arrayElement([
+          brokenJson(f),
+          JSON.stringify({ command: 'goto', bot_id: wrongType(f) }),
+          JSON.stringify({ command: f.lorem.word(), bot_id: 202 }),
+        ]),
+      },
+    }),
     // Vertex with broken bodies (400) or forged tokens (403).
-    () => ({ method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: f.helpers.arrayElement([brokenJson(f), JSON.stringify({ token: f.string.alphanumeric(40), text: f.lorem.sentence() }), JSON.stringify({ token: wrongType(f) })]) } }),
-    () => ({ method: 'POST', path: '/api/vertex/v1/complete', options: { body: f.helpers.arrayElement([brokenJson(f), JSON.stringify({ token: f.string.alphanumeric(40) }), JSON.stringify({ data: {} })]) } }),
+    () => ({
+      method: 'POST',
+      path: '/api/vertex/v1/dialog/send_message',
+      options: {
+        body: f.helpers.arrayElement([
+          brokenJson(f),
+          JSON.stringify({ token: f.string.alphanumeric(40), text: f.lorem.sentence() }),
+          JSON.stringify({ token: wrongType(f) }),
+        ]),
+      },
+    }),
+    () => ({
+      method: 'POST',
+      path: '/api/vertex/v1/complete',
+      options: { body: f.helpers.arrayElement([brokenJson(f), JSON.stringify({ token: f.string.alphanumeric(40) }), JSON.stringify({ data: {} })]) },
+    }),
     // Bodies above the cap (413).
-    () => ({ method: 'POST', path: `/api/v2/conversation/${uuid}/send`, options: { body: `{"text":"${'x'.repeat(1024 * 1024 + f.number.int({ max: 1000 }))}"}` } }),
+    () => ({
+      method: 'POST',
+      path: `/api/v2/conversation/${uuid}/send`,
+      options: { body: `{"text":"${'x'.repeat(1024 * 1024 + f.number.int({ max: 1000 }))}"}` },
+    }),
   ])();
 }
 

@@ -33,9 +33,7 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
     if (!m) return undefined;
     const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    return colon >= 0 && decoded.slice(0, colon) === config.auth.login && decoded.slice(colon + 1) === config.auth.password
-      ? config.auth.login
-      : undefined;
+    return colon >= 0 && decoded.slice(0, colon) === config.auth.login && decoded.slice(colon + 1) === config.auth.password ? config.auth.login : undefined;
   }
 
   /** Rate-limit key: the Basic login, or the integration token of a vertex body. */

@@ -7,8 +7,12 @@ import type { DeepPartial, SimulatorConfig } from './config.ts';
 import { FIXED_NOW, findDialog, simulator, type TestSimulator } from './test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const items = (list: Record<string, any>) => Object.keys(list).filter((k) => k !== 'meta').map((k) => list[k]);
-const post = (sim: TestSimulator, uuid: string, action: string, body?: unknown) => sim.call('POST', `/api/v2/conversation/${uuid}/${action}`, body === undefined ? {} : { body });
+const items = (list: Record<string, any>) =>
+  Object.keys(list)
+    .filter((k) => k !== 'meta')
+    .map((k) => list[k]);
+const post = (sim: TestSimulator, uuid: string, action: string, body?: unknown) =>
+  sim.call('POST', `/api/v2/conversation/${uuid}/${action}`, body === undefined ? {} : { body });
 const record = async (sim: TestSimulator, uuid: string) => (await sim.call('GET', `/api/v2/conversation/${uuid}`)).json();
 /** The bot a V2 dialog is on, from the BotID filter of the list. */
 const onBot = async (sim: TestSimulator, uuid: string, bot: number) =>
@@ -126,7 +130,10 @@ describe('format.updatedOffset', () => {
       const query = '/api/v2/conversations?UpdatedFrom=2026-11-01T00:00:00Z&UpdatedTo=2026-11-10T12:00:00%2B02:00&CreatedFrom=2026-10-01&PageCount=500';
       const [a, b] = (await Promise.all([plain, shifted].map(async (sim) => items((await sim.call('GET', query)).json())))) as [any[], any[]];
       assert.ok(a.length > 0);
-      assert.deepEqual(b.map((d) => d.id), a.map((d) => d.id));
+      assert.deepEqual(
+        b.map((d) => d.id),
+        a.map((d) => d.id),
+      );
       for (const [i, d] of b.entries()) {
         assert.match(d.updated, /-05:00$/);
         assert.equal(Date.parse(d.updated), Date.parse(a[i].updated));
@@ -218,19 +225,23 @@ describe('command body', () => {
 
 describe('lists.lagMs, clock.offsetSeconds, send.movesUpdated: the vendor is a distributed system', () => {
   it('a list trails the store by lagMs: a new dialog, and its move to another bot, show only after it', () =>
-    withSimulator({ lists: { lagMs: 400 } }, async (sim) => {
-      const created = (await sim.call('POST', '/api/v2/dialog/101/create', { body: { response: true } })).json();
-      const listed = async (bot: number) => onBot(sim, created.dialogUUID, bot);
-      assert.equal(await listed(101), false, 'not yet in the list');
-      assert.equal((await record(sim, created.dialogUUID)).id, created.dialogUUID, 'the record reads at once');
-      await new Promise((resolve) => setTimeout(resolve, 450));
-      assert.equal(await listed(101), true, 'listed once the lag has passed');
-      await post(sim, created.dialogUUID, 'stop');
-      assert.equal((await post(sim, created.dialogUUID, 'command', { command: 'goto', bot_id: 202 })).status, 204);
-      assert.equal(await listed(202), false, 'the move not yet in the list');
-      await new Promise((resolve) => setTimeout(resolve, 450));
-      assert.deepEqual([await listed(101), await listed(202)], [false, true]);
-    }, Date.now));
+    withSimulator(
+      { lists: { lagMs: 400 } },
+      async (sim) => {
+        const created = (await sim.call('POST', '/api/v2/dialog/101/create', { body: { response: true } })).json();
+        const listed = async (bot: number) => onBot(sim, created.dialogUUID, bot);
+        assert.equal(await listed(101), false, 'not yet in the list');
+        assert.equal((await record(sim, created.dialogUUID)).id, created.dialogUUID, 'the record reads at once');
+        await new Promise((resolve) => setTimeout(resolve, 450));
+        assert.equal(await listed(101), true, 'listed once the lag has passed');
+        await post(sim, created.dialogUUID, 'stop');
+        assert.equal((await post(sim, created.dialogUUID, 'command', { command: 'goto', bot_id: 202 })).status, 204);
+        assert.equal(await listed(202), false, 'the move not yet in the list');
+        await new Promise((resolve) => setTimeout(resolve, 450));
+        assert.deepEqual([await listed(101), await listed(202)], [false, true]);
+      },
+      Date.now,
+    ));
 
   it('the vendor clock is off by offsetSeconds: its Date header and its stamps', () =>
     withSimulator({ clock: { offsetSeconds: -90 } }, async (sim) => {
@@ -238,7 +249,9 @@ describe('lists.lagMs, clock.offsetSeconds, send.movesUpdated: the vendor is a d
       assert.equal(Date.parse(String(answer.headers.date)), FIXED_NOW - 90_000, `Date header ${answer.headers.date} is 90 s behind`);
       const created = (await sim.call('POST', '/api/v2/dialog/101/create', { body: { response: true } })).json();
       const inWindow = (from: number, to: number) =>
-        sim.call('GET', `/api/v2/conversations?BotID=101&CreatedFrom=${new Date(from).toISOString()}&CreatedTo=${new Date(to).toISOString()}`).then((a) => items(a.json()).some((d) => d.id === created.dialogUUID));
+        sim
+          .call('GET', `/api/v2/conversations?BotID=101&CreatedFrom=${new Date(from).toISOString()}&CreatedTo=${new Date(to).toISOString()}`)
+          .then((a) => items(a.json()).some((d) => d.id === created.dialogUUID));
       assert.equal(await inWindow(FIXED_NOW - 91_000, FIXED_NOW - 89_000), true, 'stamped in its own time');
       assert.equal(await inWindow(FIXED_NOW - 1000, FIXED_NOW + 1000), false);
     }));

@@ -50,7 +50,10 @@ describe('hidden limits', () => {
     withSimulator({ config: { limits: { rate: { perSecond: 1, burst: 3 } } } }, async (sim) => {
       const answers = [];
       for (let i = 0; i < 4; i++) answers.push(await sim.call('GET', '/api/v1/conversations?PageCount=1'));
-      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 429]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [200, 200, 200, 429],
+      );
       assert.equal(answers[0]!.headers['x-ratelimit-limit'], '3');
       assert.equal(answers[0]!.headers['x-ratelimit-remaining'], '2');
       assert.equal(answers[3]!.headers['retry-after'], '1');
@@ -62,7 +65,11 @@ describe('hidden limits', () => {
 
   it('serve a PageCount above a clamped maxPageCount as the maximum', () =>
     withSimulator({ config: { limits: { maxPageCount: { value: 50, clamp: true } } } }, async (sim) => {
-      for (const [asked, served] of [[80, 50], [50, 50], [30, 30]]) {
+      for (const [asked, served] of [
+        [80, 50],
+        [50, 50],
+        [30, 30],
+      ]) {
         const res = await sim.call('GET', `/api/v1/conversations?PageCount=${asked}`);
         assert.equal(res.status, 200);
         assert.equal(res.json().meta.pagination.per_page, served);
@@ -103,7 +110,10 @@ describe('hidden limits', () => {
       await sim.call('GET', '/api/v1/conversations?PageCount=1');
       const limited = await sim.call('GET', '/api/v1/conversations?PageCount=1');
       assert.equal(limited.status, 429);
-      assert.deepEqual(Object.keys(limited.headers).filter((h) => h.includes('ratelimit')), []);
+      assert.deepEqual(
+        Object.keys(limited.headers).filter((h) => h.includes('ratelimit')),
+        [],
+      );
       assert.equal(limited.json().error.code, 429);
     });
   });

@@ -14,7 +14,10 @@ const SEEDED = '/api/v2/conversations?CreatedTo=2026-11-20T00:00:00Z&PageCount=1
 const ALL = '/api/v2/conversations?PageCount=5000';
 const NEXT: Partial<Record<StatusKey, StatusKey>> = { created: 'inProcess', inProcess: 'completed', operator: 'completed' };
 
-const items = (list: Record<string, any>) => Object.keys(list).filter((k) => k !== 'meta').map((k) => list[k]);
+const items = (list: Record<string, any>) =>
+  Object.keys(list)
+    .filter((k) => k !== 'meta')
+    .map((k) => list[k]);
 const record = async (sim: TestSimulator, uuid: string) => (await sim.call('GET', `/api/v2/conversation/${uuid}`)).json();
 
 /** What the API shows of the dialogs a list holds: the list itself and every record (file links without the port). */
@@ -55,7 +58,9 @@ describe('live stream', () => {
     await closing([plain, live], async () => {
       live.live!.step(200);
       assert.deepEqual(await snapshot(live, SEEDED), await snapshot(plain, SEEDED));
-      const [a, b] = await Promise.all([plain, live].map(async (s) => (await s.call('POST', '/api/v2/dialog/101/create', { body: { response: true } })).json()));
+      const [a, b] = await Promise.all(
+        [plain, live].map(async (s) => (await s.call('POST', '/api/v2/dialog/101/create', { body: { response: true } })).json()),
+      );
       assert.equal(a.dialogUUID, b.dialogUUID, 'the API keeps its own random stream');
       assert.notEqual(a.dialogId, b.dialogId, 'V1 ids are one sequence, shared with the stream');
     });
@@ -96,7 +101,10 @@ describe('live stream', () => {
           assert.equal(c.state, 'inProcess');
         }
       }
-      assert.ok(changes.some((c) => c.kind === 'message' && c.uuid === running), 'the running API dialog gets bot messages');
+      assert.ok(
+        changes.some((c) => c.kind === 'message' && c.uuid === running),
+        'the running API dialog gets bot messages',
+      );
 
       assert.deepEqual(await snapshot(sim, SEEDED), seeded, 'seeded dialogs never change');
       assert.deepEqual(await record(sim, handed), handedBefore);

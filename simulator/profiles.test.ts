@@ -70,7 +70,10 @@ describe('vendor profiles', () => {
       differs('the zone of updated', (x) => x.format.updatedOffset);
       differs('seed sources', (x) => x.seed.sources);
       differs('data item types', (x) => x.seed.dataTypes);
-      assert.ok(c.seed.dataTypes.some((t) => /text|string/i.test(t)), `${name}: no data item type is a text answer`);
+      assert.ok(
+        c.seed.dataTypes.some((t) => /text|string/i.test(t)),
+        `${name}: no data item type is a text answer`,
+      );
       const rate = c.limits.rate;
       assert.ok(rate && rate.perSecond <= 20 && rate.burst <= 20, `${name}: a run of ~500 requests must meet the rate limit`);
       const max = c.limits.maxPageCount;
@@ -98,7 +101,10 @@ describe('vendor profiles', () => {
         const rate = c.limits.rate!;
         const answers = [first];
         for (let i = 1; i <= rate.burst; i++) answers.push(await sim.call('GET', '/api/v1/conversations?PageCount=1'));
-        assert.deepEqual(answers.map((a) => a.status), [...Array(rate.burst).fill(200), 429]);
+        assert.deepEqual(
+          answers.map((a) => a.status),
+          [...Array(rate.burst).fill(200), 429],
+        );
         const limited = answers.at(-1)!;
         const retryAfter = limited.headers['retry-after'];
         if (rate.retryAfter === 'none') assert.equal(retryAfter, undefined);
@@ -124,8 +130,18 @@ describe('vendor profiles', () => {
     covers('a form callback', (c) => c.callback.encoding === 'form');
     covers('a GET callback with the fields in the query', (c) => c.callback.encoding === 'query' && c.callback.method === 'GET');
     covers('a multipart callback with X-Integration-Token', (c) => c.callback.encoding === 'multipart' && c.callback.tokenHeader === 'X-Integration-Token');
-    covers('a PUT JSON callback with the token nested two deep', (c) => c.callback.encoding === 'json' && c.callback.method === 'PUT' && c.callback.tokenHeader === null && (c.callback.fields.token ?? '').split('.').length >= 3);
-    covers('a JSON callback of ids only with Authorization: Bearer', (c) => c.callback.encoding === 'json' && c.callback.tokenHeader?.toLowerCase() === 'authorization' && c.callback.fields.botId === null);
+    covers(
+      'a PUT JSON callback with the token nested two deep',
+      (c) =>
+        c.callback.encoding === 'json' &&
+        c.callback.method === 'PUT' &&
+        c.callback.tokenHeader === null &&
+        (c.callback.fields.token ?? '').split('.').length >= 3,
+    );
+    covers(
+      'a JSON callback of ids only with Authorization: Bearer',
+      (c) => c.callback.encoding === 'json' && c.callback.tokenHeader?.toLowerCase() === 'authorization' && c.callback.fields.botId === null,
+    );
     const creates = [...values((c) => c.create.v2Get), ...values((c) => c.create.startedWithoutResponse)];
     covers('200 {} on create', () => creates.some((r) => r.status === 200 && r.body === 'empty-object'));
     covers('200 with ids on create', () => creates.some((r) => r.status === 200 && r.body.startsWith('ids')));

@@ -50,9 +50,7 @@ export function seedStore(store: Store, config: SimulatorConfig, seed: number, c
   const cities = Array.from({ length: CITIES }, () => f.location.city());
   const spanSeconds = Math.floor(s.days * 86_400);
   // Creation times first, oldest first, so V1 ids grow with creation time like a real sequence.
-  const createdAt = Array.from({ length: count }, () => anchor - f.number.int({ min: 0, max: spanSeconds }) * 1000).sort(
-    (a, b) => a - b,
-  );
+  const createdAt = Array.from({ length: count }, () => anchor - f.number.int({ min: 0, max: spanSeconds }) * 1000).sort((a, b) => a - b);
   for (const created of createdAt) {
     const state: StatusKey = f.helpers.weightedArrayElement(states);
     const silent = state === 'created' || (state === 'inProcess' && f.datatype.boolean({ probability: s.silentInProcessShare }));
@@ -102,7 +100,14 @@ function seedData(f: Faker, store: Store, config: SimulatorConfig, fileId: numbe
   const file = fileId === undefined ? undefined : store.files.get(fileId);
   if (file) {
     // The answer is rendered as an absolute link once the server's address is known (Store.record).
-    items.push({ question: 'Please upload a document', type: f.helpers.arrayElement(types), answer: '', variable: 'document', fileId: file.id, deleted: file.deleted });
+    items.push({
+      question: 'Please upload a document',
+      type: f.helpers.arrayElement(types),
+      answer: '',
+      variable: 'document',
+      fileId: file.id,
+      deleted: file.deleted,
+    });
   }
   return items;
 }

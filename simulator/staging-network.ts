@@ -70,10 +70,14 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
       }
       return;
     }
-    const upstream = forward(`${options.target}${path.slice(prefix.length)}`, { method: req.method, headers: { ...req.headers, host: new URL(options.target).host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = forward(
+      `${options.target}${path.slice(prefix.length)}`,
+      { method: req.method, headers: { ...req.headers, host: new URL(options.target).host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   };

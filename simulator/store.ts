@@ -228,8 +228,7 @@ export class Store {
 
   listItem(dialog: Dialog, api: ApiVersion): Record<string, unknown> {
     const zone = this.config.format.updatedOffset;
-    const updated =
-      dialog.lastMessageAt !== null ? isoSeconds(dialog.lastMessageAt, zone) : api === 'v1' ? isoSeconds(dialog.createdAt, zone) : '';
+    const updated = dialog.lastMessageAt !== null ? isoSeconds(dialog.lastMessageAt, zone) : api === 'v1' ? isoSeconds(dialog.createdAt, zone) : '';
     const item: Record<string, unknown> = {
       id: api === 'v1' ? dialog.id : dialog.uuid,
       name: `#${dialog.id} ${dialog.city}`,

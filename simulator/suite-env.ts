@@ -65,7 +65,8 @@ export function bodyTemplatesOf(config: SimulatorConfig): { SEND_BODY: string; C
   const TEXT = '\u0000text';
   const BOT = '\u0000bot';
   const { commandField, botField, gotoValue, botType } = config.command;
-  const placeholders = (json: string) => json.replace(JSON.stringify(TEXT), '"{{text}}"').replace(JSON.stringify(BOT), botType === 'string' ? '"{{botId}}"' : '{{botId}}');
+  const placeholders = (json: string) =>
+    json.replace(JSON.stringify(TEXT), '"{{text}}"').replace(JSON.stringify(BOT), botType === 'string' ? '"{{botId}}"' : '{{botId}}');
   return {
     SEND_BODY: placeholders(JSON.stringify(nested(config.send.textFields[0]!, TEXT))),
     COMMAND_BODY: placeholders(JSON.stringify(nested(botField, BOT, nested(commandField, gotoValue)))),

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { failureLines, respectVerdict, stepDescriptions, workflowInputs, type RespectResult } from './respect.ts';
 
-test('inputs carry the run\'s body shapes filled in, the window the run gives in the target\'s clock, and the unknown UUID', () => {
+test("inputs carry the run's body shapes filled in, the window the run gives in the target's clock, and the unknown UUID", () => {
   const inputs = workflowInputs({
     botId: 11,
     gotoBotId: 12,
@@ -25,7 +25,12 @@ test('inputs carry the run\'s body shapes filled in, the window the run gives in
   });
 });
 
-const check = (name: string, passed: boolean, condition?: string, severity = 'error'): { name: string; passed: boolean; severity: string; condition?: string; message?: string } => ({
+const check = (
+  name: string,
+  passed: boolean,
+  condition?: string,
+  severity = 'error',
+): { name: string; passed: boolean; severity: string; condition?: string; message?: string } => ({
   name,
   passed,
   severity,
@@ -40,15 +45,26 @@ const step = (workflowId: string, stepId: string, statusCode: number, checks: Re
 });
 const result = (steps: ReturnType<typeof step>[]): RespectResult => ({
   status: 'error',
-  files: { 'workflows/dialog-lifecycle.arazzo.yaml': { totalRequests: steps.length, executedWorkflows: [{ workflowId: 'lifecycle', status: 'error', executedSteps: steps }] } },
+  files: {
+    'workflows/dialog-lifecycle.arazzo.yaml': {
+      totalRequests: steps.length,
+      executedWorkflows: [{ workflowId: 'lifecycle', status: 'error', executedSteps: steps }],
+    },
+  },
 });
-const descriptions = stepDescriptions({ workflows: [{ workflowId: 'lifecycle', steps: [{ stepId: 'readAfterStop', description: 'The dialog is in the operator\n  state (§4.2 stop, §3).' }] }] });
+const descriptions = stepDescriptions({
+  workflows: [{ workflowId: 'lifecycle', steps: [{ stepId: 'readAfterStop', description: 'The dialog is in the operator\n  state (§4.2 stop, §3).' }] }],
+});
 
 test('a failed step is named with its exchange, its failed checks and what the workflow documents; the dialog and its cleanup are reported', () => {
   const verdict = respectVerdict(
     result([
       step('lifecycle', 'create', 200, [check('success criteria check', true, '$statusCode == 200')], { dialogId: '1f22e17c-a113-47f2-a2ee-4bade2bab52d' }),
-      step('lifecycle', 'readAfterStop', 200, [check('success criteria check', true, '$statusCode == 200'), check('success criteria check', false, "$response.body#/status != 'in-process'"), check('status code check', false, undefined, 'off')]),
+      step('lifecycle', 'readAfterStop', 200, [
+        check('success criteria check', true, '$statusCode == 200'),
+        check('success criteria check', false, "$response.body#/status != 'in-process'"),
+        check('status code check', false, undefined, 'off'),
+      ]),
       step('lifecycle', 'listedUnderTarget', 200, [{ ...check('schema check', false), message: "\nREQUIRED must have required property 'links'\n\n> 1 | {" }]),
       step('lifecycle', 'cleanup', 204, []),
     ]),

@@ -16,7 +16,15 @@ export interface WorkflowInputs {
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** `createdFrom`: the run's start in the target's clock, at the early end of what it may be (contract/vendor-clock.ts). */
-export function workflowInputs(o: { botId: number; gotoBotId: number; sendTemplate: string; commandTemplate: string; now: number; createdFrom: number; unknownUuid: string }): WorkflowInputs {
+export function workflowInputs(o: {
+  botId: number;
+  gotoBotId: number;
+  sendTemplate: string;
+  commandTemplate: string;
+  now: number;
+  createdFrom: number;
+  unknownUuid: string;
+}): WorkflowInputs {
   return {
     botId: o.botId,
     gotoBotId: o.gotoBotId,
@@ -78,15 +86,26 @@ export interface RespectVerdict {
 /** Step descriptions by "workflowId/stepId", from the Arazzo document. */
 export type StepDescriptions = Record<string, string>;
 
-export function stepDescriptions(document: { workflows?: Array<{ workflowId: string; steps?: Array<{ stepId: string; description?: string }> }> }): StepDescriptions {
+export function stepDescriptions(document: {
+  workflows?: Array<{ workflowId: string; steps?: Array<{ stepId: string; description?: string }> }>;
+}): StepDescriptions {
   const out: StepDescriptions = {};
-  for (const w of document.workflows ?? []) for (const s of w.steps ?? []) if (s.description) out[`${w.workflowId}/${s.stepId}`] = s.description.replace(/\s+/g, ' ').trim();
+  for (const w of document.workflows ?? [])
+    for (const s of w.steps ?? []) if (s.description) out[`${w.workflowId}/${s.stepId}`] = s.description.replace(/\s+/g, ' ').trim();
   return out;
 }
 
+/** An ANSI colour code: ESC [ … m. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ESC that opens an ANSI colour code is the point
+const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
+
 /** Respect's messages may open with a blank line or a colour code. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the ESC that opens an ANSI colour code
-const firstLine = (message: string | undefined) => message?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean);
+const firstLine = (message: string | undefined) =>
+  message
+    ?.replace(ANSI_COLOUR, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
 
 const isStep = (s: RespectStep | RespectWorkflow): s is RespectStep => 'stepId' in s;
 
@@ -138,5 +157,7 @@ export function respectVerdict(result: RespectResult, descriptions: StepDescript
 
 /** One line per failed step, ready for a ticket: the step, the exchange, the checks, what the workflow documents. */
 export function failureLines(verdict: RespectVerdict): string[] {
-  return verdict.failures.map((f) => `${f.workflowId}/${f.stepId}: ${f.exchange}: ${f.checks.join('; ')}${f.documented ? ` (documented: ${f.documented})` : ''}`);
+  return verdict.failures.map(
+    (f) => `${f.workflowId}/${f.stepId}: ${f.exchange}: ${f.checks.join('; ')}${f.documented ? ` (documented: ${f.documented})` : ''}`,
+  );
 }

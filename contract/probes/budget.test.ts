@@ -12,7 +12,11 @@ test('a probe that does not fit in what is left is refused before it sends anyth
   const { beforeRequest } = budget.hooks();
   budget.reserve(6, 'the first probe');
   for (let i = 0; i < 6; i++) beforeRequest(1);
-  assert.throws(() => budget.reserve(5, 'rate limits'), (err: Error) => err instanceof BudgetExhausted && /could not observe rate limits: it needs up to 5 requests and only 4 of PROBE_BUDGET=10 are left/.test(err.message));
+  assert.throws(
+    () => budget.reserve(5, 'rate limits'),
+    (err: Error) =>
+      err instanceof BudgetExhausted && /could not observe rate limits: it needs up to 5 requests and only 4 of PROBE_BUDGET=10 are left/.test(err.message),
+  );
   budget.reserve(4, 'the last probe');
 });
 

@@ -43,7 +43,9 @@ export class ProbeBudget {
   reserve(requests: number, what: string): void {
     const left = this.limit - this.counts.spent;
     if (requests > left) {
-      throw new BudgetExhausted(`could not observe ${what}: it needs up to ${requests} requests and only ${left} of PROBE_BUDGET=${this.limit} are left; raise PROBE_BUDGET`);
+      throw new BudgetExhausted(
+        `could not observe ${what}: it needs up to ${requests} requests and only ${left} of PROBE_BUDGET=${this.limit} are left; raise PROBE_BUDGET`,
+      );
     }
   }
 

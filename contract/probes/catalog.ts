@@ -24,7 +24,11 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
   { section: '4.2', item: 'response body of GET /v2/dialog/{BotID}/create', ids: ['body.getV2DialogCreate'] },
   { section: '4.2', item: 'status code and body of POST /v2/dialog/{BotID}/create when response is false', ids: ['response.create.response-false'] },
   { section: '3', item: 'from which states start is allowed and what it does from each', ids: ['transition.start-stop', 'transition.start.completed'] },
-  { section: '3', item: 'from which states stop is allowed, and the exact status string of the operator state', ids: ['transition.start-stop', 'status.operator'] },
+  {
+    section: '3',
+    item: 'from which states stop is allowed, and the exact status string of the operator state',
+    ids: ['transition.start-stop', 'status.operator'],
+  },
   { section: '4.2', item: 'success response of command', ids: ['response.command'] },
   { section: '4.1', item: 'parameters and response of GET /v2/file/{fileId}', ids: ['file.v2.download', 'file.v2.unknown'] },
   { section: '7', item: 'error body shape', ids: ['error.400', 'error.401', 'error.403', 'error.404'] },
@@ -34,7 +38,11 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
     ids: ['default.v1.PageNumber', 'default.v2.PageNumber', 'paging.PageNumber.out-of-range', 'pagination.v1.past-last-page', 'pagination.v2.past-last-page'],
   },
   { section: '2.3', item: 'what total, count, per_page, current_page and total_pages count', ids: ['pagination.v1.relations', 'pagination.v2.relations'] },
-  { section: '8.3', item: 'default and maximum PageCount', ids: ['default.v1.PageCount', 'default.v2.PageCount', 'paging.PageCount.out-of-range', 'limit.maxPageCount'] },
+  {
+    section: '8.3',
+    item: 'default and maximum PageCount',
+    ids: ['default.v1.PageCount', 'default.v2.PageCount', 'paging.PageCount.out-of-range', 'limit.maxPageCount'],
+  },
   {
     section: '8.4',
     item: 'maximum variables size, and whether variables show up in the dialog record',
@@ -44,7 +52,11 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
   { section: '2.1', item: 'when updated is an empty string', ids: ['updated.empty'] },
   { section: '2.1', item: 'full set of source values', ids: ['sources.seen'] },
   { section: '2.2', item: 'data item type values other than Text', ids: ['data.types.seen'] },
-  { section: '4.2', item: 'name and type of the send body field; maximum message text length (spec 8.4)', ids: ['body.send.accepted', 'lenience.send', 'limit.maxTextLength.send'] },
+  {
+    section: '4.2',
+    item: 'name and type of the send body field; maximum message text length (spec 8.4)',
+    ids: ['body.send.accepted', 'lenience.send', 'limit.maxTextLength.send'],
+  },
   { section: '4.2', item: 'names and types of the command body fields', ids: ['body.command.accepted', 'lenience.command'] },
   {
     section: '4.3',

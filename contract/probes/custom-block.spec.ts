@@ -17,7 +17,12 @@ test('records which send_message fields are required and its longest text', asyn
 
   const fields: Record<string, number> = {};
   for (const [what, body] of FIELD_VARIANTS) fields[what] = (await anonymousApi.call('postVertexSendMessage', { json: { token, ...body } })).status;
-  observe('postVertexSendMessage', { id: 'vertex.send-message.fields', section: '4.3', item: 'whether text and typing are each required (status per body)', observed: fields });
+  observe('postVertexSendMessage', {
+    id: 'vertex.send-message.fields',
+    section: '4.3',
+    item: 'whether text and typing are each required (status per body)',
+    observed: fields,
+  });
 
   observe(await observeSizeLimit(anonymousApi, limit, { botId: dialog.botId, vertexToken: token }));
   await anonymousApi.call('postVertexComplete', { json: { token, data: null } });

@@ -29,10 +29,24 @@ test('records statuses, sources, empty updated times and data item types of dial
     observed: distinct(v2.items.filter((i) => i.updated === '').map((i) => i.status)),
   });
   const zones = [...v1.items, ...v2.items].map((i) => /(Z|[+-]\d{2}:?\d{2})$/.exec(i.updated)?.[1] ?? (i.updated === '' ? 'empty' : 'none'));
-  observe(v2.response.operation, { id: 'updated.zone', section: '2.1', item: 'time zone designators of updated ("ISO format"; Z, an offset, or none) on those pages', observed: distinct(zones) });
+  observe(v2.response.operation, {
+    id: 'updated.zone',
+    section: '2.1',
+    item: 'time zone designators of updated ("ISO format"; Z, an offset, or none) on those pages',
+    observed: distinct(zones),
+  });
   const ids = v1.items.map((i) => Number(i.id));
-  const order = ids.every((id, n) => n === 0 || id < ids[n - 1]!) ? 'V1 ids descending' : ids.every((id, n) => n === 0 || id > ids[n - 1]!) ? 'V1 ids ascending' : 'neither';
-  observe(v1.response.operation, { id: 'lists.order', section: '2.3', item: 'order of the items of a list page (not stated)', observed: ids.length < 2 ? 'fewer than 2 items' : order });
+  const order = ids.every((id, n) => n === 0 || id < ids[n - 1]!)
+    ? 'V1 ids descending'
+    : ids.every((id, n) => n === 0 || id > ids[n - 1]!)
+      ? 'V1 ids ascending'
+      : 'neither';
+  observe(v1.response.operation, {
+    id: 'lists.order',
+    section: '2.3',
+    item: 'order of the items of a list page (not stated)',
+    observed: ids.length < 2 ? 'fewer than 2 items' : order,
+  });
 
   const data = [];
   for (const item of v2.items.slice(0, RECORDS)) data.push(...((await readV2(api, String(item.id))).record?.data ?? []));

@@ -20,7 +20,7 @@ const NOT_OBSERVABLE = [
     id: 'events.webhooks',
     section: '6.2',
     item: 'webhooks, event kinds, event delivery and signatures',
-    reason: 'no operation registers or lists webhooks; the only call of the service the suite receives is the custom block\'s (observation callback.shape)',
+    reason: "no operation registers or lists webhooks; the only call of the service the suite receives is the custom block's (observation callback.shape)",
   },
 ] as const;
 

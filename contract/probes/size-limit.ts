@@ -20,7 +20,12 @@ export function sizeLimit(id: string): SizeLimit {
 export const searchBound = (limit: SizeLimit) => requestBound(limit.lower, limit.upper);
 
 /** Finds the limit; `onAnswer` sees every answer (a variables probe creates a dialog with each accepted one). */
-export async function observeSizeLimit(api: ApiClient, limit: SizeLimit, context: ProbeContext, onAnswer: (res: ApiResponse) => void = () => {}): Promise<Observation> {
+export async function observeSizeLimit(
+  api: ApiClient,
+  limit: SizeLimit,
+  context: ProbeContext,
+  onAnswer: (res: ApiResponse) => void = () => {},
+): Promise<Observation> {
   const label = contractValidators().operation(limit.operationId).label;
   // Each request's answer, to quote the one of the first refused value.
   const answers = new Map<string, ApiResponse>();
@@ -38,8 +43,12 @@ export async function observeSizeLimit(api: ApiClient, limit: SizeLimit, context
   if (!finding.result) throw new Error(`could not observe ${limit.item}: ${finding.skipped}`);
   const { result, refusal } = finding;
   const search = `search: ${result.requests} requests (bound ${result.bound}), outcome ${result.outcome}`;
-  const shown = refusal?.clampedTo !== undefined ? `first value served less: ${result.firstRejected}, clamped to ${refusal.clampedTo}` : `first refused value ${result.firstRejected}`;
-  if (result.firstRejected === null) return { ...sizeLimitFingerprint(limit, label, result, refusal), evidence: `${search}\nnothing refused up to ${limit.upper}` };
+  const shown =
+    refusal?.clampedTo !== undefined
+      ? `first value served less: ${result.firstRejected}, clamped to ${refusal.clampedTo}`
+      : `first refused value ${result.firstRejected}`;
+  if (result.firstRejected === null)
+    return { ...sizeLimitFingerprint(limit, label, result, refusal), evidence: `${search}\nnothing refused up to ${limit.upper}` };
   const quoted = answers.get(JSON.stringify(limit.request(result.firstRejected, context)))?.evidence() ?? '';
   return { ...sizeLimitFingerprint(limit, label, result, refusal), evidence: `${search}\n${shown}\n${quoted}` };
 }

@@ -11,5 +11,10 @@ test('records whether send and command check the body or the dialog first', asyn
     const res = await api.call(operationId, { path: { uuid: unknownUuid(fake) }, raw: '{"unterminated": ' });
     seen[res.operation.label] = res.status;
   }
-  observe({ id: 'validation.order', section: '7', item: 'status for a broken body sent to a dialog that does not exist (400: body first, 404: dialog first)', observed: seen });
+  observe({
+    id: 'validation.order',
+    section: '7',
+    item: 'status for a broken body sent to a dialog that does not exist (400: body first, 404: dialog first)',
+    observed: seen,
+  });
 });

@@ -19,5 +19,10 @@ test('records how create answers malformed variables', async ({ api, config, dia
     const uuid = res.json<{ dialogUUID?: unknown }>()?.dialogUUID;
     if (typeof uuid === 'string') dialogs.adopt(uuid, config.botId, createdAfter);
   }
-  observe('postV2DialogCreate', { id: 'variables.malformed', section: '8.4', item: 'status of create for variables that are not a JSON object serialized as a string', observed: seen });
+  observe('postV2DialogCreate', {
+    id: 'variables.malformed',
+    section: '8.4',
+    item: 'status of create for variables that are not a JSON object serialized as a string',
+    observed: seen,
+  });
 });

@@ -13,5 +13,10 @@ test('records deprecation and version signals in V1 and V2 answers', async ({ ap
     const signals = Object.entries(res.headers).filter(([name, value]) => SIGNAL.test(name) || (name === 'link' && DEPRECATION_LINK.test(value)));
     seen[res.operation.label] = Object.fromEntries(signals.sort(([a], [b]) => (a < b ? -1 : 1)));
   }
-  observe({ id: 'versioning.deprecation-signals', section: '9.5', item: 'deprecation and version signals in answers (the policy itself is not observable through the API)', observed: seen });
+  observe({
+    id: 'versioning.deprecation-signals',
+    section: '9.5',
+    item: 'deprecation and version signals in answers (the policy itself is not observable through the API)',
+    observed: seen,
+  });
 });

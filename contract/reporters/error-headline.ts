@@ -3,4 +3,8 @@
 import { stripVTControlCharacters } from 'node:util';
 
 export const errorHeadline = (message: string | undefined): string | undefined =>
-  stripVTControlCharacters(message ?? '').split('\n').map((l) => l.trim()).find(Boolean)?.replace(/^Error:\s*/, '');
+  stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean)
+    ?.replace(/^Error:\s*/, '');

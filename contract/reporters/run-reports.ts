@@ -55,7 +55,17 @@ import { verdictLine } from '../../report/verdict.ts';
 const OBSERVED = 'observed';
 export const OBSERVED_OVERLAY = `${OBSERVED}.overlay.yaml`;
 export const OBSERVED_DOCUMENT = `${OBSERVED}.openapi.yaml`;
-export const RUN_REPORTS = ['fingerprint.json', 'drift.json', 'drift.md', 'drift.html', 'failures.json', 'summary.md', 'tickets', OBSERVED_OVERLAY, OBSERVED_DOCUMENT];
+export const RUN_REPORTS = [
+  'fingerprint.json',
+  'drift.json',
+  'drift.md',
+  'drift.html',
+  'failures.json',
+  'summary.md',
+  'tickets',
+  OBSERVED_OVERLAY,
+  OBSERVED_DOCUMENT,
+];
 
 const LOAD_DIR = join(REPORTS_DIR, 'load');
 
@@ -107,7 +117,10 @@ export default class RunReports implements Reporter {
     const title = titleOf(test);
     const recorded = result.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as Failure);
     // Out of time with nothing found wrong: the target was too slow to judge, which is no contract item.
-    const outOfTime = result.status === 'timedOut' && recorded.length === 0 ? `the test ran out of its ${test.timeout / 1000} s: the target answered too slowly to judge (npm run contract -- --timeout MS gives tests longer)` : undefined;
+    const outOfTime =
+      result.status === 'timedOut' && recorded.length === 0
+        ? `the test ran out of its ${test.timeout / 1000} s: the target answered too slowly to judge (npm run contract -- --timeout MS gives tests longer)`
+        : undefined;
     const inconclusive = result.annotations.find((a) => a.type === INCONCLUSIVE)?.description ?? outOfTime;
     if (inconclusive !== undefined) {
       this.inconclusive.push({ test: title, reason: inconclusive });
@@ -127,11 +140,15 @@ export default class RunReports implements Reporter {
     // A test of a record-only run (CONTRACT_FAILURES=record) is expected to fail when it recorded failures: they count the same.
     if ((result.status !== test.expectedStatus && result.status !== 'skipped') || recorded.length > 0) {
       const firstLine = errorHeadline(result.errors[0]?.message ?? result.errors[0]?.value) ?? '';
-      const failed = recorded.length > 0
-        ? recorded.map((f) => ({ ...f, id: failureId(f), test: title }))
-        : [runFailure('test_passes', title, 'the test to pass', firstLine)];
+      const failed =
+        recorded.length > 0
+          ? recorded.map((f) => ({ ...f, id: failureId(f), test: title }))
+          : [runFailure('test_passes', title, 'the test to pass', firstLine)];
       this.failures.push(...failed);
-      this.failedTests.set(title, failed.map((f) => f.id));
+      this.failedTests.set(
+        title,
+        failed.map((f) => f.id),
+      );
     }
   }
 
@@ -140,8 +157,16 @@ export default class RunReports implements Reporter {
     const setup = join(REPORTS_DIR, SETUP_OBSERVATIONS);
     if (existsSync(setup)) this.observations.push(...(JSON.parse(readFileSync(setup, 'utf8')) as Observation[]).map((o) => ({ ...o, test: SETUP_TITLE })));
     // One cause, one ticket: with tests failed, what they did not record is theirs, not a second failure of the run.
-    const failed = this.failedTests.size > 0 ? `${this.failedTests.size} test${this.failedTests.size === 1 ? '' : 's'} failed (first: ${[...this.failedTests.keys()][0]})` : undefined;
-    const end = runEnd(config, contractValidators(), this.observations.map((o) => o.id), process.env.RUN_PARTIAL || (failed && `${failed}: the whole-run checks wait for a run where every test passes`));
+    const failed =
+      this.failedTests.size > 0
+        ? `${this.failedTests.size} test${this.failedTests.size === 1 ? '' : 's'} failed (first: ${[...this.failedTests.keys()][0]})`
+        : undefined;
+    const end = runEnd(
+      config,
+      contractValidators(),
+      this.observations.map((o) => o.id),
+      process.env.RUN_PARTIAL || (failed && `${failed}: the whole-run checks wait for a run where every test passes`),
+    );
     console.log(end.coverageLine);
     // A body shape the run could not establish: the tests it skipped, counted on the last lines; a failure with REQUIRE_SHAPES.
     for (const [reason, tests] of shapeSkips(REPORTS_DIR)) {
@@ -171,7 +196,15 @@ export default class RunReports implements Reporter {
     const [first] = this.inconclusive;
     if (first && this.failures.length === 0) {
       const n = this.inconclusive.length;
-      return { kind: 'no-verdict', reason: stopRun(REPORTS_DIR, `${n} test${n === 1 ? '' : 's'} could not judge, their answers lost in the network (first: ${first.test}: ${first.reason}): run again`, Date.now(), true).reason };
+      return {
+        kind: 'no-verdict',
+        reason: stopRun(
+          REPORTS_DIR,
+          `${n} test${n === 1 ? '' : 's'} could not judge, their answers lost in the network (first: ${first.test}: ${first.reason}): run again`,
+          Date.now(),
+          true,
+        ).reason,
+      };
     }
     return undefined;
   }
@@ -225,11 +258,14 @@ export default class RunReports implements Reporter {
       return { documented, ...seen, ...(origin ? { evidence: origin } : {}) };
     };
     const failedFirst = [...this.failedTests.keys()][0];
-    const failedBefore = failedFirst === undefined ? undefined : `${failedFirst} failed${this.failedTests.size > 1 ? ` (and ${this.failedTests.size - 1} more tests)` : ''}`;
+    const failedBefore =
+      failedFirst === undefined ? undefined : `${failedFirst} failed${this.failedTests.size > 1 ? ` (and ${this.failedTests.size - 1} more tests)` : ''}`;
     const report = buildDriftReport(items, detail, baseline, acknowledgements, utcDay(Date.now()), failedBefore);
     // First seen: the oldest baseline holding the item with the value seen now, else this run.
     const firstSeen = (entry: DriftEntry) => {
-      const holding = history.filter((b) => b.items.some((i) => i.id === entry.id && showValue(i.observed) === entry.observed)).sort((a, b) => (a.run?.startedAt ?? '').localeCompare(b.run?.startedAt ?? ''));
+      const holding = history
+        .filter((b) => b.items.some((i) => i.id === entry.id && showValue(i.observed) === entry.observed))
+        .sort((a, b) => (a.run?.startedAt ?? '').localeCompare(b.run?.startedAt ?? ''));
       return holding[0] ? `${holding[0].run?.startedAt ?? 'an undated baseline'} (baseline ${holding[0].name})` : `${run.startedAt} (this run)`;
     };
 
@@ -239,7 +275,10 @@ export default class RunReports implements Reporter {
     const transients = readTransients(REPORTS_DIR);
     const network = transientSummary(transients);
     const notJudged = this.inconclusive;
-    writeFileSync(join(REPORTS_DIR, 'drift.json'), `${JSON.stringify({ run, ...report, probes: this.probes, noTestRan: this.ran === 0, network: { summary: network ?? null, transients, notJudged } }, null, 2)}\n`);
+    writeFileSync(
+      join(REPORTS_DIR, 'drift.json'),
+      `${JSON.stringify({ run, ...report, probes: this.probes, noTestRan: this.ran === 0, network: { summary: network ?? null, transients, notJudged } }, null, 2)}\n`,
+    );
     // The learned document: what this run observed, as an overlay over the project's document, and applied to it.
     const learned = await learnedDocumentFiles(OBSERVED, items, run, loadDocument());
     for (const [file, text] of Object.entries(learned.texts)) writeFileSync(join(REPORTS_DIR, file), text);
@@ -249,15 +288,21 @@ export default class RunReports implements Reporter {
     const replayable = failures.map((f) => ({ ...f, ...(replayOf(f) ? { replay: replayOf(f) } : {}) }));
     writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures: replayable }, null, 2)}\n`);
     const notJudgedLines = notJudged.map(({ test, reason }) => `- not judged: ${test}: ${reason}\n`);
-    writeFileSync(join(REPORTS_DIR, 'summary.md'), [jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`), ...(network ? [`\nNetwork: ${network}.\n`] : []), ...notJudgedLines].join(''));
+    writeFileSync(
+      join(REPORTS_DIR, 'summary.md'),
+      [jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`), ...(network ? [`\nNetwork: ${network}.\n`] : []), ...notJudgedLines].join(''),
+    );
     for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
 
-    const counts = Object.entries(report.counts).map(([severity, n]) => `${n} ${severity}`).join(', ');
+    const counts = Object.entries(report.counts)
+      .map(([severity, n]) => `${n} ${severity}`)
+      .join(', ');
     if (network) console.log(`network: ${network}`);
     for (const { test, reason } of this.inconclusive) console.error(`not judged: ${test}: ${reason}`);
     if (this.ran === 0) console.error('drift: no test ran: the reports say so and hold no observation of this run');
     console.log(`drift: ${items.length} items in reports/fingerprint.json; reports/drift.html: ${counts}`);
-    if (this.probes.bound > 0) console.log(`probes: ${this.probes.sent} requests (${this.probes.retries} resends after 429/503), declared bound ${this.probes.bound}`);
+    if (this.probes.bound > 0)
+      console.log(`probes: ${this.probes.sent} requests (${this.probes.retries} resends after 429/503), declared bound ${this.probes.bound}`);
     for (const entry of report.resolved) console.log(`drift: ${resolvedLine(entry)}`);
     let status = result.status;
     if (status === 'passed' && failures.length > 0) status = 'failed';
@@ -274,7 +319,13 @@ export default class RunReports implements Reporter {
     // Failed tests whose every failure is an acknowledged drift do not fail the run; they stay failed in the reports.
     const acknowledged = new Set(report.entries.filter((e) => e.severity === 'acknowledged').map((e) => e.id));
     const failedTests = [...this.failedTests.values()];
-    if (status === 'failed' && result.status === 'failed' && failedTests.length > 0 && report.expired.length === 0 && !(config.strictBaseline && report.changes > 0)) {
+    if (
+      status === 'failed' &&
+      result.status === 'failed' &&
+      failedTests.length > 0 &&
+      report.expired.length === 0 &&
+      !(config.strictBaseline && report.changes > 0)
+    ) {
       if (failedTests.every((ids) => ids.every((id) => acknowledged.has(id)))) {
         console.log(`drift: every failure of this run is an acknowledged drift (${acknowledged.size}, baselines/acknowledged.yaml): the run passes`);
         status = 'passed';

@@ -32,7 +32,13 @@ export function defineFileTests(version: 'v1' | 'v2'): void {
     const res = await api.call(operationId, { path: { fileId } });
     if (version === 'v2') {
       await expect(res).toMatchContract();
-      observe(operationId, { id: 'file.v2.unknown', section: '4.1', item: 'parameters and response of GET /v2/file/{fileId}', observed: res.status, evidence: res.evidence() });
+      observe(operationId, {
+        id: 'file.v2.unknown',
+        section: '4.1',
+        item: 'parameters and response of GET /v2/file/{fileId}',
+        observed: res.status,
+        evidence: res.evidence(),
+      });
       return;
     }
     await expect(res).toMatchContract({ status: 404, because: `for unknown file ${fileId}`, section: '7' });

@@ -34,7 +34,14 @@ function zoned(ms: number, minutes: number): string {
  */
 function expectWellFormedPage(page: Page, query: Query) {
   const { keys, items, response } = page;
-  const relation = (at: string, section: string, expected: string, observed: unknown, holds: (seen: unknown) => boolean, details: Record<string, unknown>): Judgement => ({
+  const relation = (
+    at: string,
+    section: string,
+    expected: string,
+    observed: unknown,
+    holds: (seen: unknown) => boolean,
+    details: Record<string, unknown>,
+  ): Judgement => ({
     check: 'pagination_conformance',
     at,
     section,
@@ -49,13 +56,18 @@ function expectWellFormedPage(page: Page, query: Query) {
   holdEach(
     response,
     relation('/ (item keys)', '2.3', 'decimal indexes "0", "1", ... one per item', itemKeys, (k) => stableStringify(k) === stableStringify(indexes), {}),
-    ...(asked === undefined ? [] : [relation('/ (items on the page)', '4.1', 'at most the PageCount asked for', items.length, (n) => (n as number) <= asked, { PageCount: asked })]),
+    ...(asked === undefined
+      ? []
+      : [relation('/ (items on the page)', '4.1', 'at most the PageCount asked for', items.length, (n) => (n as number) <= asked, { PageCount: asked })]),
     ...page.items.map((item) => {
       const t = item.updated === '' ? NaN : Date.parse(item.updated);
       const inRange = t <= Date.UTC(2000, 0, 1) ? 'before 2000' : t >= Date.now() + 24 * 60 * MINUTE ? 'in the future' : 'a time since 2000';
       const when = item.updated === '' ? 'empty' : Number.isNaN(t) ? 'not a time' : inRange;
       const plausible = (w: unknown) => w === 'a time since 2000' || w === 'empty';
-      const updated = relation('/*/updated', '2.3', 'an ISO 8601 time between 2000 and now, or empty', when, plausible, { dialog: item.id, updated: item.updated });
+      const updated = relation('/*/updated', '2.3', 'an ISO 8601 time between 2000 and now, or empty', when, plausible, {
+        dialog: item.id,
+        updated: item.updated,
+      });
       return { ...updated, location: `$[…].updated of ${item.id}` };
     }),
   );
@@ -69,12 +81,35 @@ export function defineListTests(version: Version): void {
     const page = await fetchPage(api, version, {});
     await expect(page.response).toMatchContract({ status: 200, section: '4.1' });
     await expectWellFormedPage(page, {});
-    observe(operationId, { id: `default.${version}.PageNumber`, section: '4.1', item: 'default PageNumber', observed: page.pagination.current_page, evidence: page.response.evidence() });
-    observe(operationId, { id: `default.${version}.PageCount`, section: '4.1', item: 'default PageCount (per_page)', observed: page.pagination.per_page, evidence: page.response.evidence() });
-    observe(operationId, { id: `links.${version}`, section: '2.3', item: 'meta.pagination.links', observed: page.pagination.links, evidence: page.response.evidence() });
+    observe(operationId, {
+      id: `default.${version}.PageNumber`,
+      section: '4.1',
+      item: 'default PageNumber',
+      observed: page.pagination.current_page,
+      evidence: page.response.evidence(),
+    });
+    observe(operationId, {
+      id: `default.${version}.PageCount`,
+      section: '4.1',
+      item: 'default PageCount (per_page)',
+      observed: page.pagination.per_page,
+      evidence: page.response.evidence(),
+    });
+    observe(operationId, {
+      id: `links.${version}`,
+      section: '2.3',
+      item: 'meta.pagination.links',
+      observed: page.pagination.links,
+      evidence: page.response.evidence(),
+    });
   });
 
-  test(`${op} honours PageNumber and PageCount: pages are disjoint; what the numbers of meta.pagination count is recorded`, async ({ api, config, observe, precondition }) => {
+  test(`${op} honours PageNumber and PageCount: pages are disjoint; what the numbers of meta.pagination count is recorded`, async ({
+    api,
+    config,
+    observe,
+    precondition,
+  }) => {
     const query = sampleQuery(config, config.botId);
     const probe = await fetchPage(api, version, { ...query, PageCount: 1 });
     const total = probe.pagination.total;
@@ -166,11 +201,23 @@ export function defineListTests(version: Version): void {
     const { dialog } = await dialogs.create('v2-post');
     const id = version === 'v2' ? dialog.uuid : await dialogs.v1IdOf(dialog);
     // The list may trail the create: it is read until the dialog shows, then each window is asked once.
-    const listed = await searchSettled(api, version, { BotID: config.botId, CreatedFrom: createdSince(dialog.createdAfter) }, id!, config.listSettleSeconds, 'a new dialog in the list');
+    const listed = await searchSettled(
+      api,
+      version,
+      { BotID: config.botId, CreatedFrom: createdSince(dialog.createdAfter) },
+      id!,
+      config.listSettleSeconds,
+      'a new dialog in the list',
+    );
     // Windows in the vendor's clock (its stamps are what the filters compare), widened by how well it is known.
     const [early, late] = [vendorMs(dialog.createdAfter, 'early'), vendorMs(Date.now(), 'late')];
     const [before, after] = [isoUtc(early), isoUtc(late)];
-    const clocks = { runner: `created between ${isoUtc(dialog.createdAfter)} and ${isoUtc(Date.now())}`, vendor: clockText(runVendorClock()), windowSent: `${before} to ${after}`, waitedForTheList: listed.waited };
+    const clocks = {
+      runner: `created between ${isoUtc(dialog.createdAfter)} and ${isoUtc(Date.now())}`,
+      vendor: clockText(runVendorClock()),
+      windowSent: `${before} to ${after}`,
+      waitedForTheList: listed.waited,
+    };
     const cases: Array<[Query, boolean]> = [
       [{ CreatedFrom: before }, true],
       [{ CreatedFrom: before, CreatedTo: after }, true],
@@ -279,21 +326,26 @@ export function defineReadTests(version: Version): void {
           first = false;
           return [item, res.json<Record<string, unknown>>()];
         }
-        return [await findInList(api, version, { ...sampleQuery(config, config.botId), PageCount: 40 }, item.id), (await read(item.id)).json<Record<string, unknown>>()];
+        return [
+          await findInList(api, version, { ...sampleQuery(config, config.botId), PageCount: 40 }, item.id),
+          (await read(item.id)).json<Record<string, unknown>>(),
+        ];
       };
       const { differing, a, b } = await settledDifferences(reads, fields, sameValue);
       holdEach(
         res,
-        ...fields.map((field): Judgement => ({
-          check: 'record_matches_list_item',
-          at: `record vs list item /${field}`,
-          location: `$.${field}`,
-          section: '2.2',
-          expected: 'the field of the list item (a record is the list item plus data, spec §2.2)',
-          observed: differing.includes(field) ? 'another value' : 'the same value',
-          holds: (seen) => seen === 'the same value',
-          details: { dialog: item.id, list: a?.[field], record: b?.[field] },
-        })),
+        ...fields.map(
+          (field): Judgement => ({
+            check: 'record_matches_list_item',
+            at: `record vs list item /${field}`,
+            location: `$.${field}`,
+            section: '2.2',
+            expected: 'the field of the list item (a record is the list item plus data, spec §2.2)',
+            observed: differing.includes(field) ? 'another value' : 'the same value',
+            holds: (seen) => seen === 'the same value',
+            details: { dialog: item.id, list: a?.[field], record: b?.[field] },
+          }),
+        ),
       );
     }
   });

@@ -90,9 +90,21 @@ async function lenience(api: ApiClient, bodies: RequestBodies, operationId: Oper
 export function defineNegativeTests(tag: 'v1' | 'v2'): void {
   const operations = [...contractValidators().operations.values()].filter((op) => op.tags.includes(tag));
   for (const op of operations) {
-    test(`${op.label} rejects bad input with the statuses §7 gives for it`, async ({ api, dialogs, config, bodies, fake, precondition, observe, validators }) => {
+    test(`${op.label} rejects bad input with the statuses §7 gives for it`, async ({
+      api,
+      dialogs,
+      config,
+      bodies,
+      fake,
+      precondition,
+      observe,
+      validators,
+    }) => {
       const shape = shapeOf(op.operationId);
-      const covers = { pairs: validators.statusesFor(op.operationId, 'bad-input').map((s) => `${op.operationId} ${s}`), observations: shape ? [`lenience.${shape}`] : [] };
+      const covers = {
+        pairs: validators.statusesFor(op.operationId, 'bad-input').map((s) => `${op.operationId} ${s}`),
+        observations: shape ? [`lenience.${shape}`] : [],
+      };
       if (shape) precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
       // Which parameters the document gives a format a value can break, known before any request.
       const breakable = variants(validators, op.operationId, { config, bodies }, seededFaker(0)).length > 0;
@@ -100,7 +112,11 @@ export function defineNegativeTests(tag: 'v1' | 'v2'): void {
       const ready = await readyDialog(op.operationId, api, { config, bodies }, async () => (await dialogs.create('v2-post')).dialog);
       if (ready) {
         const state = ready.control.status < 300 ? '' : ` (dialog status ${JSON.stringify((await readV2(api, ready.dialog!.uuid)).record?.status)})`;
-        precondition(ready.control.status < 300, `the well-formed request was refused with ${ready.control.status}${state}: bad variants would not isolate the input`, covers);
+        precondition(
+          ready.control.status < 300,
+          `the well-formed request was refused with ${ready.control.status}${state}: bad variants would not isolate the input`,
+          covers,
+        );
       }
       const cases = variants(validators, op.operationId, { config, bodies, dialog: ready?.dialog }, fake);
       const wanted = validators.statusesFor(op.operationId, 'bad-input');
@@ -110,7 +126,12 @@ export function defineNegativeTests(tag: 'v1' | 'v2'): void {
       }
       if (shape && ready) {
         const seen = await lenience(api, bodies, op.operationId, ready.dialog!.uuid, config.gotoBotId);
-        observe(op, { id: `lenience.${shape}`, section: '4.2', item: `status for bodies that break the ${shape} shape but not the JSON (names and types not shown)`, observed: seen });
+        observe(op, {
+          id: `lenience.${shape}`,
+          section: '4.2',
+          item: `status for bodies that break the ${shape} shape but not the JSON (names and types not shown)`,
+          observed: seen,
+        });
       }
     });
   }

@@ -12,7 +12,14 @@ const NEW_DIALOG_LISTED = '/*/id (new dialog listed)';
 
 /** The new dialog is in the V2 list under its UUID and V1 and V2 read the same dialog (spec §1.6, §2.1, §2.2). */
 async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFactory, dialog: Dialog, settleSeconds: number) {
-  const listed = await searchSettled(api, 'v2', { BotID: dialog.botId, CreatedFrom: createdSince(dialog.createdAfter) }, dialog.uuid, settleSeconds, 'a new dialog in the list');
+  const listed = await searchSettled(
+    api,
+    'v2',
+    { BotID: dialog.botId, CreatedFrom: createdSince(dialog.createdAfter) },
+    dialog.uuid,
+    settleSeconds,
+    'a new dialog in the list',
+  );
   const details = { dialog: dialog.uuid, bot: dialog.botId, waitedForTheList: listed.waited };
   const listing = { check: 'created_dialog_identified', at: NEW_DIALOG_LISTED, section: '1.6', equals: 'listed' } as const;
   expect(listed.response).toHold({ ...listing, observed: listed.item ? 'listed' : 'not listed', details });
@@ -28,7 +35,12 @@ async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFac
   return { v1: v1Read.record!, v2: v2.record!, v2Response: v2.response };
 }
 
-test('POST create with response true returns dialogId and dialogUUID of a started dialog readable by both versions', async ({ api, config, dialogs, observe }) => {
+test('POST create with response true returns dialogId and dialogUUID of a started dialog readable by both versions', async ({
+  api,
+  config,
+  dialogs,
+  observe,
+}) => {
   const { dialog, response } = await dialogs.create('v2-post');
   await expect(response).toMatchContract({ status: 200, because: 'for POST create with response true', section: '4.2' });
   // dialogId and dialogUUID name the created dialog (§2.4): the V1 record of one is the V2 record of the other,
@@ -56,14 +68,31 @@ test('POST create with response true returns dialogId and dialogUUID of a starte
     holds: (name) => name === 'a number and the city',
     details: { name: v2.name, location: v2.location },
   });
-  observe({ id: 'name.number-is-v1-id', section: '2.1', item: 'whether the dialog number in name is the V1 id', observed: v2.name.includes(String(dialog.v1Id)) });
+  observe({
+    id: 'name.number-is-v1-id',
+    section: '2.1',
+    item: 'whether the dialog number in name is the V1 id',
+    observed: v2.name.includes(String(dialog.v1Id)),
+  });
 });
 
 // Status and body are not shown for response false, nor whether the identifiers come back without a response field
 // (§4.2 documents response true and false only): a documented success is required, the rest is recorded.
 const CREATE_WITHOUT_IDS = [
-  { title: 'with response false', json: { response: false }, because: 'for POST create with response false', id: 'response.create.response-false', item: 'status code and body when response is false' },
-  { title: 'without a response field', json: undefined, because: 'for POST create without a body', id: 'response.create.default', item: 'status code and body when the request gives no response field' },
+  {
+    title: 'with response false',
+    json: { response: false },
+    because: 'for POST create with response false',
+    id: 'response.create.response-false',
+    item: 'status code and body when response is false',
+  },
+  {
+    title: 'without a response field',
+    json: undefined,
+    because: 'for POST create without a body',
+    id: 'response.create.default',
+    item: 'status code and body when the request gives no response field',
+  },
 ] as const;
 
 for (const c of CREATE_WITHOUT_IDS) {

@@ -23,18 +23,35 @@ for (const operationId of ['getV2DialogCreate', 'postV2DialogCreate'] as const) 
   });
 
   test(`${operationId} answers 403 for a blocked instance`, async ({ api, config, bodies, precondition }) => {
-    precondition(config.blockedBotId !== undefined, 'BLOCKED_BOT_ID is not configured: the target offers no blocked instance to drive 403', { pairs: [`${operationId} 403`] });
+    precondition(config.blockedBotId !== undefined, 'BLOCKED_BOT_ID is not configured: the target offers no blocked instance to drive 403', {
+      pairs: [`${operationId} 403`],
+    });
     const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config, bodies }), path: { BotID: config.blockedBotId! } });
     await expect(res).toMatchContract({ status: 403, because: `for blocked bot ${config.blockedBotId}`, section: '5.3' });
   });
 }
 
-test('command goto to a bot that does not exist is a wrong parameter value: 400 or 404', async ({ api, dialogs, bodies, fake, precondition, validators, observe }) => {
-  precondition(!bodies.missing('command'), bodies.missing('command') ?? '', { pairs: ['postV2ConversationCommand 404'], observations: ['command.unknown-bot'] });
+test('command goto to a bot that does not exist is a wrong parameter value: 400 or 404', async ({
+  api,
+  dialogs,
+  bodies,
+  fake,
+  precondition,
+  validators,
+  observe,
+}) => {
+  precondition(!bodies.missing('command'), bodies.missing('command') ?? '', {
+    pairs: ['postV2ConversationCommand 404'],
+    observations: ['command.unknown-bot'],
+  });
   const { dialog } = await dialogs.create('v2-post');
   const target = unknownInteger(fake);
   const moved = await gotoBot(api, bodies, dialog.uuid, target);
-  await expect(moved).toMatchContract({ status: validators.statusesFor('postV2ConversationCommand', 'bad-input'), because: `for goto unknown bot ${target}`, section: '7' });
+  await expect(moved).toMatchContract({
+    status: validators.statusesFor('postV2ConversationCommand', 'bad-input'),
+    because: `for goto unknown bot ${target}`,
+    section: '7',
+  });
   observe(moved.operation, {
     id: 'command.unknown-bot',
     section: '7',
@@ -82,6 +99,11 @@ for (const [index, operationId] of ACTIONS.entries()) {
       holds: (status) => status === (res.status === 403 ? 'completed' : 'in-process'),
       shownBy: [read],
     });
-    observe(res.operation, { id: 'transition.start.completed', section: '3', item: 'start on a completed dialog: refused, or the dialog resumed', observed: { status: res.status, after } });
+    observe(res.operation, {
+      id: 'transition.start.completed',
+      section: '3',
+      item: 'start on a completed dialog: refused, or the dialog resumed',
+      observed: { status: res.status, after },
+    });
   });
 }

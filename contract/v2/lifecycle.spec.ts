@@ -6,7 +6,15 @@ import { gotoBot, readV2, sendAsOperator, startDialog, stopDialog } from '../req
 /** Where a state change shows: the dialog's status read right after the action (GET /v2/conversation/{uuid}). */
 const AFTERWARDS = 'status of the dialog afterwards';
 
-test('walks a dialog through create, start, stop, send and command goto as documented', async ({ api, dialogs, config, bodies, observe, fake, precondition }) => {
+test('walks a dialog through create, start, stop, send and command goto as documented', async ({
+  api,
+  dialogs,
+  config,
+  bodies,
+  observe,
+  fake,
+  precondition,
+}) => {
   // Created without starting it through V1, whose answer names the dialog (§2.4): on a busy target a dialog created
   // through V2 GET (answer not shown) may not be told apart from others created at the same moment.
   const { dialog } = await dialogs.create('v1-get');
@@ -42,11 +50,20 @@ test('walks a dialog through create, start, stop, send and command goto as docum
       holds: (status) => typeof status === 'string' && status !== 'in-process',
       shownBy: [read],
     });
-    observe('postV2ConversationStop', { id: 'status.operator', section: '3', item: 'exact status string of the operator state', observed: record!.status, evidence: read.evidence() });
+    observe('postV2ConversationStop', {
+      id: 'status.operator',
+      section: '3',
+      item: 'exact status string of the operator state',
+      observed: record!.status,
+      evidence: read.evidence(),
+    });
   });
 
   const missing = bodies.missing('send') ?? bodies.missing('command');
-  precondition(missing === undefined, missing ?? '', { pairs: ['postV2ConversationSend 204', 'postV2ConversationCommand 2XX'], observations: ['response.command'] });
+  precondition(missing === undefined, missing ?? '', {
+    pairs: ['postV2ConversationSend 204', 'postV2ConversationCommand 2XX'],
+    observations: ['response.command'],
+  });
 
   await test.step('an operator sends a message: 204, and it is the last message of the dialog', async () => {
     const before = await readV2(api, dialog.uuid);
@@ -77,7 +94,11 @@ test('walks a dialog through create, start, stop, send and command goto as docum
 
   await test.step('command goto moves the dialog to the target bot', async () => {
     const moved = await gotoBot(api, bodies, dialog.uuid, config.gotoBotId);
-    await expect(moved).toMatchContract({ status: '2XX', because: `for goto an existing bot in the run's shape (${bodies.shapes.command.how})`, section: '4.2' });
+    await expect(moved).toMatchContract({
+      status: '2XX',
+      because: `for goto an existing bot in the run's shape (${bodies.shapes.command.how})`,
+      section: '4.2',
+    });
     observe('postV2ConversationCommand', {
       id: 'response.command',
       section: '4.2',
@@ -105,7 +126,13 @@ test('records what illegal steps do: send before an operator is connected', asyn
   const sent = await sendAsOperator(api, bodies, dialog.uuid, messageText(fake));
   // The spec does not say whether send needs the operator state: any documented status is acceptable here.
   await expect(sent).toMatchContract();
-  observe('postV2ConversationSend', { id: 'transition.send.in-process', section: '3', item: 'send to a dialog that is not in the operator state', observed: sent.status, evidence: sent.evidence() });
+  observe('postV2ConversationSend', {
+    id: 'transition.send.in-process',
+    section: '3',
+    item: 'send to a dialog that is not in the operator state',
+    observed: sent.status,
+    evidence: sent.evidence(),
+  });
 });
 
 test('records what start and stop do from each state', async ({ api, dialogs, observe }) => {

@@ -26,7 +26,10 @@ test('V1 and V2 read the dialogs of the sample window alike', async ({ api, conf
   });
   // Only the whole V1 list must hold the V2 dialogs: which dialogs come first is not stated (§2.3, lists.order).
   const wholeV1 = v1.length >= (v1Pages[0]?.pagination?.total ?? Infinity);
-  precondition(wholeV1 || pairs.length > 0, `the first ${v1.length} of the window's dialogs share none between V1 and V2 (list order is not stated, §2.3): narrow SAMPLE_CREATED_FROM/TO to fewer than 200 dialogs`);
+  precondition(
+    wholeV1 || pairs.length > 0,
+    `the first ${v1.length} of the window's dialogs share none between V1 and V2 (list order is not stated, §2.3): narrow SAMPLE_CREATED_FROM/TO to fewer than 200 dialogs`,
+  );
   expect(v1Pages[0]!.response).toHold({
     check: 'versions_agree',
     against: v2Pages[0]!.response,

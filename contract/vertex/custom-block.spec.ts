@@ -20,12 +20,24 @@ function expectSentNow(res: ApiResponse) {
   });
 }
 
-test('a dialog reaching the custom block hands a token to the block URL; send_message and complete accept it once', async ({ anonymousApi, api, customBlock, observe, fake }) => {
+test('a dialog reaching the custom block hands a token to the block URL; send_message and complete accept it once', async ({
+  anonymousApi,
+  api,
+  customBlock,
+  observe,
+  fake,
+}) => {
   const { dialog, call, token, tokenAt } = await customBlock({
     pairs: ['postVertexSendMessage 200', 'postVertexComplete 204'],
     observations: ['callback.shape', 'vertex.message-id.distinct', 'vertex.after-complete.status', 'vertex.token.after-complete'],
   });
-  observe({ id: 'callback.shape', section: '6.1', item: 'request shape of the custom-block callback', observed: callbackObservation(call, tokenAt), evidence: JSON.stringify(call.shape) });
+  observe({
+    id: 'callback.shape',
+    section: '6.1',
+    item: 'request shape of the custom-block callback',
+    observed: callbackObservation(call, tokenAt),
+    evidence: JSON.stringify(call.shape),
+  });
 
   const ids: number[] = [];
   for (const typing of [true, false]) {
@@ -34,11 +46,21 @@ test('a dialog reaching the custom block hands a token to the block URL; send_me
     expectSentNow(res);
     ids.push(res.json<{ message_id: number }>()!.message_id);
   }
-  observe('postVertexSendMessage', { id: 'vertex.message-id.distinct', section: '2.5', item: 'whether message ids differ per message', observed: ids[0] !== ids[1] });
+  observe('postVertexSendMessage', {
+    id: 'vertex.message-id.distinct',
+    section: '2.5',
+    item: 'whether message ids differ per message',
+    observed: ids[0] !== ids[1],
+  });
 
   const completed = await anonymousApi.call('postVertexComplete', { json: { token, data: { source: 'dialog-contract', tags: [] } } });
   await expect(completed).toMatchContract({ status: 204, because: 'for a valid token and data that is an object', section: '4.3' });
-  observe({ id: 'vertex.after-complete.status', section: '4.3', item: 'dialog status after the custom block is completed', observed: (await readV2(api, dialog.uuid)).record?.status ?? null });
+  observe({
+    id: 'vertex.after-complete.status',
+    section: '4.3',
+    item: 'dialog status after the custom block is completed',
+    observed: (await readV2(api, dialog.uuid)).record?.status ?? null,
+  });
 
   // Token lifetime is not shown (§5.5): what a finished block's token still opens is recorded, not asserted.
   const reused: Record<string, number> = {};

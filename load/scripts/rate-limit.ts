@@ -54,10 +54,7 @@ if (ladders.length === 0 || LADDERS.some((name) => name !== 'list' && name !== '
 }
 const rungRate: Record<string, number> = Object.fromEntries(ladders.flatMap((plan) => plan.steps.map((step) => [step.scenario, step.targetRate])));
 
-export const options = loadOptions(
-  Object.assign({}, ...ladders.map((plan) => plan.scenarios)),
-  ladderThresholds(ladders.flatMap((plan) => plan.steps)),
-);
+export const options = loadOptions(Object.assign({}, ...ladders.map((plan) => plan.scenarios)), ladderThresholds(ladders.flatMap((plan) => plan.steps)));
 guardInit(options);
 expectStatuses(...THROTTLE_STATUSES);
 if (sendLadder) botId();
@@ -80,7 +77,8 @@ function waitForStart(): void {
   if (!raw) return;
   const at = Number(raw);
   const wait = (at - Date.now()) / 1000;
-  if (!Number.isInteger(at) || wait > 300) exec.test.abort(`LOAD_START_AT=${raw} is not valid: it should hold a time (epoch milliseconds) within the next 5 minutes`);
+  if (!Number.isInteger(at) || wait > 300)
+    exec.test.abort(`LOAD_START_AT=${raw} is not valid: it should hold a time (epoch milliseconds) within the next 5 minutes`);
   if (wait > 0) sleep(wait);
   else console.warn(`setup() ended ${(-wait).toFixed(1)} s after LOAD_START_AT: this runner's rungs lag the others'`);
 }
@@ -102,10 +100,18 @@ function rung(request: ApiRequest): void {
   ok.add(accepted ? 1 : 0);
   rateLimited.add(limited ? 1 : 0);
   failed.add(accepted || limited ? 0 : 1);
-  check(response, { [`${request.operationId} answers 2xx or ${THROTTLE_STATUSES.join(' or ')}`]: () => accepted || limited }, { operation: request.operationId });
+  check(
+    response,
+    { [`${request.operationId} answers 2xx or ${THROTTLE_STATUSES.join(' or ')}`]: () => accepted || limited },
+    { operation: request.operationId },
+  );
   if (limited && !sampled[request.operationId]) {
     sampled[request.operationId] = true;
-    const sample: ResponseSample = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactText((response.body ?? '').slice(0, 2000), secrets) };
+    const sample: ResponseSample = {
+      status: response.status,
+      headers: redactHeaders(response.headers, secrets),
+      body: redactText((response.body ?? '').slice(0, 2000), secrets),
+    };
     recordEvidence(`rejection.${request.operationId}`, sample);
   }
 }
@@ -114,7 +120,11 @@ export const listRung = completing(() => rung({ operationId: LIST, pathParams: {
 
 export const sendRung = completing((data: OperatorSetup) => {
   const i = exec.scenario.iterationInTest;
-  rung({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: renderBody(data.sendBody, { text: sendTexts[i % sendTexts.length]! }) });
+  rung({
+    operationId: SEND,
+    pathParams: { uuid: data.dialogs[i % data.dialogs.length]! },
+    json: renderBody(data.sendBody, { text: sendTexts[i % sendTexts.length]! }),
+  });
 });
 
 export const handleSummary = summaryHandler('rate-limit', (data, segment) => {
@@ -122,7 +132,10 @@ export const handleSummary = summaryHandler('rate-limit', (data, segment) => {
     const op = operation(plan.steps[0]!.operation);
     const stages = ladderStagesFromSummary(data, plan.steps, segment.share);
     const analysis = analyseLadder(stages, evidenceOf<ResponseSample>(data, `rejection.${op.operationId}`));
-    return { result: { operationId: op.operationId, operation: op.label, stages, analysis } satisfies LadderResult, ...ladderFinding(op.operationId, op.label, analysis) };
+    return {
+      result: { operationId: op.operationId, operation: op.label, stages, analysis } satisfies LadderResult,
+      ...ladderFinding(op.operationId, op.label, analysis),
+    };
   });
   const { sendBody, lines } = sendBodyReport(data);
   const scaled = isSplit(segment) ? [`${segmentLabel(segment)}: rates are the whole test's, this runner's own divided by its share`] : [];

@@ -43,12 +43,20 @@ const textFor = (i: number) => sendTexts[i % sendTexts.length]!;
 
 export const sendOperator = completing((data: OperatorSetup) => {
   const i = exec.scenario.iterationInTest;
-  const response = call({ operationId: SEND, pathParams: { uuid: data.dialogs[i % data.dialogs.length]! }, json: renderBody(data.sendBody, { text: textFor(i) }) });
+  const response = call({
+    operationId: SEND,
+    pathParams: { uuid: data.dialogs[i % data.dialogs.length]! },
+    json: renderBody(data.sendBody, { text: textFor(i) }),
+  });
   check(response, { [`${SEND} answers 204`]: (r) => r.status === 204 }, { operation: SEND });
 });
 
 export const sendBotMessage = completing(() => {
-  const response = call({ operationId: SEND_MESSAGE, pathParams: {}, json: { token: config.vertexToken, text: textFor(exec.scenario.iterationInTest), typing: false } });
+  const response = call({
+    operationId: SEND_MESSAGE,
+    pathParams: {},
+    json: { token: config.vertexToken, text: textFor(exec.scenario.iterationInTest), typing: false },
+  });
   const body = jsonBody(response) as { message_id?: unknown; created_at?: unknown } | undefined;
   check(
     response,

@@ -39,7 +39,13 @@ export const searchLimits = completing((data: OperatorSetup) => {
   if (!searches() || exec.vu.idInInstance !== 1) return;
   const context = { botId: botId(), dialogUuid: data.dialogs[0], sendBody: data.sendBody, vertexToken: config.vertexToken };
   for (const limit of SIZE_LIMITS) {
-    const search = sizeLimitSearch(limit, context, { operation: operation(limit.operationId).label, secrets, throttle: config.throttle, random: Math.random, now: Date.now });
+    const search = sizeLimitSearch(limit, context, {
+      operation: operation(limit.operationId).label,
+      secrets,
+      throttle: config.throttle,
+      random: Math.random,
+      now: Date.now,
+    });
     const finding = drive(search, (step) => {
       if (step.kind === 'send') return asProbeResponse(call(step.request));
       sleep(step.seconds);
@@ -53,7 +59,9 @@ export const searchLimits = completing((data: OperatorSetup) => {
 export const handleSummary = summaryHandler('size-limits', (data, segment) => {
   const findings = evidenceOf<SizeLimitFinding>(data, 'size-limit');
   const { sendBody, lines } = sendBodyReport(data);
-  const elsewhere = isFirst(segment) ? [] : [`${segmentLabel(segment)}: the size searches ran on the first runner only (one question at a time: they cannot be split)`];
+  const elsewhere = isFirst(segment)
+    ? []
+    : [`${segmentLabel(segment)}: the size searches ran on the first runner only (one question at a time: they cannot be split)`];
   return {
     findings: { sendBody, limits: findings },
     lines: [...lines, ...elsewhere, ...findings.map(sizeLimitLine)],

@@ -34,7 +34,12 @@ export class Counter {
 }
 
 export const http = {
-  request(method: string, url: string, body: string | null, params: { headers?: Record<string, string>; tags?: Record<string, string>; responseCallback?: unknown } = {}) {
+  request(
+    method: string,
+    url: string,
+    body: string | null,
+    params: { headers?: Record<string, string>; tags?: Record<string, string>; responseCallback?: unknown } = {},
+  ) {
     const h = harness();
     h.requests.push({ method, url, tags: params.tags ?? {}, ...(params.responseCallback ? { expected: params.responseCallback } : {}) });
     return h.respond(method, url, body, params.headers ?? {});

@@ -24,8 +24,7 @@ export const FIELD_DRIFTS: Drift[] = [
     clause: '§2.1 id is a UUID string in V2',
     description: 'V2 list items and records carry the V1 integer id instead of the UUID',
     breaks: [{ operations: ['getV2Conversations', 'getV2Conversation'], at: ['/*/id', '/id'] }],
-    transformResponse: (ex, reply, sim) =>
-      eachDialog(ex, reply, 'v2', (d) => (d.id = sim.store.byV2(String(d.id))?.id ?? 0)),
+    transformResponse: (ex, reply, sim) => eachDialog(ex, reply, 'v2', (d) => (d.id = sim.store.byV2(String(d.id))?.id ?? 0)),
   },
   {
     name: 'duration-string',

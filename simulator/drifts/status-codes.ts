@@ -42,7 +42,20 @@ export const STATUS_CODE_DRIFTS: Drift[] = [
     kind: 'breaking',
     clause: '§2 JSON bodies (list, record, created ids, sent message) are JSON',
     description: 'JSON success bodies are sent with Content-Type text/html',
-    breaks: [{ operations: ['getV1Conversations', 'getV2Conversations', 'getV1Conversation', 'getV2Conversation', 'getV1DialogCreate', 'postV2DialogCreate', 'postVertexSendMessage'], at: ['content-type'] }],
+    breaks: [
+      {
+        operations: [
+          'getV1Conversations',
+          'getV2Conversations',
+          'getV1Conversation',
+          'getV2Conversation',
+          'getV1DialogCreate',
+          'postV2DialogCreate',
+          'postVertexSendMessage',
+        ],
+        at: ['content-type'],
+      },
+    ],
     transformResponse: (_ex, reply) =>
       reply.json !== undefined || reply.contentType === JSON_TYPE ? { ...reply, contentType: 'text/html; charset=utf-8' } : reply,
   },
@@ -52,7 +65,8 @@ export const STATUS_CODE_DRIFTS: Drift[] = [
     clause: '§4.2 stop answers 204 (no content)',
     description: 'stop answers 204 announcing a JSON body (Content-Type and a Content-Length of its bytes)',
     breaks: [{ operations: ['postV2ConversationStop'], at: ['body'] }],
-    transformResponse: (ex, reply) => (ex.operationId === 'postV2ConversationStop' && reply.status === 204 ? { status: 204, json: { status: 'stopped' } } : reply),
+    transformResponse: (ex, reply) =>
+      ex.operationId === 'postV2ConversationStop' && reply.status === 204 ? { status: 204, json: { status: 'stopped' } } : reply,
   },
   {
     name: 'file-content-length-wrong',

@@ -34,8 +34,6 @@ export const TRANSITION_DRIFTS: Drift[] = [
     description: 'start on a completed dialog answers 204 (the dialog stays completed)',
     breaks: [{ operations: ['postV2ConversationStart'], at: ['status of the dialog afterwards'] }],
     transformResponse: (ex, reply) =>
-      ex.operationId === 'postV2ConversationStart' && reply.status === 403 && ex.dialog?.state === 'completed' && !ex.dialog.deleted
-        ? { status: 204 }
-        : reply,
+      ex.operationId === 'postV2ConversationStart' && reply.status === 403 && ex.dialog?.state === 'completed' && !ex.dialog.deleted ? { status: 204 } : reply,
   },
 ];

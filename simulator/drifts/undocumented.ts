@@ -56,7 +56,10 @@ export const UNDOCUMENTED_DRIFTS: Drift[] = [
     reports: ['filter.v1.updated-matches-field', 'filter.v2.updated-matches-field'],
     beforeRequest: (ex) => {
       if (!LIST_OPS.has(ex.operationId ?? '')) return;
-      for (const [from, to] of [['UpdatedFrom', 'CreatedFrom'], ['UpdatedTo', 'CreatedTo']] as const) {
+      for (const [from, to] of [
+        ['UpdatedFrom', 'CreatedFrom'],
+        ['UpdatedTo', 'CreatedTo'],
+      ] as const) {
         const value = ex.query.get(from);
         if (value === null) continue;
         ex.query.delete(from);

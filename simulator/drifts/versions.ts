@@ -3,7 +3,6 @@
 import { isoSeconds } from '../times.ts';
 import { eachDialog, type Drift } from './types.ts';
 
-
 /** A drift that rewrites one field of every V1 list item and record. */
 function v1Field(name: string, field: string, description: string, edit: (value: unknown) => unknown): Drift {
   return {

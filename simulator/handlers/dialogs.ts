@@ -94,14 +94,21 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
       if (text === undefined) return emptyReply(204);
       const item = config.send.dataItem;
       // A state-like change, so a drift can bend it: the message that never reaches the dialog.
-      const message = { at: sim.now(), movesUpdated: config.send.movesUpdated, ...(item ? { item: { question: item.question, type: item.type, answer: text, variable: null } } : {}) };
+      const message = {
+        at: sim.now(),
+        movesUpdated: config.send.movesUpdated,
+        ...(item ? { item: { question: item.question, type: item.type, answer: text, variable: null } } : {}),
+      };
       sim.change(ex, dialog, { message });
       return emptyReply(204);
     },
 
     postV2ConversationCommand: (ex) => {
       const found = v2Dialog(sim, ex);
-      const [{ target, apply }, dialog] = ordered(() => parseCommand(ex.body), () => sim.actionable(ex, found, 'dialog'));
+      const [{ target, apply }, dialog] = ordered(
+        () => parseCommand(ex.body),
+        () => sim.actionable(ex, found, 'dialog'),
+      );
       if (target !== undefined) sim.usableBot(target, config.command.unknownBotStatus);
       if (apply) sim.change(ex, dialog, { botId: target });
       return successReply(config.command.success, dialog);

@@ -29,7 +29,12 @@ export function guardSetup(): void {
   const response = callPolitely(PREFLIGHT_REQUEST, anyStatus);
   const url = requestUrl(config.baseUrl, operation(PREFLIGHT_REQUEST.operationId), PREFLIGHT_REQUEST);
   const verdict = preflightVerdict(
-    { status: response.status, contentType: response.headers['Content-Type'], body: response.body ?? '', error: [response.error_code || '', response.error].filter(Boolean).join(' ') },
+    {
+      status: response.status,
+      contentType: response.headers['Content-Type'],
+      body: response.body ?? '',
+      error: [response.error_code || '', response.error].filter(Boolean).join(' '),
+    },
     url,
   );
   if (!verdict.ok) exec.test.abort(redactText(`no verdict: ${verdict.reason}`, secrets));
