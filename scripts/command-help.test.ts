@@ -1,10 +1,11 @@
 // Every command of package.json answers --help and -h: usage, options, environment, exit codes and an example, on
 // stdout, exit 0, without running anything. A new script fails here until it has a help (config/command-line.ts)
 // or is listed below as not being a command of ours.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
 import { pool } from './suite-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -14,8 +15,7 @@ const scripts = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 const NOT_ENTRY_POINTS: Record<string, string> = {
   test: 'a chain of the checks below',
   typecheck: 'tsc, three times',
-  lint: "Biome's own command line (biome.json)",
-  format: "Biome's own command line (biome.json)",
+  format: 'npm run lint -- --write',
   'lint:deps': "dependency-cruiser's own command line",
   'lint:unused': "knip's own command line",
   'lint:openapi': 'redocly lint, then openapi/check.ts',
