@@ -20,6 +20,8 @@ export function discoverShapes(api: ApiClient, config: SuiteConfig): Promise<Dis
     now: Date.now,
     createdSince,
     settleSeconds: config.listSettleSeconds,
+    // A configured shape is sent once and said refused, working, or accepted with no effect, as a discovered one.
+    verifyConfigured: true,
   });
   return driveAsync(steps, async (step) => {
     if (step.kind === 'wait') {
@@ -58,11 +60,14 @@ const notDiscovered = (variable: string): ShapeFinding => ({
   tried: [],
 });
 
-/** The run's shapes; a configured template always wins over what the file says. */
+/**
+ * The run's shapes as its setup settled them, a configured template included (verified there: one the vendor refuses
+ * is no shape, and its tests are skipped with why); without a setup, the configured template as it is.
+ */
 export function readRequestShapes(reportsDir: string, config: SuiteConfig): RequestShapes {
   const found = existsSync(file(reportsDir)) ? (JSON.parse(readFileSync(file(reportsDir), 'utf8')) as RequestShapes) : undefined;
   return {
-    send: config.sendBody ? configuredShape(config.sendBody, 'SEND_BODY') : (found?.send ?? notDiscovered('SEND_BODY')),
-    command: config.commandBody ? configuredShape(config.commandBody, 'COMMAND_BODY') : (found?.command ?? notDiscovered('COMMAND_BODY')),
+    send: found?.send ?? (config.sendBody ? configuredShape(config.sendBody, 'SEND_BODY') : notDiscovered('SEND_BODY')),
+    command: found?.command ?? (config.commandBody ? configuredShape(config.commandBody, 'COMMAND_BODY') : notDiscovered('COMMAND_BODY')),
   };
 }

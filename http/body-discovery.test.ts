@@ -31,7 +31,10 @@ interface Vendor {
 }
 
 /** Runs the discovery against a fake vendor on a fake clock; returns the result and the requests sent. */
-function discover(vendor: Vendor, preset: { sendBody?: string; commandBody?: string } = {}): { result: DiscoveryResult; sent: string[]; waits: number } {
+function discover(
+  vendor: Vendor,
+  preset: { sendBody?: string; commandBody?: string; verifyConfigured?: boolean } = {},
+): { result: DiscoveryResult; sent: string[]; waits: number } {
   let clock = 1_000_000;
   let updated = '';
   let bot = 101;
@@ -137,6 +140,30 @@ test('a bot id sent as a string is a candidate too; no candidate moving the dial
       `^undetermined: no candidate body moved the dialog to bot 202 \\(${COMMAND_CANDIDATES.length} of ${COMMAND_CANDIDATES.length} accepted\\); set COMMAND_BODY$`,
     ),
   );
+});
+
+test('verified like a discovered one, a configured shape is said refused, accepted with no effect, or seen working', () => {
+  const vendor = { text: field('text'), target: (b: Record<string, unknown>) => b.bot_id, textInRecord: true };
+  const wrong = discover(vendor, { sendBody: '{"msg":"{{text}}"}', commandBody: '{"command":"goto","bot":{{botId}}}', verifyConfigured: true });
+  assert.equal(wrong.result.send.template, null, 'a refused body is no shape: its tests are skipped with the reason, not failed');
+  assert.match(
+    wrong.result.send.how,
+    /^undetermined: SEND_BODY \{"msg":"\{\{text\}\}"\} was refused \(400\): the vendor does not take that body; check SEND_BODY$/,
+  );
+  assert.match(wrong.result.command.how, /^undetermined: COMMAND_BODY .* was refused \(400\)/);
+  const right = discover(vendor, { sendBody: '{"text":"{{text}}"}', commandBody: '{"command":"goto","bot_id":{{botId}}}', verifyConfigured: true });
+  assert.deepEqual(
+    [right.result.send.how, right.result.command.how],
+    ['configured (SEND_BODY), its effect seen: its text in the record', 'configured (COMMAND_BODY), the dialog moved to bot 202'],
+  );
+  // A vendor that accepts anything and does nothing with it: the shape stays, and the goto test judges the move (§4.2).
+  const inert = discover(
+    { ...vendor, lenient: true, commandInert: true, traceless: true, textInRecord: false },
+    { sendBody: '{"msg":"{{text}}"}', commandBody: '{"c":{{botId}}}', verifyConfigured: true },
+  );
+  assert.equal(inert.result.command.template, '{"c":{{botId}}}');
+  assert.match(inert.result.command.how, /accepted \(204\) but the dialog did not move to bot 202$/);
+  assert.match(inert.result.send.how, /accepted \(204\) with no effect seen/);
 });
 
 test('configured shapes are taken as they are, without a request', () => {

@@ -21,6 +21,11 @@ export interface DiscoveryContext {
   createdSince?: (clientMs: number) => string;
   /** How long the lists may trail a write (LIST_SETTLE_S; default 0: they do not). */
   settleSeconds?: number;
+  /**
+   * Send a configured shape once and say what it did, as a discovered one is verified (the contract run): refused,
+   * its effect seen, or accepted with none. Default false: taken as it is (a k6 script's setup).
+   */
+  verifyConfigured?: boolean;
 }
 
 export type DiscoveryStep = { kind: 'send'; request: ApiRequest } | { kind: 'wait'; seconds: number };
@@ -113,7 +118,8 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     send: !needs.includes('send') ? NOT_NEEDED : ctx.sendBody === undefined ? undefined : configuredShape(ctx.sendBody, 'SEND_BODY'),
     command: !needs.includes('command') ? NOT_NEEDED : ctx.commandBody === undefined ? undefined : configuredShape(ctx.commandBody, 'COMMAND_BODY'),
   };
-  if (preset.send && preset.command) return { send: preset.send, command: preset.command, dialogs: [] };
+  if (preset.send && preset.command && !ctx.verifyConfigured) return { send: preset.send, command: preset.command, dialogs: [] };
+  const verify = (finding: ShapeFinding | undefined) => finding?.verifiedBy === 'configured' && ctx.verifyConfigured === true;
 
   function* ask(request: ApiRequest): Generator<DiscoveryStep, DiscoveryAnswer, DiscoveryAnswer | undefined> {
     const answer = yield { kind: 'send', request };
@@ -134,7 +140,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
   // How far the lists trail a write: the new dialog read for in the list until it shows (only the command search
   // reads a list, so only it needs to know). A goto is then judged only after that long again.
   let lagMs = 0;
-  if (!preset.command && (ctx.settleSeconds ?? 0) > 0) {
+  if ((!preset.command || verify(preset.command)) && (ctx.settleSeconds ?? 0) > 0) {
     const answeredAt = ctx.now();
     for (let read = 1; ; read++) {
       const listed = yield* ask({
@@ -188,6 +194,22 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
   }
 
   let send = preset.send;
+  if (send && verify(send)) {
+    const variable = 'SEND_BODY';
+    const outcome = yield* trySend(send.template!, 1);
+    const tried = [{ template: send.template!, status: outcome.status, effect: outcome.effect }];
+    const shape = canonicalTemplate(send.template!);
+    send =
+      outcome.effect === 'refused'
+        ? undetermined(`${variable} ${shape} was refused (${outcome.status}): the vendor does not take that body; check ${variable}`, tried)
+        : outcome.effect === 'none'
+          ? {
+              ...send,
+              tried,
+              how: `configured (${variable}), accepted (${outcome.status}) with no effect seen (its text not in the record, updated not moved): check ${variable} if the vendor shows messages there`,
+            }
+          : { ...send, tried, how: `configured (${variable}), its effect seen: ${outcome.effect === 'text' ? 'its text in the record' : 'updated moved'}` };
+  }
   if (!send) {
     const tried: ShapeFinding['tried'] = [];
     const control = yield* trySend(CONTROL_SEND, 0);
@@ -212,23 +234,48 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     if (send.template) send.how = `discovered: ${canonicalTemplate(send.template)}, verified by ${send.verifiedBy}, after ${tried.length} tries`;
   }
 
+  /** Sends one command goto body and says what it did: refused, or whether the dialog moved to the target bot. */
+  function* tryCommand(
+    template: string,
+    gotoBotId: number,
+  ): Generator<DiscoveryStep, { status: number; effect: 'moved' | 'none' | 'refused' }, DiscoveryAnswer | undefined> {
+    const answer = yield* ask({ operationId: 'postV2ConversationCommand', pathParams: { uuid: uuid! }, json: renderBody(template, { botId: gotoBotId }) });
+    if (!ok(answer.status)) return { status: answer.status, effect: 'refused' };
+    // A list that trailed the create trails the move as long: wait that, and a half more, before reading it.
+    if (lagMs > 0) yield { kind: 'wait', seconds: (lagMs * 1.5 + 250) / 1000 };
+    const listed = yield* ask({
+      operationId: 'getV2Conversations',
+      pathParams: {},
+      query: { BotID: String(gotoBotId), CreatedFrom: since(createdAt), PageCount: '40' },
+    });
+    return { status: answer.status, effect: listed.body.includes(uuid!) ? 'moved' : 'none' };
+  }
+
   let command = preset.command;
+  if (command && verify(command)) {
+    const gotoBotId = ctx.gotoBotId;
+    if (gotoBotId === undefined) throw new Error('verifying the command body needs gotoBotId');
+    const outcome = yield* tryCommand(command.template!, gotoBotId);
+    const tried = [{ template: command.template!, status: outcome.status, effect: outcome.effect }];
+    const shape = canonicalTemplate(command.template!);
+    // Accepted without the move: kept, so the goto test fails at the operation (the move is documented, §4.2).
+    command =
+      outcome.effect === 'refused'
+        ? undetermined(`COMMAND_BODY ${shape} was refused (${outcome.status}): the vendor does not take that body; check COMMAND_BODY`, tried)
+        : {
+            ...command,
+            tried,
+            how: `configured (COMMAND_BODY), ${outcome.effect === 'moved' ? `the dialog moved to bot ${gotoBotId}` : `accepted (${outcome.status}) but the dialog did not move to bot ${gotoBotId}`}`,
+          };
+  }
   if (!command) {
     const gotoBotId = ctx.gotoBotId;
     if (gotoBotId === undefined) throw new Error('searching the command body needs gotoBotId');
     const tried: ShapeFinding['tried'] = [];
-    const underTarget = { BotID: String(gotoBotId), CreatedFrom: since(createdAt), PageCount: '40' };
     for (const candidate of [CONTROL_COMMAND, ...COMMAND_CANDIDATES]) {
-      const answer = yield* ask({ operationId: 'postV2ConversationCommand', pathParams: { uuid }, json: renderBody(candidate, { botId: gotoBotId }) });
-      if (!ok(answer.status)) {
-        tried.push({ template: candidate, status: answer.status, effect: 'refused' });
-        continue;
-      }
-      // A list that trailed the create trails the move as long: wait that, and a half more, before reading it.
-      if (lagMs > 0) yield { kind: 'wait', seconds: (lagMs * 1.5 + 250) / 1000 };
-      const listed = yield* ask({ operationId: 'getV2Conversations', pathParams: {}, query: underTarget });
-      const moved = listed.body.includes(uuid);
-      tried.push({ template: candidate, status: answer.status, effect: moved ? 'moved' : 'none' });
+      const outcome = yield* tryCommand(candidate, gotoBotId);
+      tried.push({ template: candidate, status: outcome.status, effect: outcome.effect });
+      const moved = outcome.effect === 'moved';
       if (moved && candidate !== CONTROL_COMMAND) {
         command = { template: candidate, verifiedBy: 'dialog moved to the target bot', how: '', tried };
         break;

@@ -29,19 +29,29 @@ interface MainRun {
 }
 
 /**
- * The main command with `env`, in its own reports folder; `signalAfterMs` sends CI's cancel to `npm run contract`, as
- * CI sends it (npm, then a shell, then the command). npm's own warnings about its configuration are not ours.
+ * The main command with `env`, in its own reports folder; `cancelWhen` sends CI's cancel to `npm run contract` once it
+ * holds for the reports folder, as CI sends it (npm, then a shell, then the command). npm's own warnings about its
+ * configuration are not ours. `seconds` runs from the cancel when there is one.
  */
-function runMain(env: NodeJS.ProcessEnv, options: { reportsDir?: string; signalAfterMs?: number } = {}): Promise<MainRun> {
+function runMain(env: NodeJS.ProcessEnv, options: { reportsDir?: string; cancelWhen?: (reportsDir: string) => boolean } = {}): Promise<MainRun> {
   const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'verdict-'));
-  const started = Date.now();
-  const command = options.signalAfterMs === undefined ? [process.execPath, '--import', 'tsx', MAIN] : ['npm', 'run', '-s', 'contract'];
+  let started = Date.now();
+  const command = options.cancelWhen === undefined ? [process.execPath, '--import', 'tsx', MAIN] : ['npm', 'run', '-s', 'contract'];
   const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...env, REPORTS_DIR: reportsDir, WORKERS: '1', FORCE_COLOR: '0' } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  if (options.signalAfterMs !== undefined) setTimeout(() => child.kill('SIGTERM'), options.signalAfterMs);
+  const cancelWhen = options.cancelWhen;
+  if (cancelWhen) {
+    const watch = setInterval(() => {
+      if (!cancelWhen(reportsDir)) return;
+      clearInterval(watch);
+      started = Date.now();
+      child.kill('SIGTERM');
+    }, 100);
+    child.once('exit', () => clearInterval(watch));
+  }
   const done = () => ({ seconds: (Date.now() - started) / 1000, stdout, stderr: stderr.replace(/^npm warn .*\n/gm, ''), reportsDir });
   // 'close': every process holding the output (npm, the command, Playwright and its workers) has ended.
   return new Promise((resolve) =>
@@ -180,9 +190,17 @@ test('API_BASE_URL without the gateway prefix (its 404 text/html): no verdict, t
 
 test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run left, every dialog it created stopped and listed, no ticket', async () => {
   await throughNetwork({}, async (_url, env) => {
-    const run = await runMain(env, { signalAfterMs: 3500 });
+    // Cancelled once the run has created dialogs (journalled as each create answers), whatever the machine's pace.
+    const created = (dir: string) => {
+      try {
+        return readJsonLines<JournalledDialog>(join(dir, CREATED_JOURNAL_DIR)).length >= 2;
+      } catch {
+        return false; // a line being written this instant
+      }
+    };
+    const run = await runMain(env, { cancelWhen: created });
     assert.equal(run.code, 143, `${run.stderr}\n${run.stdout.slice(-2000)}`);
-    assert.ok(run.seconds < 3.5 + 15, `ended in ${run.seconds} s`);
+    assert.ok(run.seconds < 15, `ended ${run.seconds} s after the cancel`);
     assert.match(lines(run.stderr).at(-1) ?? '', /^dialog-contract: cancelled \(SIGTERM\): no verdict, no tickets/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(processesOf(run.reportsDir), [], 'nothing of the run is left running');
