@@ -21,6 +21,10 @@ import { ApiClient, type ClientHooks, type Exchange } from './client.ts';
 import { tokenOf } from './custom-block.ts';
 import type { CallPlace } from '../http/callback-request.ts';
 import { expect } from './matchers.ts';
+import { readBaseline } from './reporters/baselines.ts';
+import type { ApiResponse } from './api-response.ts';
+import type { ObservationId, ObservationPayloads } from '../lib/observations.ts';
+import type { SemanticCheck } from '../lib/failure.ts';
 import { additiveObservations } from './additive-fields.ts';
 import { claimCallback, inboxAddress, type ClaimedCallback } from './callback-inbox.ts';
 import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
@@ -38,6 +42,9 @@ import { CREATED_DIALOGS_FILE, journalCreated } from './leftover-dialogs.ts';
 
 export { expect };
 
+/** Observations whose value is a word for what an effect did: the ones a baseline can hold a later run to. */
+type EffectId = { [K in ObservationId]: ObservationPayloads[K] extends string ? K : never }[ObservationId];
+
 type TestFixtures = {
   api: ApiClient;
   anonymousApi: ApiClient;
@@ -47,6 +54,12 @@ type TestFixtures = {
   dialogs: DialogFactory;
   fake: Faker;
   observe: Observe;
+  /**
+   * An effect the spec leaves open but the --contract-from baseline saw (e.g. send.moves-updated): recorded as it is,
+   * and, when the baseline saw it otherwise, a failure of severity learned at the response's operation, naming the
+   * effect that is gone. Without CONTRACT_FROM it is only an observation.
+   */
+  heldEffect: (response: ApiResponse, effect: { id: EffectId; section: string; item: string; at: string; check: SemanticCheck; observed: string }) => void;
   /**
    * A state or setting the test needs: when it does not hold, the test is skipped with the reason, and what it
    * would have covered ((operation, status) pairs, observation ids) is listed with that reason in the coverage.
@@ -272,6 +285,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         testInfo.annotations.push({ type: OBSERVATION, description: JSON.stringify(observation) });
       };
       await use(observe);
+    },
+    BOXED,
+  ],
+
+  heldEffect: [
+    async ({ config, observe }, use) => {
+      const baseline = config.contractFrom ? readBaseline(config.contractFrom) : undefined;
+      await use((response, effect) => {
+        observe(response.operation, { id: effect.id, section: effect.section, item: effect.item, observed: effect.observed, evidence: response.evidence() });
+        const before = baseline?.items.find((i) => i.id === effect.id)?.observed;
+        if (baseline === undefined || before === undefined) return;
+        expect.soft(response).toHold({
+          check: effect.check,
+          severity: 'learned',
+          at: effect.at,
+          section: effect.section,
+          expected: `${String(before)}, as baseline ${baseline.name} observed (${effect.item})`,
+          observed: effect.observed,
+          holds: (seen) => seen === before,
+          details: { baseline: baseline.name },
+        });
+      });
     },
     BOXED,
   ],

@@ -7,8 +7,22 @@ import { configuredShape, discoverRequestShapes, type DiscoveryResult, type Requ
 import { driveAsync } from '../discovery/drive.ts';
 import type { ApiClient } from './client.ts';
 import { createdSince } from './lists.ts';
+import { readBaseline } from './reporters/baselines.ts';
 
 const file = (reportsDir: string) => join(reportsDir, 'run', 'request-shapes.json');
+
+/** The shapes the run's baseline verified (CONTRACT_FROM, else BASELINE), for the discovery to try first. */
+function knownShapes(config: Pick<SuiteConfig, 'baseline' | 'contractFrom'>): { known?: { from: string; send?: string; command?: string } } {
+  const name = config.contractFrom ?? config.baseline;
+  if (!name) return {};
+  const saved = readBaseline(name);
+  const template = (id: string) => {
+    const observed = saved.items.find((i) => i.id === id)?.observed;
+    return typeof observed === 'string' ? observed : undefined;
+  };
+  const [send, command] = [template('body.send.accepted'), template('body.command.accepted')];
+  return send || command ? { known: { from: saved.name, ...(send ? { send } : {}), ...(command ? { command } : {}) } } : {};
+}
 
 /** Discovers (or takes from the configuration) both shapes through the suite's client. */
 export function discoverShapes(api: ApiClient, config: SuiteConfig): Promise<DiscoveryResult> {
@@ -22,6 +36,7 @@ export function discoverShapes(api: ApiClient, config: SuiteConfig): Promise<Dis
     settleSeconds: config.listSettleSeconds,
     // A configured shape is sent once and said refused, working, or accepted with no effect, as a discovered one.
     verifyConfigured: true,
+    ...knownShapes(config),
   });
   return driveAsync(steps, async (step) => {
     if (step.kind === 'wait') {

@@ -33,7 +33,7 @@ interface Vendor {
 /** Runs the discovery against a fake vendor on a fake clock; returns the result and the requests sent. */
 function discover(
   vendor: Vendor,
-  preset: { sendBody?: string; commandBody?: string; verifyConfigured?: boolean } = {},
+  preset: { sendBody?: string; commandBody?: string; verifyConfigured?: boolean; known?: { from: string; send?: string; command?: string } } = {},
 ): { result: DiscoveryResult; sent: string[]; waits: number } {
   let clock = 1_000_000;
   let updated = '';
@@ -164,6 +164,30 @@ test('verified like a discovered one, a configured shape is said refused, accept
   assert.equal(inert.result.command.template, '{"c":{{botId}}}');
   assert.match(inert.result.command.how, /accepted \(204\) but the dialog did not move to bot 202$/);
   assert.match(inert.result.send.how, /accepted \(204\) with no effect seen/);
+});
+
+test("a baseline's shapes are tried first: seen working, refused for another, taken without effect for another, or taken and doing nothing", () => {
+  const known = { from: 'staging', send: '{"text":"{{text}}"}', command: '{"command":"goto","bot_id":{{botId}}}' };
+  const botId = (b: Record<string, unknown>) => b.bot_id;
+  const same = discover({ text: field('text'), target: botId, textInRecord: true }, { known });
+  assert.deepEqual(
+    [same.result.send.how, same.result.command.how],
+    [
+      'baseline staging\'s shape {"text":"{{text}}"}, its effect seen again',
+      'baseline staging\'s shape {"command":"goto","bot_id":{{botId}}}, the dialog moved to bot 202 again',
+    ],
+  );
+  // A strict vendor that renamed the field: refused, then found (a changed shape, not a broken send).
+  const renamed = discover({ text: field('message'), target: botId, textInRecord: true }, { known });
+  assert.match(renamed.result.send.how, /^the vendor refused baseline staging's shape .* \(400\) and took another: discovered: \{"message":"\{\{text\}\}"\}/);
+  // A vendor that takes anything and renamed the field: taken without effect, then another shows it.
+  const lenient = discover({ text: field('message'), target: botId, textInRecord: true, lenient: true }, { known });
+  assert.match(lenient.result.send.how, /^the vendor took baseline staging's shape .* without its effect and showed it with another: discovered: \{"message"/);
+  // A vendor that takes anything and whose goto does nothing: the baseline's shape is kept, its effect gone.
+  const inert = discover({ text: field('text'), target: botId, textInRecord: true, lenient: true, commandInert: true }, { known });
+  assert.equal(inert.result.command.template, known.command);
+  assert.equal(inert.result.command.verifiedBy, 'the baseline, its effect gone');
+  assert.match(inert.result.command.how, /no shape moves the dialog to bot 202 as it did at the baseline$/);
 });
 
 test('configured shapes are taken as they are, without a request', () => {

@@ -26,6 +26,12 @@ export interface DiscoveryContext {
    * its effect seen, or accepted with none. Default false: taken as it is (a k6 script's setup).
    */
   verifyConfigured?: boolean;
+  /**
+   * The shapes a baseline verified (its body.send.accepted, body.command.accepted), tried first: taken with their
+   * effect, kept without it (the effect the baseline saw is gone: the tests say so at the operation), or, refused,
+   * followed by the search, which then says the vendor refused the baseline's shape and took another.
+   */
+  known?: { from: string; send?: string; command?: string };
 }
 
 export type DiscoveryStep = { kind: 'send'; request: ApiRequest } | { kind: 'wait'; seconds: number };
@@ -35,7 +41,13 @@ export interface DiscoveryAnswer {
   body: string;
 }
 
-export type Verification = 'configured' | 'text in the record' | 'updated moved' | 'dialog moved to the target bot' | 'the only shape accepted';
+export type Verification =
+  | 'configured'
+  | 'text in the record'
+  | 'updated moved'
+  | 'dialog moved to the target bot'
+  | 'the only shape accepted'
+  | 'the baseline, its effect gone';
 
 export interface ShapeFinding {
   /** The template to use, or null when no shape could be established. */
@@ -210,6 +222,31 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
             }
           : { ...send, tried, how: `configured (${variable}), its effect seen: ${outcome.effect === 'text' ? 'its text in the record' : 'updated moved'}` };
   }
+  let sendBefore = '';
+  let sendInert: ShapeFinding | undefined;
+  if (!send && ctx.known?.send) {
+    const outcome = yield* trySend(ctx.known.send, 1);
+    const shape = canonicalTemplate(ctx.known.send);
+    const tried = [{ template: ctx.known.send, status: outcome.status, effect: outcome.effect }];
+    if (outcome.effect === 'text' || outcome.effect === 'updated')
+      send = {
+        template: ctx.known.send,
+        verifiedBy: outcome.effect === 'text' ? 'text in the record' : 'updated moved',
+        how: `baseline ${ctx.known.from}'s shape ${shape}, its effect seen again`,
+        tried,
+      };
+    // Taken without its effect: a renamed field on a vendor that takes anything, or a send that does nothing. The
+    // search tells them apart; only when no shape shows an effect is the baseline's kept, its effect gone.
+    else if (outcome.effect === 'none') {
+      sendBefore = `the vendor took baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}) without its effect and showed it with another: `;
+      sendInert = {
+        template: ctx.known.send,
+        verifiedBy: 'the baseline, its effect gone',
+        how: `baseline ${ctx.known.from}'s shape ${shape}: accepted (${outcome.status}), but no shape shows a message where it showed at the baseline`,
+        tried,
+      };
+    } else sendBefore = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}) and took another: `;
+  }
   if (!send) {
     const tried: ShapeFinding['tried'] = [];
     const control = yield* trySend(CONTROL_SEND, 0);
@@ -229,9 +266,14 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       send =
         control.effect === 'refused' && accepted.length === 1
           ? { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried }
-          : undetermined(`no candidate body showed its message in the dialog (${accepted.length} of ${SEND_CANDIDATES.length} accepted); set SEND_BODY`, tried);
+          : undetermined(
+              `${sendBefore}no candidate body showed its message in the dialog (${accepted.length} of ${SEND_CANDIDATES.length} accepted); set SEND_BODY`,
+              tried,
+            );
     }
-    if (send.template) send.how = `discovered: ${canonicalTemplate(send.template)}, verified by ${send.verifiedBy}, after ${tried.length} tries`;
+    if (!send.template && sendInert) send = sendInert;
+    else if (send.template)
+      send.how = `${sendBefore}discovered: ${canonicalTemplate(send.template)}, verified by ${send.verifiedBy}, after ${tried.length} tries`;
   }
 
   /** Sends one command goto body and says what it did: refused, or whether the dialog moved to the target bot. */
@@ -268,6 +310,30 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
             how: `configured (COMMAND_BODY), ${outcome.effect === 'moved' ? `the dialog moved to bot ${gotoBotId}` : `accepted (${outcome.status}) but the dialog did not move to bot ${gotoBotId}`}`,
           };
   }
+  let commandBefore = '';
+  let commandInert: ShapeFinding | undefined;
+  if (!command && ctx.known?.command && ctx.gotoBotId !== undefined) {
+    const outcome = yield* tryCommand(ctx.known.command, ctx.gotoBotId);
+    const shape = canonicalTemplate(ctx.known.command);
+    const tried = [{ template: ctx.known.command, status: outcome.status, effect: outcome.effect }];
+    // Taken without the move: kept, so the goto test fails at the operation, naming the move (§4.2).
+    if (outcome.effect === 'moved')
+      command = {
+        template: ctx.known.command,
+        verifiedBy: 'dialog moved to the target bot',
+        how: `baseline ${ctx.known.from}'s shape ${shape}, the dialog moved to bot ${ctx.gotoBotId} again`,
+        tried,
+      };
+    else if (outcome.effect === 'none') {
+      commandBefore = `the vendor took baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}) without the move and moved the dialog with another: `;
+      commandInert = {
+        template: ctx.known.command,
+        verifiedBy: 'the baseline, its effect gone',
+        how: `baseline ${ctx.known.from}'s shape ${shape}: accepted (${outcome.status}), but no shape moves the dialog to bot ${ctx.gotoBotId} as it did at the baseline`,
+        tried,
+      };
+    } else commandBefore = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}) and took another: `;
+  }
   if (!command) {
     const gotoBotId = ctx.gotoBotId;
     if (gotoBotId === undefined) throw new Error('searching the command body needs gotoBotId');
@@ -284,12 +350,13 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     // A vendor that refuses what it cannot read and took exactly one shape: that is its shape, moving or not (the
     // tests then say whether the goto works).
     const accepted = tried.filter((t) => t.template !== CONTROL_COMMAND && ok(t.status));
-    if (!command && tried[0]!.effect === 'refused' && accepted.length === 1)
+    if (!command && commandInert) command = commandInert;
+    else if (!command && tried[0]!.effect === 'refused' && accepted.length === 1)
       command = { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried };
-    if (command)
-      command.how = `discovered: ${canonicalTemplate(command.template!)}, verified by ${command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${gotoBotId}` : command.verifiedBy}, after ${tried.length} tries`;
+    if (command && command !== commandInert)
+      command.how = `${commandBefore}discovered: ${canonicalTemplate(command.template!)}, verified by ${command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${gotoBotId}` : command.verifiedBy}, after ${tried.length} tries`;
     command ??= undetermined(
-      `no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${COMMAND_CANDIDATES.length} accepted); set COMMAND_BODY`,
+      `${commandBefore}no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${COMMAND_CANDIDATES.length} accepted); set COMMAND_BODY`,
       tried,
     );
   }

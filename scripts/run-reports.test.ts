@@ -136,3 +136,37 @@ test('--contract-from holds a run to what the baseline observed: a renamed statu
   const counts = json(join(base, 'renamed', 'drift.json')).counts as Record<string, number>;
   assert.deepEqual([counts.breaking, counts.learned], [0, 1]);
 });
+
+// Issue: a write that stops working is caught. The send and the goto of a healthy run's baseline, accepted and doing
+// nothing: learned at the send with --contract-from (where a message shows is not stated), breaking at the goto with
+// --baseline (the move is documented, §4.2), even on a vendor that takes any body (acceptance tells nothing there).
+test('a write that answers success and does nothing fails at its operation against a healthy baseline, naming the lost effect', async () => {
+  const base = mkdtempSync(join(tmpdir(), 'lost-effect-'));
+  const lifecycle = ['--project', 'api', '-g', 'walks a dialog through create'];
+  const send = await runAgainstSimulator(
+    { drifts: ['send-no-effect'] },
+    { reportsDir: join(base, 'send'), workers: 1, env: { CONTRACT_FROM: 'simulator' }, extraArgs: lifecycle },
+  );
+  assert.notEqual(send.exitCode, 0, send.output.slice(-800));
+  const sendFailures = json(join(base, 'send', 'failures.json')).failures as RecordedFailure[];
+  const lost = sendFailures.find((f) => f.check === 'effect_of_send');
+  assert.ok(lost, JSON.stringify(sendFailures.map((f) => f.id)));
+  assert.deepEqual([lost.severity, lost.operationId, lost.observed], ['learned', 'postV2ConversationSend', '"no time"']);
+  assert.match(lost.expected, /^a later time, as baseline simulator observed/);
+
+  const lenient = { send: { lenient: true }, command: { lenient: true } };
+  const healthy = await runAgainstSimulator(
+    { config: lenient },
+    { reportsDir: join(base, 'healthy'), workers: 1, baseline: 'simulator', extraArgs: lifecycle },
+  );
+  assert.equal(healthy.exitCode, 0, healthy.output.slice(-800));
+  const goto = await runAgainstSimulator(
+    { config: lenient, drifts: ['command-ignored'] },
+    { reportsDir: join(base, 'goto'), workers: 1, baseline: 'simulator', extraArgs: lifecycle },
+  );
+  const gotoFailures = json(join(base, 'goto', 'failures.json')).failures as RecordedFailure[];
+  assert.ok(
+    gotoFailures.some((f) => f.check === 'effect_of_goto' && f.severity === 'breaking' && f.operationId === 'postV2ConversationCommand'),
+    `${JSON.stringify(gotoFailures.map((f) => f.id))}\n${goto.output.slice(-800)}`,
+  );
+});
