@@ -74,7 +74,7 @@ const drifts = args.only ? listed.filter((d) => args.only!.includes(d.name)) : l
 const started = Date.now();
 console.log(`mutation: the contract suite against the conforming simulator and ${drifts.length} drifts, ${args.concurrency} at a time`);
 // The conforming run's fingerprint is the baseline of the additive and undocumented drift runs, which wait for it.
-// A few breaking runs (no baseline needed) fill the other slots meanwhile; the rest follow.
+// A few breaking runs (compared with the committed baseline) fill the other slots meanwhile; the rest follow.
 const breaking = drifts.filter((d) => d.kind === 'breaking');
 const headStart = 2 * (args.concurrency - 1);
 const queue = [undefined, ...breaking.slice(0, headStart), ...drifts.filter((d) => d.kind !== 'breaking'), ...breaking.slice(headStart)];
@@ -86,7 +86,9 @@ const committed = baselinePath('simulator');
 // One worker per run and several runs side by side use two cores best.
 const queued = await pool(queue, args.concurrency, async (drift) => {
   if (drift && drift.kind !== 'breaking') await conformingFinished;
-  const compareWith = !drift ? committed : drift.kind !== 'breaking' ? baseline : undefined;
+  // Breaking runs compare with the committed baseline as a run before a vendor upgrade does: its shapes are tried
+  // first, which is what catches a write that is taken and does nothing on a vendor that takes any body.
+  const compareWith = !drift || drift.kind === 'breaking' ? committed : baseline;
   const run = await runAgainst(drift?.name, 1, compareWith && existsSync(compareWith) ? compareWith : undefined);
   if (!drift) conformingDone();
   const recorded = run.failures?.length ?? 0;

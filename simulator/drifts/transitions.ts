@@ -28,6 +28,16 @@ export const TRANSITION_DRIFTS: Drift[] = [
     change: dropChange('postV2ConversationCommand', 'botId'),
   },
   {
+    // On a vendor that takes any body, acceptance tells nothing: only the baseline's shape, tried first, shows it.
+    name: 'lenient-command-ignored',
+    kind: 'breaking',
+    clause: '§4.2 command goto moves the dialog to the target bot',
+    description: 'a vendor that takes any command body answers success and leaves the dialog on its bot',
+    breaks: [{ operations: ['postV2ConversationCommand'], at: ['bot of the dialog afterwards'] }],
+    config: { command: { lenient: true } },
+    change: dropChange('postV2ConversationCommand', 'botId'),
+  },
+  {
     name: 'completed-accepts-start',
     kind: 'breaking',
     clause: '§5.3 a completed dialog yields 403',
