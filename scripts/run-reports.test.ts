@@ -170,3 +170,16 @@ test('a write that answers success and does nothing fails at its operation again
     `${JSON.stringify(gotoFailures.map((f) => f.id))}\n${goto.output.slice(-800)}`,
   );
 });
+
+test('tests a missing body shape kept from running are the first and last lines of the job summary', async () => {
+  const dir = join(mkdtempSync(join(tmpdir(), 'not-run-')), 'r');
+  // bearer-ids takes a command body no candidate names: without COMMAND_BODY its goto tests cannot run.
+  const run = await runAgainstSimulator(
+    { profile: 'bearer-ids' },
+    { reportsDir: dir, workers: 1, extraArgs: ['--project', 'api', '-g', 'walks a dialog through create'] },
+  );
+  assert.equal(run.exitCode, 0, run.output.slice(-800));
+  const lines = readFileSync(join(dir, 'summary.md'), 'utf8').trimEnd().split('\n');
+  assert.match(lines[0]!, /^> 1 test did not run: no command body shape: undetermined: .*set COMMAND_BODY$/);
+  assert.equal(lines.at(-1), lines[0]);
+});

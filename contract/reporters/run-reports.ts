@@ -168,15 +168,6 @@ export default class RunReports implements Reporter {
       process.env.RUN_PARTIAL || (failed && `${failed}: the whole-run checks wait for a run where every test passes`),
     );
     console.log(end.coverageLine);
-    // A body shape the run could not establish: the tests it skipped, counted on the last lines; a failure with REQUIRE_SHAPES.
-    for (const [reason, tests] of shapeSkips(REPORTS_DIR)) {
-      this.lastLines.push(`dialog-contract: ${tests.length} test${tests.length === 1 ? '' : 's'} did not run: ${reason}`);
-      if (!config.requireShapes) continue;
-      const title = 'REQUIRE_SHAPES: the run establishes its body shapes';
-      const failure = runFailure('body_shape_established', title, 'a send and a command body shape, configured or verified by their effect (§4.2)', reason);
-      this.failures.push(failure);
-      this.failedTests.set(title, [failure.id]);
-    }
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
     for (const { check, title, expected, message } of end.failed) {
       console.error(`run end: ${message}`);
@@ -209,6 +200,18 @@ export default class RunReports implements Reporter {
     return undefined;
   }
 
+  /** A body shape the run could not establish: the tests it skipped, said last; a failure with REQUIRE_SHAPES. */
+  private shapesNotEstablished(config: ReturnType<typeof loadSuiteConfig>): void {
+    for (const [reason, tests] of shapeSkips(REPORTS_DIR)) {
+      this.lastLines.push(`dialog-contract: ${tests.length} test${tests.length === 1 ? '' : 's'} did not run: ${reason}`);
+      if (!config.requireShapes) continue;
+      const title = 'REQUIRE_SHAPES: the run establishes its body shapes';
+      const failure = runFailure('body_shape_established', title, 'a send and a command body shape, configured or verified by their effect (§4.2)', reason);
+      this.failures.push(failure);
+      this.failedTests.set(title, [failure.id]);
+    }
+  }
+
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const unjudged = this.unjudged(result);
     if (unjudged) {
@@ -221,6 +224,7 @@ export default class RunReports implements Reporter {
     // Everything written below passes through the secrets this process knows: the configured ones, the tokens seen.
     rememberSecrets([...secretsOf(config), ...callbackSecrets]);
     if (this.ran > 0) this.endOfRun(config);
+    this.shapesNotEstablished(config);
     const observed = mergeObservations(this.observations.map((o) => ({ ...o, ...(o.evidence ? { evidence: redactKnownIn(o.evidence) } : {}) })));
     const signals = new ObservedItems(observed.items).get('versioning.deprecation-signals');
     const run: RunMeta = currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {}))));
@@ -288,9 +292,17 @@ export default class RunReports implements Reporter {
     const replayable = failures.map((f) => ({ ...f, ...(replayOf(f) ? { replay: replayOf(f) } : {}) }));
     writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures: replayable }, null, 2)}\n`);
     const notJudgedLines = notJudged.map(({ test, reason }) => `- not judged: ${test}: ${reason}\n`);
+    // Tests a missing body shape kept from running: the summary's first and last lines, as the run's output's.
+    const notRun = this.lastLines.map((line) => `> ${line.replace(/^dialog-contract: /, '')}\n`);
     writeFileSync(
       join(REPORTS_DIR, 'summary.md'),
-      [jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`), ...(network ? [`\nNetwork: ${network}.\n`] : []), ...notJudgedLines].join(''),
+      [
+        ...(notRun.length ? [...notRun, '\n'] : []),
+        jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`),
+        ...(network ? [`\nNetwork: ${network}.\n`] : []),
+        ...notJudgedLines,
+        ...(notRun.length ? ['\n', ...notRun] : []),
+      ].join(''),
     );
     for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
 
