@@ -41,7 +41,7 @@ export interface SuiteConfig {
   callbackTimeoutSeconds: number;
   /** Requests per second of the whole run (all workers); undefined: unpaced. */
   maxRps: number | undefined;
-  /** Playwright workers; undefined: one per core but one. */
+  /** Playwright workers; undefined: one per core but one, two at least (playwright.config.ts). */
   workers: number | undefined;
   throttle: ThrottleSettings;
   /** Resends of transient failures and the seconds of failures that make an outage (http/health.ts). */

@@ -3,6 +3,7 @@ import type { SuiteConfig } from '../config/suite-config.ts';
 import type { Json } from '../lib/json.ts';
 import type { ApiClient, Query } from './client.ts';
 import type { ApiResponse } from './api-response.ts';
+import { expect } from './matchers.ts';
 import { runStartedAt } from './run-records.ts';
 import { REPORTS_DIR } from './env.ts';
 import { recordLag, settle, type Settled } from './settle.ts';
@@ -67,7 +68,13 @@ export async function fetchPage(api: ApiClient, version: Version, query: Query):
   if (response.status !== 200 || !body || typeof body !== 'object') {
     throw new Error(`${response.operation.label} → ${response.status}: cannot read a list page\n${response.evidence()}`);
   }
-  return { response, ...readEnvelope(body) };
+  const page = readEnvelope(body);
+  // A test reads the page's numbers next: without meta.pagination (§2.3) that is a crash, where the drift has a name.
+  if (!page.pagination || typeof page.pagination !== 'object') {
+    expect(response).toMatchContract({ status: 200, section: '4.1' });
+    throw new Error(`${response.operation.label} → ${response.status}: the page has no meta.pagination object (§2.3)\n${response.evidence()}`);
+  }
+  return { response, ...page };
 }
 
 /**

@@ -2,7 +2,7 @@
 // left (a green junit.xml, an HTML report, tickets) may stand for a run that stopped before it wrote its own.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { RUN_REPORTS } from './reporters/run-reports.ts';
+import { RUN_REPORTS } from './reporters/run-report-files.ts';
 import { EXCHANGES_DIR, RUN_END_FILES } from './run-end.ts';
 import { HEALTH_DIR } from './run-health.ts';
 import { SETTLE_DIR } from './settle.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,18 @@ const PROSE_REPORTS = {
   }),
   [`test-results/${SLUG}/error-context.md`]: `# ${TITLE}\n`,
 };
+
+test('the scan reads what a run wrote since it began, not what other commands left in the same folder', () => {
+  const dir = reportsWith({ 'mutation/drift/failures.json': 'token hunter2-secret', 'failures.json': 'token tok-123456' });
+  const begun = Date.now() - 1000;
+  const before = new Date(begun - 60_000);
+  utimesSync(join(dir, 'mutation/drift/failures.json'), before, before);
+  assert.deepEqual(
+    findSecrets([dir], ['hunter2-secret', 'tok-123456'], begun).map((l) => leakLine(l, dir)),
+    ['failures.json contains a configured secret'],
+  );
+  assert.equal(findSecrets([dir], ['hunter2-secret']).length, 1, 'without a start, every file is read');
+});
 
 test("a green run's reports do not trip the guard for a password that is an ordinary word (password, wrong-password)", () => {
   const dir = reportsWith(PROSE_REPORTS);

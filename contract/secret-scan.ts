@@ -13,12 +13,14 @@ export interface Leak {
   secret?: string;
 }
 
-function* files(dir: string): Generator<string> {
+/** Files under dir, those last written at or after `since` (ms) when given. */
+function* files(dir: string, since = 0): Generator<string> {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else yield path;
+    const stat = statSync(path);
+    if (stat.isDirectory()) yield* files(path, since);
+    else if (stat.mtimeMs >= since) yield path;
   }
 }
 
@@ -69,11 +71,15 @@ function holdsBasicCredential(text: string): boolean {
 /** A plain string is a configured secret of no particular name, guarded as its form allows. */
 const guarded = (secret: string | GuardedSecret): GuardedSecret => (typeof secret === 'string' ? guardSecret('a configured secret', secret) : secret);
 
-export function findSecrets(dirs: string[], secrets: ReadonlyArray<string | GuardedSecret>): Leak[] {
+/**
+ * Every file under `dirs` holding a secret or a Basic credential; with `since` (ms), only files written since then:
+ * what one run wrote, not what other commands left in the same folder (reports/mutation/, reports/profiles/).
+ */
+export function findSecrets(dirs: string[], secrets: ReadonlyArray<string | GuardedSecret>, since?: number): Leak[] {
   const guards = secrets.map(guarded);
   const leaks: Leak[] = [];
   for (const dir of dirs) {
-    for (const file of files(dir)) {
+    for (const file of files(dir, since)) {
       const { text, data, shell } = readableContent(readFileSync(file));
       // A secret that reads as words is looked for in the run's data only, not in the page script around it.
       const found = guards.find((g) => data.some((d) => secretWritten(d, g)) || ((shell || g.match === 'anywhere') && secretWritten(text, g)));

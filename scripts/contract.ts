@@ -16,7 +16,7 @@ import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
 import { loadDotenvOnce, loadSuiteConfig, REPORTS_DIR } from '../contract/env.ts';
 import { withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/reporters/baselines.ts';
-import { MAIN_COMMAND_ENV } from '../contract/reporters/run-reports.ts';
+import { MAIN_COMMAND_ENV } from '../contract/reporters/run-report-files.ts';
 import { clearRunReports } from '../contract/run-files.ts';
 import { writeVerdictReports, type UnjudgedVerdict } from '../contract/verdict-reports.ts';
 import { localPortsProblem } from '../contract/local-ports.ts';

@@ -9,7 +9,7 @@ import { stringify } from 'yaml';
 import { observedOverlay, type Overlay, type OverlayAction } from '../report/overlay.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 import { applyOverlay } from '../report/learned-document.ts';
-import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
+import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-report-files.ts';
 import { EXCHANGES_HAR } from '../contract/run-end.ts';
 import type { RecordedExchange } from '../lib/exchange.ts';
 import { harOf } from '../report/har.ts';

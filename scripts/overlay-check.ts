@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { REPORTS_DIR } from '../contract/env.ts';
-import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
+import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/reporters/run-report-files.ts';
 import { EXCHANGES_HAR } from '../contract/run-end.ts';
 import { readRunJson } from '../contract/run-records.ts';
 import { harAnswers, type Har } from '../report/har.ts';

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/env.ts';
 import { BaselineError, baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
-import { OBSERVED_OVERLAY } from '../contract/reporters/run-reports.ts';
+import { OBSERVED_OVERLAY } from '../contract/reporters/run-report-files.ts';
 import { observedOverlay } from '../report/overlay.ts';
 import { differingSettings, expectedChanges, overlayMismatch, PROFILE_CONFIGURES } from '../power/profile-choices.ts';
 import type { DriftReport } from '../report/drift-report.ts';

@@ -50,22 +50,7 @@ import { shapeSkips } from '../preconditions.ts';
 import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, transientSummary } from '../run-health.ts';
 import { writeVerdictReports, type UnjudgedVerdict } from '../verdict-reports.ts';
 import { verdictLine } from '../../report/verdict.ts';
-
-/** Files this reporter writes: removed before a run starts, so none of them can outlive the run that wrote it. */
-const OBSERVED = 'observed';
-export const OBSERVED_OVERLAY = `${OBSERVED}.overlay.yaml`;
-export const OBSERVED_DOCUMENT = `${OBSERVED}.openapi.yaml`;
-export const RUN_REPORTS = [
-  'fingerprint.json',
-  'drift.json',
-  'drift.md',
-  'drift.html',
-  'failures.json',
-  'summary.md',
-  'tickets',
-  OBSERVED_OVERLAY,
-  OBSERVED_DOCUMENT,
-];
+import { MAIN_COMMAND_ENV, OBSERVED } from './run-report-files.ts';
 
 const LOAD_DIR = join(REPORTS_DIR, 'load');
 
@@ -81,9 +66,6 @@ function loadFiles(): LoadFile[] {
     return content ? [{ name, content }] : [];
   });
 }
-
-/** Set by the main command (scripts/contract.ts) for the Playwright it runs: it prints the run's verdict line itself. */
-export const MAIN_COMMAND_ENV = 'DIALOG_CONTRACT_MAIN';
 
 const titleOf = (test: TestCase) => {
   const [, project, ...rest] = test.titlePath();

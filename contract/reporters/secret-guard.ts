@@ -1,7 +1,9 @@
 // Fails the run if a configured secret or an integration token seen in this run appears in any report file; warns
 // at the start about a configured secret too short or too common to be guarded everywhere (http/secret-match.ts).
-// Listed last among the reporters, so every other reporter has written its files when onEnd runs.
+// Listed last among the reporters, so every other reporter has written its files when onEnd runs. It reads what this
+// run wrote (files written since its process started), not what other commands keep under reports/.
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
 import { callbackSecrets } from '../callback-inbox.ts';
 import { namedSecretsOf } from '../../config/suite-config.ts';
@@ -32,7 +34,8 @@ export default class SecretGuard implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const secrets = [...this.configured(), ...[...callbackSecrets].map((v) => guardSecret("a value of the custom block's call", v, this.own))];
-    const leaks = findSecrets([REPORTS_DIR, 'test-results'], secrets);
+    // Two seconds of margin for file systems that keep coarse write times.
+    const leaks = findSecrets([REPORTS_DIR, 'test-results'], secrets, performance.timeOrigin - 2000);
     for (const leak of leaks) console.error(`secret-guard: ${leakLine(leak)}: remove it from what writes that file`);
     return leaks.length ? { status: 'failed' } : { status: result.status };
   }
