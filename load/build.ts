@@ -3,7 +3,7 @@
 // here, in Node: the OpenAPI document's operations and envelopes, and the faker-made test data.
 import { build, type Plugin } from 'esbuild';
 import { commandLineOrExit } from '../config/command-line.ts';
-import { statSync } from 'node:fs';
+import { renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { envelopeShapes, operationsTable } from './openapi-data.ts';
@@ -35,9 +35,20 @@ function generatedModules(): Plugin {
 
 /** Builds every bundle; returns each bundle's path and size in bytes. */
 export async function buildBundles(outdir = DIST_DIR): Promise<Record<ScriptName, { file: string; bytes: number }>> {
+  // Built aside and renamed into place: a k6 started by another load run (runs go side by side) never reads a
+  // bundle half written.
+  const aside = join(outdir, `.build-${process.pid}`);
+  try {
+    return await buildAside(aside, outdir);
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
+  }
+}
+
+async function buildAside(aside: string, outdir: string): Promise<Record<ScriptName, { file: string; bytes: number }>> {
   await build({
     entryPoints: SCRIPTS.map((name) => ({ in: join(SCRIPTS_DIR, `${name}.ts`), out: name })),
-    outdir,
+    outdir: aside,
     bundle: true,
     format: 'esm',
     target: 'es2017',
@@ -50,6 +61,7 @@ export async function buildBundles(outdir = DIST_DIR): Promise<Record<ScriptName
   const out = {} as Record<ScriptName, { file: string; bytes: number }>;
   for (const name of SCRIPTS) {
     const file = join(outdir, `${name}.js`);
+    renameSync(join(aside, `${name}.js`), file);
     out[name] = { file, bytes: statSync(file).size };
   }
   return out;

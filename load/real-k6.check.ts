@@ -1,9 +1,9 @@
 // npm run test:k6 (in npm test): every bundle on a real k6 against the simulator with limits the scripts are not told
 // (load/run.ts HIDDEN_LIMITS), alone and split as k6-operator splits a TestRun. What the unit tests' k6 stand-in
 // cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file writing.
-// Sizes must be found exactly, the rate within 15%, by every runner and merged. Short rungs keep it to about two
-// minutes. Without k6 on PATH it skips, saying so (users install k6 themselves; CI puts a stock k6 on PATH).
-import { test } from 'node:test';
+// Sizes must be found exactly, the rate within 15%, by every runner and merged. Short rungs, and the runs side by
+// side, keep it to about a minute. Without k6 on PATH it skips, saying so (users install k6 themselves; CI puts a stock k6 on PATH).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -73,107 +73,111 @@ const report = <T extends LoadReport = LoadReport>(run: Run, script: string): T 
 const laddersOf = (r: LoadReport) => (r.findings as { ladders: LadderResult[] }).ladders;
 const withinRate = (estimate: number | null) => estimate !== null && Math.abs(estimate - RATE) <= 0.15 * RATE;
 
-test('size-limits on k6 finds every hidden limit exactly, alone and as the first of two runners', { skip }, async () => {
-  const limitsOf = (r: LoadReport) => Object.fromEntries((r.findings as { limits: SizeLimitFinding[] }).limits.map((f) => [f.id, f.result?.limit]));
-  const expected = {
-    'limit.maxPageCount': HIDDEN_LIMITS.maxPageCount.value,
-    'limit.maxTextLength.send': HIDDEN_LIMITS.maxTextLength.value,
-    'limit.maxTextLength.sendMessage': HIDDEN_LIMITS.maxTextLength.value,
-    'limit.maxVariablesBytes': HIDDEN_LIMITS.maxVariablesBytes.value,
-  };
-  const alone = await load(['size-limits']);
-  assert.equal(alone.code, 0, alone.output);
-  assert.deepEqual(limitsOf(report(alone, 'size-limits')), expected, alone.output);
+// Side by side: each run has its own simulator, ports and reports folder, and the runs wait on their ladders' clocks,
+// not on the cores (about a minute, against two and a half one after another).
+describe('every bundle on a real k6', { concurrency: true }, () => {
+  test('size-limits on k6 finds every hidden limit exactly, alone and as the first of two runners', { skip }, async () => {
+    const limitsOf = (r: LoadReport) => Object.fromEntries((r.findings as { limits: SizeLimitFinding[] }).limits.map((f) => [f.id, f.result?.limit]));
+    const expected = {
+      'limit.maxPageCount': HIDDEN_LIMITS.maxPageCount.value,
+      'limit.maxTextLength.send': HIDDEN_LIMITS.maxTextLength.value,
+      'limit.maxTextLength.sendMessage': HIDDEN_LIMITS.maxTextLength.value,
+      'limit.maxVariablesBytes': HIDDEN_LIMITS.maxVariablesBytes.value,
+    };
+    const alone = await load(['size-limits']);
+    assert.equal(alone.code, 0, alone.output);
+    assert.deepEqual(limitsOf(report(alone, 'size-limits')), expected, alone.output);
 
-  const split = await load(['size-limits', '--split', '2']);
-  assert.equal(split.code, 0, split.output);
-  const merged = report<MergedReport>(split, 'size-limits');
-  assert.deepEqual(limitsOf(merged), expected, split.output);
-  assert.deepEqual(merged.disagreements, []);
-  const second = JSON.parse(readFileSync(join(split.dir, 'split', 'size-limits', 'size-limits.runner-2-of-2.json'), 'utf8')) as LoadReport;
-  assert.deepEqual((second.findings as { limits: unknown[] }).limits, [], 'the second runner does not search');
-  assert.match(second.lines.join('\n'), /the size searches ran on the first runner only/);
-});
-
-test('list and send on k6: every check and threshold passes', { skip }, async () => {
-  for (const [script, env] of [
-    ['list', { LIST_SECONDS: '3' }],
-    ['send', { SEND_SECONDS: '3' }],
-  ] as const) {
-    const run = await load([script], env);
-    assert.equal(run.code, 0, run.output);
-    const r = report(run, script);
-    assert.ok(r.requests.count > 0, run.output);
-    assert.deepEqual(
-      r.checks.filter((c) => c.fails > 0),
-      [],
-      run.output,
-    );
-    assert.deepEqual(
-      r.thresholds.filter((t) => !t.ok),
-      [],
-      run.output,
-    );
-  }
-});
-
-test('rate-limit on k6 finds the hidden rate within 15% on list and send', { skip }, async (t) => {
-  const run = await load(['rate-limit'], LADDER);
-  assert.equal(run.code, 0, run.output);
-  const ladders = laddersOf(report(run, 'rate-limit'));
-  for (const l of ladders) t.diagnostic(`${l.operation}: ≈ ${l.analysis.estimatedLimit}/s (hidden ${RATE}/s)`);
-  assert.deepEqual(
-    ladders.map((l) => l.operationId),
-    ['getV2Conversations', 'postV2ConversationSend'],
-  );
-  for (const l of ladders) assert.ok(withinRate(l.analysis.estimatedLimit), `${l.operation}: ≈ ${l.analysis.estimatedLimit}/s\n${run.output}`);
-});
-
-for (const runners of [2, 4]) {
-  test(`rate-limit split into ${runners} k6 processes as k6-operator splits it: every runner and the merge within 15%`, { skip }, async (t) => {
-    const run = await load(['rate-limit', '--split', String(runners)], SPLIT_LADDER);
-    assert.equal(run.code, 0, run.output);
-    const merged = report<MergedReport>(run, 'rate-limit');
-    assert.ok(withinRate(laddersOf(merged)[0]!.analysis.estimatedLimit), run.output);
-    const splitDir = join(run.dir, 'split', 'rate-limit');
-    const own = readdirSync(splitDir)
-      .filter((f) => /^rate-limit\.runner-\d-of-\d\.json$/.test(f))
-      .map((f) => JSON.parse(readFileSync(join(splitDir, f), 'utf8')) as LoadReport);
-    assert.equal(own.length, runners);
-    t.diagnostic(
-      `merged ≈ ${laddersOf(merged)[0]!.analysis.estimatedLimit}/s; ${own.map((r) => `${r.segment.text} ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s`).join(', ')} (hidden ${RATE}/s)`,
-    );
-    for (const r of own)
-      assert.ok(withinRate(laddersOf(r)[0]!.analysis.estimatedLimit), `${r.segment.text}: ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s\n${run.output}`);
-    assert.deepEqual(merged.disagreements, [], run.output);
+    const split = await load(['size-limits', '--split', '2']);
+    assert.equal(split.code, 0, split.output);
+    const merged = report<MergedReport>(split, 'size-limits');
+    assert.deepEqual(limitsOf(merged), expected, split.output);
+    assert.deepEqual(merged.disagreements, []);
+    const second = JSON.parse(readFileSync(join(split.dir, 'split', 'size-limits', 'size-limits.runner-2-of-2.json'), 'utf8')) as LoadReport;
+    assert.deepEqual((second.findings as { limits: unknown[] }).limits, [], 'the second runner does not search');
+    assert.match(second.lines.join('\n'), /the size searches ran on the first runner only/);
   });
-}
 
-test('a bundle run directly (as a k6-operator pod runs it), with only its settings and no reports folder, leaves its findings', { skip }, async () => {
-  const simulator = await startSimulator({ port: 0, log: () => {} });
-  try {
-    const bundle = (await buildBundles(mkdtempSync(join(tmpdir(), 'real-k6-dist-')))).list.file;
-    const cwd = mkdtempSync(join(tmpdir(), 'real-k6-pod-'));
-    const { API_LOGIN, API_PASSWORD } = suiteEnvFor(simulator.config);
-    const run = await new Promise<Run>((resolve) => {
-      const child = spawn('k6', ['run', '--quiet', bundle], {
-        cwd,
-        env: { PATH: process.env.PATH ?? '', API_BASE_URL: simulator.url, API_LOGIN: API_LOGIN!, API_PASSWORD: API_PASSWORD!, LIST_SECONDS: '2' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.on('exit', (code) => resolve({ code, output, dir: cwd }));
-    });
-    const output = run.output;
-    run.output = readable(output);
+  test('list and send on k6: every check and threshold passes', { skip }, async () => {
+    for (const [script, env] of [
+      ['list', { LIST_SECONDS: '3' }],
+      ['send', { SEND_SECONDS: '3' }],
+    ] as const) {
+      const run = await load([script], env);
+      assert.equal(run.code, 0, run.output);
+      const r = report(run, script);
+      assert.ok(r.requests.count > 0, run.output);
+      assert.deepEqual(
+        r.checks.filter((c) => c.fails > 0),
+        [],
+        run.output,
+      );
+      assert.deepEqual(
+        r.thresholds.filter((t) => !t.ok),
+        [],
+        run.output,
+      );
+    }
+  });
+
+  test('rate-limit on k6 finds the hidden rate within 15% on list and send', { skip }, async (t) => {
+    const run = await load(['rate-limit'], LADDER);
     assert.equal(run.code, 0, run.output);
-    assert.ok(existsSync(join(cwd, 'list.json')), run.output);
-    assert.ok(report(run, 'list').requests.count > 0);
-    assert.match(output, /^dialog-contract-load-report \{/m, 'the report on stdout too, for a pod log');
-    assert.ok(!output.includes(API_PASSWORD!));
-  } finally {
-    await simulator.close();
+    const ladders = laddersOf(report(run, 'rate-limit'));
+    for (const l of ladders) t.diagnostic(`${l.operation}: ≈ ${l.analysis.estimatedLimit}/s (hidden ${RATE}/s)`);
+    assert.deepEqual(
+      ladders.map((l) => l.operationId),
+      ['getV2Conversations', 'postV2ConversationSend'],
+    );
+    for (const l of ladders) assert.ok(withinRate(l.analysis.estimatedLimit), `${l.operation}: ≈ ${l.analysis.estimatedLimit}/s\n${run.output}`);
+  });
+
+  for (const runners of [2, 4]) {
+    test(`rate-limit split into ${runners} k6 processes as k6-operator splits it: every runner and the merge within 15%`, { skip }, async (t) => {
+      const run = await load(['rate-limit', '--split', String(runners)], SPLIT_LADDER);
+      assert.equal(run.code, 0, run.output);
+      const merged = report<MergedReport>(run, 'rate-limit');
+      assert.ok(withinRate(laddersOf(merged)[0]!.analysis.estimatedLimit), run.output);
+      const splitDir = join(run.dir, 'split', 'rate-limit');
+      const own = readdirSync(splitDir)
+        .filter((f) => /^rate-limit\.runner-\d-of-\d\.json$/.test(f))
+        .map((f) => JSON.parse(readFileSync(join(splitDir, f), 'utf8')) as LoadReport);
+      assert.equal(own.length, runners);
+      t.diagnostic(
+        `merged ≈ ${laddersOf(merged)[0]!.analysis.estimatedLimit}/s; ${own.map((r) => `${r.segment.text} ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s`).join(', ')} (hidden ${RATE}/s)`,
+      );
+      for (const r of own)
+        assert.ok(withinRate(laddersOf(r)[0]!.analysis.estimatedLimit), `${r.segment.text}: ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s\n${run.output}`);
+      assert.deepEqual(merged.disagreements, [], run.output);
+    });
   }
+
+  test('a bundle run directly (as a k6-operator pod runs it), with only its settings and no reports folder, leaves its findings', { skip }, async () => {
+    const simulator = await startSimulator({ port: 0, log: () => {} });
+    try {
+      const bundle = (await buildBundles(mkdtempSync(join(tmpdir(), 'real-k6-dist-')))).list.file;
+      const cwd = mkdtempSync(join(tmpdir(), 'real-k6-pod-'));
+      const { API_LOGIN, API_PASSWORD } = suiteEnvFor(simulator.config);
+      const run = await new Promise<Run>((resolve) => {
+        const child = spawn('k6', ['run', '--quiet', bundle], {
+          cwd,
+          env: { PATH: process.env.PATH ?? '', API_BASE_URL: simulator.url, API_LOGIN: API_LOGIN!, API_PASSWORD: API_PASSWORD!, LIST_SECONDS: '2' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, output, dir: cwd }));
+      });
+      const output = run.output;
+      run.output = readable(output);
+      assert.equal(run.code, 0, run.output);
+      assert.ok(existsSync(join(cwd, 'list.json')), run.output);
+      assert.ok(report(run, 'list').requests.count > 0);
+      assert.match(output, /^dialog-contract-load-report \{/m, 'the report on stdout too, for a pod log');
+      assert.ok(!output.includes(API_PASSWORD!));
+    } finally {
+      await simulator.close();
+    }
+  });
 });
