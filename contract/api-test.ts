@@ -3,7 +3,10 @@
 // seeded faker, the dialog factory with cleanup, the custom-block inbox, `observe` for what the spec leaves unsaid,
 // `precondition` for what a run cannot set up, and what a run does with the contract failures a test recorded
 // (acknowledged drifts, the mutation run's record mode): the state the matchers themselves never hold.
-import { test as base, request, type APIRequestContext, type TestInfo, type WorkerInfo } from '@playwright/test';
+// The root test type, without the browser fixtures `test` adds: their per-test artifacts recorder and a report step
+// per request cost a tenth of a run's CPU, and the suite has no browser, makes its own request contexts, and records
+// its own redacted exchanges (traces stay off: they would carry the Authorization header).
+import { _baseTest as base, request, type APIRequestContext, type TestInfo, type WorkerInfo } from '@playwright/test';
 import { join } from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import type { Operation } from '../openapi/document.ts';

@@ -281,7 +281,8 @@ test('a green run with the password "password" stays green: titles and the vendo
   }
 });
 
-test('a failing run with the password "wrong-password": its test titles\' slugs in junit.xml are no leak', async () => {
+// Test-title slugs (test-results/…-wrong-password-with-401-api/) in junit.xml: the prose reports above.
+test('a failing run with the password "wrong-password": its failing tests\' titles in junit.xml are no leak', async () => {
   const inboxPort = await freePort();
   const sim = await startSimulator({
     port: 0,
@@ -295,8 +296,8 @@ test('a failing run with the password "wrong-password": its test titles\' slugs 
     assert.notEqual(run.status, 0, 'the drift fails the auth tests');
     assert.match(
       readFileSync(join(run.reports, 'junit.xml'), 'utf8'),
-      /\[\[ATTACHMENT\|test-results\/[^\]]*-wrong-password-with-401-api\//,
-      'the slug is in junit.xml',
+      /<testcase name="[^"]*wrong password with 401"[^>]*>\s*<properties>/,
+      'a failed test of that title is in junit.xml',
     );
     assert.match(run.output, WARNING);
     assert.doesNotMatch(run.output, / contains /);
