@@ -23,6 +23,7 @@ const NOT_ENTRY_POINTS: Record<string, string> = {
   'test:drift-html': "playwright test with drift-ui/'s config: --help is Playwright's",
   bench: 'a chain of the bench:* commands, each with its help',
   'test:k6': 'node --test over load/real-k6.check.ts',
+  'test:power': "profiles and mutation side by side (npm-run-all2's run-p), each with its help",
 };
 
 /**
