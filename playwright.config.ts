@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from './contract/env.ts';
+import { configOrExit, ONE_PROJECT_ENV, PROJECT_ROOT, REPORTS_DIR } from './contract/env.ts';
 import { withSimulatorDefaults } from './simulator/suite-env.ts';
 import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
 
@@ -9,6 +9,8 @@ const config = configOrExit('dialog-contract', withSimulatorDefaults);
 // Two workers at least: the probes' one beside the API tests' (on 2 cores: 5.2 s against 5.9 s with one; four
 // were slower, 12.9 s against 8.4 s, when each project needed its own worker).
 const workers = config.workers ?? Math.max(2, cpus().length - 1);
+const PROBES = 'probes/*.spec.ts';
+const API_TESTS = ['v1/*.spec.ts', 'v2/*.spec.ts', 'vertex/*.spec.ts'];
 
 export default defineConfig({
   testDir: 'contract',
@@ -33,17 +35,20 @@ export default defineConfig({
     // Traces and API logs would carry the Authorization header: the suite's own evidence is redacted instead.
     trace: 'off',
   },
-  projects: [
-    // One worker: the probes share one request budget and are gentle with staging by running one at a time. First, so
-    // their worker starts beside the API tests' instead of after them.
-    { name: 'probes', testDir: 'contract/probes', testMatch: '*.spec.ts', workers: 1 },
-    // The run's body shapes are settled in global setup and its whole-run checks made by the run reporter
-    // (contract/run-setup.ts, contract/run-end.ts): each project is a worker of its own, about a second of every run.
-    // V1, V2 and vertex in one project; one version alone: `npx playwright test contract/v2`.
-    // The workers the probes leave: when theirs ends, a new one for the API tests would cost more than it saves on
-    // 2 cores (4.4 s against 4.7 s).
-    { name: 'api', testDir: 'contract', testMatch: ['v1/*.spec.ts', 'v2/*.spec.ts', 'vertex/*.spec.ts'], workers: Math.max(1, workers - 1) },
-  ],
+  projects:
+    process.env[ONE_PROJECT_ENV] === '1'
+      ? // Probes first, then the API tests, in one worker process: their worker fixtures are the same (contract/env.ts).
+        [{ name: 'contract', testDir: 'contract', testMatch: [PROBES, ...API_TESTS], workers: 1 }]
+      : [
+          // One worker: the probes share one request budget and are gentle with staging by running one at a time.
+          // First, so their worker starts beside the API tests' instead of after them.
+          { name: 'probes', testDir: 'contract', testMatch: PROBES, workers: 1 },
+          // The run's body shapes are settled in global setup and its whole-run checks made by the run reporter
+          // (contract/run-setup.ts, contract/run-end.ts). V1, V2 and vertex in one project; one version alone:
+          // `npx playwright test contract/v2`. The workers the probes leave: when theirs ends, a new one for the API
+          // tests would cost more than it saves on 2 cores (4.4 s against 4.7 s).
+          { name: 'api', testDir: 'contract', testMatch: API_TESTS, workers: Math.max(1, workers - 1) },
+        ],
   webServer: config.usesSimulator
     ? {
         cwd: PROJECT_ROOT,

@@ -42,6 +42,7 @@ import { readRequestShapes } from './request-shapes.ts';
 import { RunThrottle } from './run-throttle.ts';
 import { INCONCLUSIVE, RunHealth, RunStopped } from './run-health.ts';
 import { CREATED_DIALOGS_FILE, journalCreated } from './leftover-dialogs.ts';
+import { ProbeBudget } from './probes/budget.ts';
 
 export { expect };
 
@@ -89,6 +90,8 @@ type TestFixtures = {
    * Playwright keeps its worker.
    */
   contractFailures: void;
+  /** Counting of requests: none for contract tests; the probes override it with their budget's. */
+  requestHooks: Pick<ClientHooks, 'beforeRequest'>;
 };
 
 type WorkerFixtures = {
@@ -99,8 +102,11 @@ type WorkerFixtures = {
   /** baselines/acknowledged.yaml as this worker read it; a broken file is the run reporter's to report. */
   acknowledgements: Acknowledgement[];
   recordExchange: (exchange: Exchange & { test: string }) => void;
-  /** Counting of requests: none for contract tests; the probes project overrides it. */
-  requestHooks: Pick<ClientHooks, 'beforeRequest'>;
+  /**
+   * The probes' budget: a worker's, set up only where a probe runs. Defined here so that probes and API tests have
+   * the same worker fixtures: a run with one worker runs both in one worker process (a second of CPU per run).
+   */
+  probeBudget: ProbeBudget;
   /** Pacing and 429/503 waits of this worker, recorded for the run. */
   throttle: RunThrottle;
   /** Transient failures resent, and the run's end when the target went down (contract/run-health.ts). */
@@ -151,7 +157,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Every exchange: the run's HAR, read by the coverage matrix and the overlay check.
   recordExchange: [async ({}, use, workerInfo) => use(workerJsonl(EXCHANGES_DIR, workerInfo)), { scope: 'worker' }],
-  requestHooks: [async ({}, use) => use({}), { scope: 'worker' }],
+  probeBudget: [async ({ config }, use) => use(ProbeBudget.forRun(REPORTS_DIR, config.probeBudget)), { scope: 'worker' }],
+  requestHooks: [async ({}, use) => use({}), BOXED],
   throttle: [
     async ({ config }, use, workerInfo) => {
       // MAX_RPS is the run's: each of the workers that may run at once gets its share.

@@ -1,8 +1,7 @@
 // Fixtures of the probes project: the suite's fixtures, with every request counted against the run's budget (the
 // client waits out 429/503 for every project), and `probe(bound, what)` that a probe calls before it sends anything.
 import { test as base } from '../api-test.ts';
-import { REPORTS_DIR } from '../env.ts';
-import { PROBE_REQUESTS, ProbeBudget } from './budget.ts';
+import { PROBE_REQUESTS } from './budget.ts';
 
 export { expect } from '../api-test.ts';
 
@@ -11,9 +10,9 @@ type ProbeFixtures = {
   probe: (bound: number, what: string) => void;
 };
 
-export const test = base.extend<ProbeFixtures, { probeBudget: ProbeBudget }>({
-  probeBudget: [async ({ config }, use) => use(ProbeBudget.forRun(REPORTS_DIR, config.probeBudget)), { scope: 'worker' }],
-  requestHooks: [async ({ probeBudget }, use) => use(probeBudget.hooks()), { scope: 'worker' }],
+// Test fixtures only: a worker fixture here would keep probes out of the API tests' workers.
+export const test = base.extend<ProbeFixtures>({
+  requestHooks: async ({ probeBudget }, use) => use(probeBudget.hooks()),
 
   probe: async ({ probeBudget }, use, testInfo) => {
     const start = { spent: probeBudget.spent, retries: probeBudget.retries };
