@@ -16,10 +16,17 @@ export function readRunJson<T>(file: string): T {
   }
 }
 
-/** One JSON line appended to a run record (its folder made as needed): workers and setup each write their own file. */
+/** One JSON line appended to a run record (its folder made when missing): workers and setup each write their own file. */
 export function appendJsonl(file: string, row: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
-  appendFileSync(file, `${JSON.stringify(row)}\n`);
+  const line = `${JSON.stringify(row)}\n`;
+  try {
+    appendFileSync(file, line);
+  } catch (err) {
+    // The folder is made once, on the first row, not asked for again on each of a run's hundreds.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(dirname(file), { recursive: true });
+    appendFileSync(file, line);
+  }
 }
 
 /** Every row of every file under `dir`, files in name order. */
