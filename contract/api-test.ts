@@ -104,7 +104,7 @@ type WorkerFixtures = {
   recordExchange: (exchange: Exchange & { test: string }) => void;
   /**
    * The probes' budget: a worker's, set up only where a probe runs. Defined here so that probes and API tests have
-   * the same worker fixtures: a run with one worker runs both in one worker process (a second of CPU per run).
+   * the same worker fixtures: in one project (ONE_PROJECT_ENV) they share a worker process (a second of CPU a run).
    */
   probeBudget: ProbeBudget;
   /** Pacing and 429/503 waits of this worker, recorded for the run. */

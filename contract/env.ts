@@ -9,9 +9,9 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../reports', import.meta.url));
 
 /**
- * Set to 1 by the scripts that run the whole suite many times with one worker (mutation, profiles): the probes and
- * the API tests in one project, so in one worker process, where two projects cost a worker start each. A run with
- * this set has no `api` or `probes` project to select.
+ * Set to 1 for the runs of the scripts that run the whole suite many times (scripts/suite-run.ts `oneProject`: mutation,
+ * profiles): the probes and the API tests in one project, so in one worker process, where two projects cost a worker
+ * start each. A run with this set has no `api` or `probes` project to select.
  */
 export const ONE_PROJECT_ENV = 'DIALOG_CONTRACT_ONE_PROJECT';
 

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { ONE_PROJECT_ENV, REPORTS_DIR } from '../contract/env.ts';
+import { REPORTS_DIR } from '../contract/env.ts';
 import { baselinePath } from '../contract/reporters/baselines.ts';
 import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../power/mutation-score.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
@@ -52,7 +52,7 @@ async function runAgainst(drift: string | undefined, workers: number, baseline?:
   // second of settling, not ten (the vendor profiles prove the settling against lists that do trail).
   const run = await runAgainstSimulator(
     { drifts: drift ? [drift] : [] },
-    { reportsDir, workers, baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1', [ONE_PROJECT_ENV]: '1' } },
+    { reportsDir, workers, baseline, oneProject: true, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' } },
   );
   const recorded = readRecorded(reportsDir);
   // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.

@@ -8,7 +8,7 @@
 // every answer recorded, and differ from the default's exactly at the places whose observations the profile changed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ONE_PROJECT_ENV, REPORTS_DIR } from '../contract/env.ts';
+import { REPORTS_DIR } from '../contract/env.ts';
 import { BaselineError, baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
 import { OBSERVED_OVERLAY } from '../contract/reporters/run-report-files.ts';
 import { observedOverlay } from '../report/overlay.ts';
@@ -91,7 +91,7 @@ const results = await pool(profiles, args.concurrency, async (profile): Promise<
   const reportsDir = join(REPORTS_DIR, 'profiles', profile);
   const run = await runAgainstSimulator(
     { profile },
-    { reportsDir, workers: 1, baseline, env: { ...Object.fromEntries(configured.map((name) => [name, templates[name]])), [ONE_PROJECT_ENV]: '1' } },
+    { reportsDir, workers: 1, baseline, oneProject: true, env: Object.fromEntries(configured.map((name) => [name, templates[name]])) },
   );
   const driftFile = join(reportsDir, 'drift.json');
   const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { errorHeadline } from '../contract/reporters/error-headline.ts';
+import { ONE_PROJECT_ENV } from '../contract/env.ts';
 import { freePort } from './free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
@@ -99,6 +100,11 @@ export interface SuiteRunOptions {
   driftReports?: boolean;
   /** Keep what reportsDir holds (a test of what a run does with an earlier run's reports); emptied by default. */
   keepReports?: boolean;
+  /**
+   * The whole suite in one worker process, probes first (ONE_PROJECT_ENV): for the scripts that run it many times.
+   * Such a run has no `api` or `probes` project to select with extraArgs.
+   */
+  oneProject?: boolean;
 }
 
 /** A run and how its process ended: the exit code and everything it printed. */
@@ -116,6 +122,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
     WORKERS: String(options.workers),
     BASELINE: options.baseline ?? '',
+    ...(options.oneProject ? { [ONE_PROJECT_ENV]: '1' } : {}),
   };
   const started = Date.now();
   // Each run its own output folder: Playwright empties it when a run starts, and runs go side by side.
