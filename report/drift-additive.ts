@@ -14,6 +14,16 @@ export interface UndeclaredField {
 
 type Schema = Record<string, unknown>;
 type Scoped = { schema: Schema; section: string | undefined };
+/** An object's schemas that declare fields, and what each key seen so far means under them. */
+type ObjectScope = { describing: Scoped[]; section: string | undefined; fields: Map<string, FieldScope> };
+type FieldScope = { kind: 'forbidden' | 'undeclared' } | { kind: 'declared' | 'patterned'; scoped: Scoped[] };
+
+const patterns = new Map<string, RegExp>();
+const patternOf = (pattern: string): RegExp => {
+  let re = patterns.get(pattern);
+  if (!re) patterns.set(pattern, (re = new RegExp(pattern, 'u')));
+  return re;
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const member = (path: string, key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
@@ -42,44 +52,62 @@ export function undeclaredFields(schema: unknown, value: unknown, resolve: (ref:
     found.set(path, entry);
   };
 
+  // What each key of an object means under its schemas, worked out once per schema set: a list's items share one
+  // set, so a long list costs a lookup per field instead of a schema search (and a RegExp) per field.
+  const scopes = new WeakMap<Scoped[], ObjectScope | null>();
+  const scopeOf = (scoped: Scoped[]): ObjectScope | null => {
+    let scope = scopes.get(scoped);
+    if (scope !== undefined) return scope;
+    const describing = scoped.filter(({ schema }) => isObject(schema.properties) || isObject(schema.patternProperties));
+    // An object the document leaves undescribed ({} or type object alone) has no declared fields to compare with.
+    scope = describing.length === 0 ? null : { describing, section: scoped[0]!.section, fields: new Map() };
+    scopes.set(scoped, scope);
+    return scope;
+  };
+  const fieldOf = (scope: ObjectScope, key: string): FieldScope => {
+    let field = scope.fields.get(key);
+    if (field) return field;
+    const declared = scope.describing.flatMap(({ schema, section: s }) => {
+      const property = (schema.properties as Record<string, unknown> | undefined)?.[key];
+      return property === undefined ? [] : [{ node: property, section: s }];
+    });
+    const patterned = scope.describing.flatMap(({ schema, section: s }) =>
+      Object.entries((schema.patternProperties as Record<string, unknown> | undefined) ?? {})
+        .filter(([pattern]) => patternOf(pattern).test(key))
+        .map(([, sub]) => ({ node: sub, section: s })),
+    );
+    // A property the document forbids (`not`) is a contract failure the validators report, not an addition.
+    if (declared.some(({ node: sub }) => isObject(sub) && 'not' in sub)) field = { kind: 'forbidden' };
+    else if (declared.length > 0) field = { kind: 'declared', scoped: declared.flatMap((d) => expand(d.node, d.section, resolve)) };
+    else if (patterned.length > 0) field = { kind: 'patterned', scoped: patterned.flatMap((p) => expand(p.node, p.section, resolve)) };
+    else field = { kind: 'undeclared' };
+    scope.fields.set(key, field);
+    return field;
+  };
+  const items = new WeakMap<Scoped[], Scoped[]>();
+  const itemsOf = (scoped: Scoped[]): Scoped[] => {
+    let found = items.get(scoped);
+    if (!found) {
+      found = scoped.flatMap(({ schema, section }) => (schema.items === undefined ? [] : expand(schema.items, section, resolve)));
+      items.set(scoped, found);
+    }
+    return found;
+  };
+
   const walk = (node: unknown, scoped: Scoped[], path: string): void => {
     if (Array.isArray(node)) {
-      const items = scoped.flatMap(({ schema, section }) => (schema.items === undefined ? [] : expand(schema.items, section, resolve)));
-      for (const element of node) walk(element, items, `${path}[*]`);
+      const elements = itemsOf(scoped);
+      for (const element of node) walk(element, elements, `${path}[*]`);
       return;
     }
     if (!isObject(node)) return;
-    const describing = scoped.filter(({ schema }) => isObject(schema.properties) || isObject(schema.patternProperties));
-    // An object the document leaves undescribed ({} or type object alone) has no declared fields to compare with.
-    if (describing.length === 0) return;
-    const section = scoped[0]!.section;
+    const scope = scopeOf(scoped);
+    if (!scope) return;
     for (const [key, child] of Object.entries(node)) {
-      const declared = describing.flatMap(({ schema, section: s }) => {
-        const property = (schema.properties as Record<string, unknown> | undefined)?.[key];
-        return property === undefined ? [] : [{ node: property, section: s }];
-      });
-      const patterned = describing.flatMap(({ schema, section: s }) =>
-        Object.entries((schema.patternProperties as Record<string, unknown> | undefined) ?? {})
-          .filter(([pattern]) => new RegExp(pattern, 'u').test(key))
-          .map(([, sub]) => ({ node: sub, section: s })),
-      );
-      // A property the document forbids (`not`) is a contract failure the validators report, not an addition.
-      if (declared.length > 0) {
-        if (declared.some(({ node: sub }) => isObject(sub) && 'not' in sub)) continue;
-        walk(
-          child,
-          declared.flatMap((d) => expand(d.node, d.section, resolve)),
-          member(path, key),
-        );
-      } else if (patterned.length > 0) {
-        walk(
-          child,
-          patterned.flatMap((p) => expand(p.node, p.section, resolve)),
-          `${path}[*]`,
-        );
-      } else {
-        note(member(path, key), section, child);
-      }
+      const field = fieldOf(scope, key);
+      if (field.kind === 'declared') walk(child, field.scoped, member(path, key));
+      else if (field.kind === 'patterned') walk(child, field.scoped, `${path}[*]`);
+      else if (field.kind === 'undeclared') note(member(path, key), scope.section, child);
     }
   };
 

@@ -20,9 +20,11 @@ test('a probe that does not fit in what is left is refused before it sends anyth
   budget.reserve(4, 'the last probe');
 });
 
-test('the count survives a worker restart within the run', () => {
+test("the count survives a worker restart within the run once saved at a probe's end", () => {
   const dir = reportsDir();
-  ProbeBudget.forRun(dir, 10).hooks().beforeRequest(1);
+  const budget = ProbeBudget.forRun(dir, 10);
+  budget.hooks().beforeRequest(1);
+  budget.save();
   assert.equal(ProbeBudget.forRun(dir, 10).spent, 1);
 });
 

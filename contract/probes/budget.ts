@@ -1,6 +1,7 @@
 // The probes' manners towards a shared staging system: a budget of requests per run (PROBE_BUDGET). Throttling is
 // the client's (contract/run-throttle.ts); resends after a 429/503 are counted here as retries. The count lives in
-// a file of the run, so a worker restarted after a failure goes on counting where the last one stopped.
+// a file of the run, written at each probe's end (a write per request was a tenth of the probes' CPU), so a worker
+// restarted after a failure goes on counting where the last one stopped.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -52,12 +53,14 @@ export class ProbeBudget {
   /** The client hook (contract/client.ts ClientHooks): every send counts, a resend also as a retry. */
   hooks(): { beforeRequest: (attempt: number) => void } {
     return {
-      beforeRequest: (attempt) => this.save({ spent: this.counts.spent + 1, retries: this.counts.retries + (attempt > 1 ? 1 : 0) }),
+      beforeRequest: (attempt) => {
+        this.counts = { spent: this.counts.spent + 1, retries: this.counts.retries + (attempt > 1 ? 1 : 0) };
+      },
     };
   }
 
-  private save(counts: Counts): void {
-    this.counts = counts;
-    writeFileSync(this.file, JSON.stringify(counts));
+  /** Writes the count for the run's next worker: at the end of each probe, whether it passed or failed. */
+  save(): void {
+    writeFileSync(this.file, JSON.stringify(this.counts));
   }
 }

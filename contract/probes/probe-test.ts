@@ -12,7 +12,11 @@ type ProbeFixtures = {
 
 // Test fixtures only: a worker fixture here would keep probes out of the API tests' workers.
 export const test = base.extend<ProbeFixtures>({
-  requestHooks: async ({ probeBudget }, use) => use(probeBudget.hooks()),
+  // Torn down after the probe's clients and dialogs, so its count includes their cleanup.
+  requestHooks: async ({ probeBudget }, use) => {
+    await use(probeBudget.hooks());
+    probeBudget.save();
+  },
 
   probe: async ({ probeBudget }, use, testInfo) => {
     const start = { spent: probeBudget.spent, retries: probeBudget.retries };
