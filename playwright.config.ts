@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { configOrExit, ONE_PROJECT_ENV, PROJECT_ROOT, REPORTS_DIR } from './contract/env.ts';
-import { withSimulatorDefaults } from './simulator/suite-env.ts';
+import { configOrExit, ONE_PROJECT_ENV, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV } from './contract/env.ts';
+import { embeddedSimulatorArgs, withSimulatorDefaults } from './simulator/suite-env.ts';
 import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
 
 // Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
@@ -49,17 +49,19 @@ export default defineConfig({
           // tests would cost more than it saves on 2 cores (4.4 s against 4.7 s).
           { name: 'api', testDir: 'contract', testMatch: API_TESTS, workers: Math.max(1, workers - 1) },
         ],
-  webServer: config.usesSimulator
-    ? {
-        cwd: PROJECT_ROOT,
-        command: `node --import tsx simulator/main.ts --port ${config.simulatorPort} --callback-url ${config.callbackPublicUrl}${config.simulatorProfile ? ` --profile ${config.simulatorProfile}` : ''}`,
-        url: `${config.baseUrl}/api/v2/conversations`,
-        // Its first line says it listens: taken at once, where polling the URL waits up to half a second more.
-        wait: { stdout: /^simulator listening on / },
-        reuseExistingServer: false,
-        timeout: 30_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      }
-    : undefined,
+  // The main command starts the simulator itself, beside Playwright's own start (a third of a second sooner).
+  webServer:
+    config.usesSimulator && process.env[SIMULATOR_STARTED_ENV] !== '1'
+      ? {
+          cwd: PROJECT_ROOT,
+          command: `node ${embeddedSimulatorArgs(config).join(' ')}`,
+          url: `${config.baseUrl}/api/v2/conversations`,
+          // Its first line says it listens: taken at once, where polling the URL waits up to half a second more.
+          wait: { stdout: /^simulator listening on / },
+          reuseExistingServer: false,
+          timeout: 30_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        }
+      : undefined,
 });

@@ -15,6 +15,12 @@ export const REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../
  */
 export const ONE_PROJECT_ENV = 'DIALOG_CONTRACT_ONE_PROJECT';
 
+/**
+ * Set to 1 by the main command (scripts/contract.ts) when it has started the embedded simulator itself, beside
+ * Playwright instead of before it: Playwright's webServer then starts none, and global setup waits until it listens.
+ */
+export const SIMULATOR_STARTED_ENV = 'DIALOG_CONTRACT_SIMULATOR_STARTED';
+
 /** Loads .env into process.env; values already in the environment win. A line dotenv cannot read is a ConfigError. */
 export function loadDotenvOnce(): void {
   loadDotenvFile(fileURLToPath(new URL('../.env', import.meta.url)));

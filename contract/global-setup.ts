@@ -10,7 +10,8 @@ import { settleRequestShapes } from './run-setup.ts';
 import { CallbackInbox } from './callback-inbox.ts';
 import { partialRunReason } from './run-scope.ts';
 import { targetProblem } from './target-check.ts';
-import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
+import { loadSuiteConfig, REPORTS_DIR, SIMULATOR_STARTED_ENV } from './env.ts';
+import { listensWithin } from './local-ports.ts';
 import { clearRunReports } from './run-files.ts';
 import { writeVerdictReports, type UnjudgedVerdict } from './verdict-reports.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
@@ -24,6 +25,13 @@ function endRun(verdict: UnjudgedVerdict): never {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const config = loadSuiteConfig();
   clearRunReports(REPORTS_DIR);
+  // Started by the main command beside Playwright: as long as Playwright's webServer would have waited for it.
+  if (config.usesSimulator && process.env[SIMULATOR_STARTED_ENV] === '1' && !(await listensWithin(config.simulatorPort, '127.0.0.1', 30_000))) {
+    endRun({
+      kind: 'config',
+      reason: `dialog-contract: the embedded simulator does not listen on port ${config.simulatorPort} after 30 s: see its lines above`,
+    });
+  }
   const problem = config.targetBaseUrl ? await targetProblem(config) : undefined;
   if (problem) endRun({ kind: 'no-verdict', reason: problem });
   // Workers and reporters inherit these.

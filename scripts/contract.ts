@@ -6,26 +6,29 @@
 // Playwright runs in a process group of its own: a cancel (CI's SIGTERM, Ctrl-C) interrupts it so its workers stop
 // their dialogs and its reporters write the cancelled reports, then the group is killed if it lingers, and the
 // dialogs still running are stopped here (contract/leftover-dialogs.ts). Nothing outlives the command.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { asksForHelp, commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
 import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
-import { loadDotenvOnce, loadSuiteConfig, REPORTS_DIR } from '../contract/env.ts';
-import { withSimulatorDefaults } from '../simulator/suite-env.ts';
+import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV } from '../contract/env.ts';
+import { embeddedSimulatorArgs, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/reporters/baselines.ts';
 import { MAIN_COMMAND_ENV } from '../contract/reporters/run-report-files.ts';
 import { clearRunReports } from '../contract/run-files.ts';
 import { writeVerdictReports, type UnjudgedVerdict } from '../contract/verdict-reports.ts';
 import { localPortsProblem } from '../contract/local-ports.ts';
-import { markCancelled, readNoVerdict } from '../contract/run-health.ts';
+import { markCancelled, readNoVerdict, stopRun } from '../contract/run-health.ts';
 import { stopLeftOverDialogs } from '../contract/leftover-dialogs.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
 
 /** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
+/** How long the embedded simulator gets to close its port when the run ends before it is killed. */
+const SIMULATOR_STOP_MS = 2_000;
 /** How often the run's no-verdict marker is looked for: a down target ends the run within about this. */
 const WATCH_MS = 300;
 
@@ -116,6 +119,34 @@ if (config.usesSimulator) {
   if (problem) endRun({ kind: 'config', reason: `contract: ${problem}` });
 }
 
+/**
+ * The embedded simulator, started here beside Playwright instead of by its webServer after Playwright's own start
+ * (a third of a second of every run); global setup waits until it listens. Its own group: the signals it gets are ours.
+ */
+function startEmbeddedSimulator(): { process: ChildProcess; listening: () => boolean } {
+  const sim = spawn(process.execPath, embeddedSimulatorArgs(config), { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  const onOut = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.includes('simulator listening on ')) sim.stdout!.off('data', onOut).resume();
+  };
+  sim.stdout!.on('data', onOut);
+  sim.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  return { process: sim, listening: () => out.includes('simulator listening on ') };
+}
+
+/** Stops the embedded simulator and waits until it is gone, so its port is free when the command ends. */
+async function stopSimulator(sim: ChildProcess | undefined): Promise<void> {
+  if (!sim || sim.exitCode !== null || sim.signalCode !== null) return;
+  const gone = once(sim, 'exit');
+  sim.kill('SIGTERM');
+  const kill = setTimeout(() => sim.kill('SIGKILL'), SIMULATOR_STOP_MS);
+  await gone;
+  clearTimeout(kill);
+}
+
+const embedded = config.usesSimulator ? startEmbeddedSimulator() : undefined;
+const simulator = embedded?.process;
 const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwright], {
   stdio: 'inherit',
   // A group of its own: a signal to ours reaches only this command, which decides what Playwright gets.
@@ -126,6 +157,7 @@ const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwrigh
     STRICT_BASELINE: args.strict ? '1' : '',
     CONTRACT_FROM: args.contractFrom ?? '',
     [MAIN_COMMAND_ENV]: '1',
+    ...(simulator ? { [SIMULATOR_STARTED_ENV]: '1' } : {}),
   },
 });
 const group = child.pid!;
@@ -138,6 +170,8 @@ const signalGroup = (signal: NodeJS.Signals) => {
 };
 let cancelled: 'SIGINT' | 'SIGTERM' | undefined;
 let stopped: string | undefined;
+/** The embedded simulator could not start: a local problem, said by its own line above, not the target's. */
+let simulatorFailed: string | undefined;
 let killTimer: NodeJS.Timeout | undefined;
 /** Playwright's own SIGINT handling: running tests stop, fixtures tear down (dialogs stopped), reporters write. */
 const interrupt = () => {
@@ -170,23 +204,45 @@ const watch = setInterval(() => {
   console.error(verdictLine({ kind: 'no-verdict', reason: stopped }));
   interrupt();
 }, WATCH_MS);
+// A simulator that cannot start is a local problem; one gone later leaves nothing to judge, as a target gone down.
+let playwrightEnded = false;
+simulator?.once('exit', (code, signal) => {
+  if (playwrightEnded || stopped || cancelled) return;
+  const how = signal ?? `code ${code}`;
+  if (embedded!.listening()) {
+    // Recorded as a worker records a target gone down, so the run's reporter writes this verdict too.
+    stopped = stopRun(REPORTS_DIR, `the embedded simulator exited (${how}) during the run (its own lines, if any, are above)`).reason;
+    console.error(verdictLine({ kind: 'no-verdict', reason: stopped }));
+  } else {
+    simulatorFailed = `contract: the embedded simulator did not start (${how}): its line above says why`;
+  }
+  interrupt();
+});
 
 child.once('exit', async (code, signal) => {
+  playwrightEnded = true;
   clearInterval(watch);
   clearInterval(orphaned);
   clearTimeout(killTimer);
-  signalGroup('SIGKILL'); // the simulator and any worker left behind
+  signalGroup('SIGKILL'); // any worker left behind
   stopped ??= readNoVerdict(REPORTS_DIR)?.reason;
   const verdict: UnjudgedVerdict | undefined = cancelled
     ? { kind: 'cancelled', signal: cancelled }
-    : stopped
-      ? { kind: 'no-verdict', reason: stopped }
-      : undefined;
-  if (!verdict) process.exit(code ?? (signal ? 1 : 0));
+    : simulatorFailed
+      ? { kind: 'config', reason: simulatorFailed }
+      : stopped
+        ? { kind: 'no-verdict', reason: stopped }
+        : undefined;
+  if (!verdict) {
+    await stopSimulator(simulator);
+    process.exit(code ?? (signal ? 1 : 0));
+  }
   // Playwright's reporter writes them with the tests not run; killed, or stopped before its reporters began, it did not.
-  if (!existsSync(join(REPORTS_DIR, 'drift.json'))) writeVerdictReports(REPORTS_DIR, verdict);
+  // A simulator that never started is this command's verdict, whatever an interrupted reporter wrote.
+  if (simulatorFailed || !existsSync(join(REPORTS_DIR, 'drift.json'))) writeVerdictReports(REPORTS_DIR, verdict);
   const { left, stopped: stoppedNow } = await stopLeftOverDialogs(config, REPORTS_DIR).catch(() => ({ left: 0, stopped: 0 }));
   if (left > 0) console.error(`dialog-contract: ${stoppedNow} of ${left} dialogs the run left running were stopped now (reports/created-dialogs.jsonl)`);
+  await stopSimulator(simulator);
   console.error(verdictLine(verdict));
   process.exit(exitCode(verdict));
 });

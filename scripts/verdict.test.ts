@@ -239,6 +239,27 @@ test('SIMULATOR_PORT held by a process that never answers: one line naming it, e
   }
 });
 
+test("the embedded simulator, started by the command beside Playwright, killed during the run: no verdict, nothing left running, the run's ports free", async () => {
+  const [port, callbackPort] = [await freePort(), await freePort()];
+  const reportsDir = mkdtempSync(join(tmpdir(), 'verdict-'));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|BOT_ID|GOTO_BOT_ID|CUSTOM_BLOCK_BOT_ID|SIMULATOR_PROFILE)/.test(k)));
+  const running = runMain({ ...env, SIMULATOR_PORT: String(port), CALLBACK_PORT: String(callbackPort) }, { reportsDir });
+  // Killed once the tests have created dialogs: the simulator answered, so it had started.
+  for (let i = 0; i < 300 && !existsSync(join(reportsDir, CREATED_JOURNAL_DIR)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const simulator = processesOf(reportsDir).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('simulator/main.ts'));
+  assert.equal(simulator.length, 1, 'one simulator, started by the command');
+  process.kill(simulator[0]!, 'SIGKILL');
+  const run = await running;
+  assertNoVerdict(run, /the embedded simulator exited \(SIGKILL\) during the run/);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.deepEqual(processesOf(reportsDir), [], 'nothing of the run is left running');
+  const ports = [
+    { setting: 'SIMULATOR_PORT', port, host: '127.0.0.1' },
+    { setting: 'CALLBACK_PORT', port: callbackPort, host: '127.0.0.1' },
+  ];
+  assert.equal(await localPortsProblem(ports), undefined, "the run's ports are free again");
+});
+
 test('npm run simulator stops when npm gets SIGTERM (npm passes it to a shell that does not pass it on)', async () => {
   const [port, callbackPort] = [await freePort(), await freePort()];
   const npm = spawn('npm', ['run', '-s', 'simulator', '--', '--port', String(port), '--callback-port', String(callbackPort)], {

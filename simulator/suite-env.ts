@@ -2,7 +2,7 @@
 // use. Launchers (playwright.config.ts, scripts/, the load runner) put these into the environment when the suite
 // runs against a simulator, so the suite itself never knows the simulator's choices.
 import type { SimulatorConfig } from './config.ts';
-import { ConfigError } from '../config/suite-config.ts';
+import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
 import { profileConfig, UnknownProfileError } from './profiles.ts';
 
 export function suiteEnvFor(config: SimulatorConfig): Record<string, string> {
@@ -46,6 +46,23 @@ export function withSimulatorDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv
     if (!env[name]?.trim()) env[name] = value;
   }
   return env;
+}
+
+/**
+ * The node arguments that start the embedded simulator of a run without a target, from the project root: Playwright's
+ * webServer runs them, or the main command beside Playwright (contract/env.ts SIMULATOR_STARTED_ENV).
+ */
+export function embeddedSimulatorArgs(config: Pick<SuiteConfig, 'simulatorPort' | 'callbackPublicUrl' | 'simulatorProfile'>): string[] {
+  return [
+    '--import',
+    'tsx',
+    'simulator/main.ts',
+    '--port',
+    String(config.simulatorPort),
+    '--callback-url',
+    config.callbackPublicUrl,
+    ...(config.simulatorProfile ? ['--profile', config.simulatorProfile] : []),
+  ];
 }
 
 /** A JSON template with `value` at a dotted path ("message.text" → {"message":{"text":…}}). */
