@@ -14,7 +14,7 @@ import { guardSecret, suiteText } from '../http/secret-match.ts';
 import { callFields } from '../http/callback-request.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { parseSuiteConfig, secretsOf } from '../config/suite-config.ts';
-import { freePort } from '../scripts/free-port.ts';
+import { freePort } from '../config/free-port.ts';
 import { simulatorTargetEnv } from '../scripts/suite-run.ts';
 
 /** A one-entry deflated zip, as Playwright embeds its report data. */

@@ -24,6 +24,7 @@ import { suiteVersion } from '../config/suite-version.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { suiteEnvFor, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { loadDotenvFile } from '../config/dotenv-file.ts';
+import { freePort } from '../config/free-port.ts';
 import { buildBundles, SCRIPTS, type ScriptName } from './build.ts';
 import { nodeClient } from './node-client.ts';
 import { operationsTable } from './openapi-data.ts';
@@ -126,21 +127,29 @@ export const COMMAND = {
 /** Exit status of a run that could not judge the target, as the contract suite's "no verdict". */
 export const NO_VERDICT = 3;
 
-function runK6(bundle: string, k6Args: string[], env: NodeJS.ProcessEnv, stdio: 'inherit' | 'pipe' = 'inherit'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('k6', ['run', ...k6Args, bundle], { cwd: PROJECT_ROOT, env, stdio: ['ignore', stdio, 'inherit'] });
-    // A split run's runners print their reports as JSON lines; only the merged one is the user's to read.
-    child.stdout?.resume();
-    // Ctrl-C reaches k6 too (same process group): k6 stops gracefully and still writes its summary; wait for it.
-    const ignore = () => {};
-    process.on('SIGINT', ignore);
+function startK6(
+  bundle: string,
+  k6Args: string[],
+  env: NodeJS.ProcessEnv,
+  stdio: 'inherit' | 'pipe' = 'inherit',
+): { exited: Promise<number>; kill: () => void } {
+  const child = spawn('k6', ['run', ...k6Args, bundle], { cwd: PROJECT_ROOT, env, stdio: ['ignore', stdio, 'inherit'] });
+  // A split run's runners print their reports as JSON lines; only the merged one is the user's to read.
+  child.stdout?.resume();
+  // Ctrl-C reaches k6 too (same process group): k6 stops gracefully and still writes its summary; wait for it.
+  const ignore = () => {};
+  process.on('SIGINT', ignore);
+  const exited = new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       process.off('SIGINT', ignore);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
+  return { exited, kill: () => child.kill('SIGTERM') };
 }
+
+const runK6 = (bundle: string, k6Args: string[], env: NodeJS.ProcessEnv): Promise<number> => startK6(bundle, k6Args, env).exited;
 
 /**
  * The preflight read of every script's setup(), made before k6 starts: against a target that cannot be judged, one
@@ -178,9 +187,35 @@ function stampFindings(script: string, baseUrl: string, startedAt: number, dir: 
 
 /** Time for every runner's k6 to start and run setup() on 2 cores before the rungs begin together. */
 const SPLIT_START_MS = 6000;
+/** How long the runners get to start k6 and initialise (a busy machine compiles the bundle slowly) before the run gives up. */
+const SPLIT_READY_MS = 300_000;
+/** k6's execution status of a run started with --paused once its init is done: it waits to be resumed. */
+const PAUSED_BEFORE_RUN = 4;
 
-/** Each runner's REST API on a port of its own (k6 binds 6565 by default, which only the first would get). */
-const SPLIT_API = ['--address', '127.0.0.1:0'];
+const statusUrl = (port: number) => `http://127.0.0.1:${port}/v1/status`;
+
+/** Whether the runner whose REST API is on `port` is initialised and paused by `deadline` (false once it has exited). */
+async function pausedBeforeRun(port: number, exited: Promise<number>, deadline: number): Promise<boolean> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (!gone && Date.now() < deadline) {
+    try {
+      const res = await fetch(statusUrl(port), { signal: AbortSignal.timeout(2000) });
+      const status = ((await res.json()) as { data?: { attributes?: { status?: number } } }).data?.attributes?.status;
+      if (status === PAUSED_BEFORE_RUN) return true;
+    } catch {
+      // its REST API is not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/** Resumes a paused runner, as k6-operator's starter does. */
+async function resume(port: number): Promise<void> {
+  const body = JSON.stringify({ data: { type: 'status', id: 'default', attributes: { paused: false } } });
+  await fetch(statusUrl(port), { method: 'PATCH', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(5000) });
+}
 
 /** N runners side by side, as k6-operator splits a TestRun; their reports merged into the script's own. */
 async function runSplit(script: ScriptName, bundle: string, runners: number, k6Args: string[], env: NodeJS.ProcessEnv, reportsDir: string): Promise<number> {
@@ -188,13 +223,33 @@ async function runSplit(script: ScriptName, bundle: string, runners: number, k6A
   const dir = join(reportsDir, 'split', script);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  // The ladder's rungs start together on every runner (load/scripts/rate-limit.ts): after k6's start and setup().
+  // As k6-operator starts a TestRun: every runner paused once initialised, then all resumed together, so that one
+  // slow to compile its bundle does not begin alone. The ladder's rungs then start together on every runner
+  // (load/scripts/rate-limit.ts) after setup(), at LOAD_START_AT, or at once when starting took longer than that.
+  const ports = await Promise.all(Array.from({ length: runners }, () => freePort()));
   const startAt = String(Date.now() + SPLIT_START_MS);
-  const codes = await Promise.all(
-    Array.from({ length: runners }, (_, i) =>
-      runK6(bundle, [...operatorSegmentArgs(i + 1, runners), ...SPLIT_API, ...k6Args], { ...env, LOAD_REPORTS_DIR: dir, LOAD_START_AT: startAt }, 'pipe'),
+  const started = ports.map((port, i) =>
+    startK6(
+      bundle,
+      [...operatorSegmentArgs(i + 1, runners), '--paused', '--address', `127.0.0.1:${port}`, ...k6Args],
+      {
+        ...env,
+        LOAD_REPORTS_DIR: dir,
+        LOAD_START_AT: startAt,
+      },
+      'pipe',
     ),
   );
+  const deadline = Date.now() + SPLIT_READY_MS;
+  const ready = await Promise.all(ports.map((port, i) => pausedBeforeRun(port, started[i]!.exited, deadline)));
+  if (ready.every(Boolean)) await Promise.all(ports.map(resume));
+  else {
+    console.error(
+      `load: ${ready.filter((r) => !r).length} of ${runners} runners did not start within ${SPLIT_READY_MS / 1000} s (see their output above); stopping all`,
+    );
+    for (const runner of started) runner.kill();
+  }
+  const codes = await Promise.all(started.map((runner) => runner.exited));
   const reports = Array.from({ length: runners }, (_, i) =>
     join(dir, `${reportName(script, segmentOf({ executionSegment: operatorSegmentArgs(i + 1, runners)[0]!.split('=')[1] }))}.json`),
   )

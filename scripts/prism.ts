@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Document } from '../openapi/document.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../config/free-port.ts';
 
 const PRISM = join(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'), '..', 'dist', 'index.js');
 

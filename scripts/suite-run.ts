@@ -9,7 +9,7 @@ import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } f
 import { suiteVersion } from '../config/suite-version.ts';
 import { errorHeadline } from '../contract/reporters/error-headline.ts';
 import { ONE_PROJECT_ENV } from '../contract/env.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../config/free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
 import { profileConfig } from '../simulator/profiles.ts';

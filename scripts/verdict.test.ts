@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStagingNetwork, type StagingNetworkOptions } from '../simulator/staging-network.ts';
 import { simulatorTargetEnv, startRunSimulator } from './suite-run.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../config/free-port.ts';
 import { localPortsProblem } from '../contract/local-ports.ts';
 import { readJsonLines } from '../contract/run-records.ts';
 import { CREATED_DIALOGS_FILE, CREATED_JOURNAL_DIR, type JournalledDialog } from '../contract/leftover-dialogs.ts';

@@ -80,7 +80,7 @@ function waitForStart(): void {
   if (!Number.isInteger(at) || wait > 300)
     exec.test.abort(`LOAD_START_AT=${raw} is not valid: it should hold a time (epoch milliseconds) within the next 5 minutes`);
   if (wait > 0) sleep(wait);
-  else console.warn(`setup() ended ${(-wait).toFixed(1)} s after LOAD_START_AT: this runner's rungs lag the others'`);
+  else console.warn(`setup() ended ${(-wait).toFixed(1)} s after LOAD_START_AT (k6 was slow to start): the rungs start at once`);
 }
 
 export function setup(): OperatorSetup {
