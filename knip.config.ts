@@ -11,6 +11,8 @@ const config: KnipConfig = {
     'bench/empty/*.spec.ts',
     // The k6 scripts: esbuild's entry points (load/build.ts), run by k6, not Node.
     'load/scripts/*.ts',
+    // The reporter of a several-run invocation, named by path in the arguments scripts/suite-run.ts gives Playwright.
+    'contract/reporters/runs-reports.ts',
   ],
   project: ['**/*.{ts,mjs}', '!dist/**', '!reports/**'],
   // System binaries: k6 runs outside this machine (load/README.md), Graphviz's dot and openssl come from Debian.

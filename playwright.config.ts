@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { configOrExit, ONE_PROJECT_ENV, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV } from './contract/env.ts';
+import { configOrExit, ONE_PROJECT_ENV, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV } from './contract/env.ts';
 import { embeddedSimulatorArgs, withSimulatorDefaults } from './simulator/suite-env.ts';
 import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
 
@@ -11,6 +11,7 @@ const config = configOrExit('dialog-contract', withSimulatorDefaults);
 const workers = config.workers ?? Math.max(2, cpus().length - 1);
 const PROBES = 'probes/*.spec.ts';
 const API_TESTS = ['v1/*.spec.ts', 'v2/*.spec.ts', 'vertex/*.spec.ts'];
+const runs = runSpecs();
 
 export default defineConfig({
   testDir: 'contract',
@@ -35,8 +36,10 @@ export default defineConfig({
     // Traces and API logs would carry the Authorization header: the suite's own evidence is redacted instead.
     trace: 'off',
   },
-  projects:
-    process.env[ONE_PROJECT_ENV] === '1'
+  projects: runs
+    ? // Several runs in one invocation (RUNS_ENV): a project per run, each in one worker process at a time.
+      runs.map((run) => ({ name: run.name, testDir: 'contract', testMatch: [PROBES, ...API_TESTS], workers: 1 }))
+    : process.env[ONE_PROJECT_ENV] === '1'
       ? // Probes first, then the API tests, in one worker process: their worker fixtures are the same (contract/env.ts).
         [{ name: 'contract', testDir: 'contract', testMatch: [PROBES, ...API_TESTS], workers: 1 }]
       : [

@@ -31,7 +31,7 @@ import type { SemanticCheck } from '../lib/failure.ts';
 import { additiveObservations } from './additive-fields.ts';
 import { claimCallback, inboxAddress, type ClaimedCallback } from './callback-inbox.ts';
 import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
-import { loadSuiteConfig, REPORTS_DIR } from './env.ts';
+import { enterRun, loadSuiteConfig, REPORTS_DIR, runSpecs } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
@@ -95,6 +95,8 @@ type TestFixtures = {
 };
 
 type WorkerFixtures = {
+  /** In an invocation of several runs (RUNS_ENV), this worker's: its project's. Set up first. */
+  run: void;
   config: SuiteConfig;
   validators: ContractValidators;
   /** What every answer is held to: the document, and with --contract-from the baseline's learned document. */
@@ -132,8 +134,16 @@ function workerJsonl(dir: string, workerInfo: WorkerInfo): (row: unknown) => voi
 const BOXED = { box: 'self' } as const;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  run: [
+    async ({}, use, workerInfo) => {
+      // A worker runs one project's tests only: it enters that run once, before anything reads the configuration.
+      if (runSpecs()) enterRun(workerInfo.project.name);
+      await use();
+    },
+    { scope: 'worker', auto: true, box: true },
+  ],
   config: [
-    async ({}, use) => {
+    async ({ run: _run }, use) => {
       const config = loadSuiteConfig();
       rememberSecrets(secretsOf(config));
       await use(config);
@@ -156,7 +166,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   // Every exchange: the run's HAR, read by the coverage matrix and the overlay check.
-  recordExchange: [async ({}, use, workerInfo) => use(workerJsonl(EXCHANGES_DIR, workerInfo)), { scope: 'worker' }],
+  recordExchange: [async ({ run: _run }, use, workerInfo) => use(workerJsonl(EXCHANGES_DIR, workerInfo)), { scope: 'worker' }],
   probeBudget: [async ({ config }, use) => use(ProbeBudget.forRun(REPORTS_DIR, config.probeBudget)), { scope: 'worker' }],
   requestHooks: [async ({}, use) => use({}), BOXED],
   throttle: [

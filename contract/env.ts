@@ -1,15 +1,20 @@
 // The suite's configuration as the Playwright processes read it: .env loaded (its lines checked; dotenv prints
 // nothing into reports), then the one parser of config/suite-config.ts. Launchers (playwright.config.ts, scripts/) put the
 // embedded simulator's values into the environment before anything reads it.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadDotenvFile } from '../config/dotenv-file.ts';
 import { ConfigError, parseSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../reports', import.meta.url));
+/**
+ * The reports folder of the run this process works for. Fixed for a process of one run; a process of several runs
+ * (RUNS_ENV) points it at each run in turn (enterRun), so every reader sees the run it works for.
+ */
+export let REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../reports', import.meta.url));
 
 /**
- * Set to 1 for the runs of the scripts that run the whole suite many times (scripts/suite-run.ts `oneProject`: mutation,
+ * Set to 1 for the runs of a script that runs the whole suite several times (scripts/suite-run.ts `oneProject`: the
  * profiles): the probes and the API tests in one project, so in one worker process, where two projects cost a worker
  * start each. A run with this set has no `api` or `probes` project to select.
  */
@@ -34,6 +39,65 @@ export function loadSuiteConfig(): SuiteConfig {
     cached = parseSuiteConfig(process.env);
   }
   return cached;
+}
+
+/**
+ * Names a JSON file of several whole-suite runs for one Playwright invocation (scripts/suite-run.ts `runSuites`): a
+ * project per run, each against its own target with its own reports folder, judged apart. One invocation pays
+ * Playwright's start once where the mutation run paid it per drift.
+ */
+export const RUNS_ENV = 'DIALOG_CONTRACT_RUNS';
+
+/** One run of a several-run invocation: its project's name and the variables a user would set for it alone. */
+export interface RunSpec {
+  name: string;
+  /** The same names for every run (API_BASE_URL, CALLBACK_PORT, REPORTS_DIR, BASELINE...). */
+  env: Record<string, string>;
+}
+
+let specs: { file: string; runs: RunSpec[] } | undefined;
+
+/** The runs of this invocation, or undefined for a process of one run. */
+export function runSpecs(): RunSpec[] | undefined {
+  const file = process.env[RUNS_ENV];
+  if (!file) return undefined;
+  if (specs?.file !== file) specs = { file, runs: JSON.parse(readFileSync(file, 'utf8')) as RunSpec[] };
+  return specs.runs;
+}
+
+/** Where global setup leaves what it set up for a run (RUN_ID, the vendor clock...) for the run's workers and reporter. */
+const setUpEnv = (name: string) => `${RUNS_ENV}_SET_UP_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
+
+/** Records what global setup set for run `name`: the variables a one-run process would have inherited. */
+export function recordSetUp(name: string, env: Record<string, string>): void {
+  process.env[setUpEnv(name)] = JSON.stringify(env);
+}
+
+const configs = new Map<string, SuiteConfig>();
+
+/** The configuration of run `name` of RUNS_ENV, without entering it. */
+export function runConfig(name: string): SuiteConfig {
+  const run = runSpecs()?.find((r) => r.name === name);
+  if (!run) throw new Error(`${RUNS_ENV}: no run named ${name}`);
+  let config = configs.get(name);
+  if (!config) {
+    loadDotenvOnce();
+    config = parseSuiteConfig({ ...process.env, ...run.env });
+    configs.set(name, config);
+  }
+  return config;
+}
+
+/**
+ * Makes this process work for run `name` of RUNS_ENV: its variables (and what its setup recorded) in the
+ * environment, its reports folder, its configuration. A worker enters its project's run once; the runner's setup and
+ * reporter enter each run in turn.
+ */
+export function enterRun(name: string): void {
+  cached = runConfig(name);
+  const run = runSpecs()!.find((r) => r.name === name)!;
+  Object.assign(process.env, run.env, JSON.parse(process.env[setUpEnv(name)] ?? '{}') as Record<string, string>);
+  REPORTS_DIR = run.env.REPORTS_DIR ?? REPORTS_DIR;
 }
 
 /**

@@ -3,17 +3,19 @@
 // (--contract-from) and the run's body shapes (run-setup.ts). What stops the run here ends it with its own verdict
 // (report/verdict.ts): its line first and last, its reports in place of a test report.
 import { randomUUID } from 'node:crypto';
-import { secretsOf } from '../config/suite-config.ts';
+import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
+import { CLOCK_ENV } from './vendor-clock.ts';
 import { writeLearnedContract } from './learned-contract.ts';
 import { rememberSecrets } from '../http/redact.ts';
 import { settleRequestShapes } from './run-setup.ts';
 import { CallbackInbox } from './callback-inbox.ts';
 import { partialRunReason } from './run-scope.ts';
 import { targetProblem } from './target-check.ts';
-import { loadSuiteConfig, REPORTS_DIR, SIMULATOR_STARTED_ENV } from './env.ts';
+import { loadSuiteConfig, recordSetUp, REPORTS_DIR, runConfig, runSpecs, SIMULATOR_STARTED_ENV, type RunSpec } from './env.ts';
 import { listensWithin } from './local-ports.ts';
 import { clearRunReports } from './run-files.ts';
 import { writeVerdictReports, type UnjudgedVerdict } from './verdict-reports.ts';
+import { stopRun } from './run-health.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
 
 function endRun(verdict: UnjudgedVerdict): never {
@@ -22,37 +24,94 @@ function endRun(verdict: UnjudgedVerdict): never {
   process.exit(exitCode(verdict));
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const config = loadSuiteConfig();
-  clearRunReports(REPORTS_DIR);
+/** A setup that cannot go on ends its run with this verdict. */
+type Ended = Extract<UnjudgedVerdict, { reason: string }>;
+
+/**
+ * The setup of one run, its records under `reportsDir`: its teardown and the variables its workers and reporter
+ * inherit, or the verdict that ends it. Nothing global, so the runs of a several-run invocation set up side by side.
+ */
+async function setUpRun(
+  config: SuiteConfig,
+  reportsDir: string,
+  run: { id: string; startedAt: number },
+): Promise<{ teardown: () => Promise<void>; env: Record<string, string> } | { ended: Ended }> {
+  clearRunReports(reportsDir);
   // Started by the main command beside Playwright: as long as Playwright's webServer would have waited for it.
   if (config.usesSimulator && process.env[SIMULATOR_STARTED_ENV] === '1' && !(await listensWithin(config.simulatorPort, '127.0.0.1', 30_000))) {
-    endRun({
-      kind: 'config',
-      reason: `dialog-contract: the embedded simulator does not listen on port ${config.simulatorPort} after 30 s: see its lines above`,
-    });
+    return {
+      ended: {
+        kind: 'config',
+        reason: `dialog-contract: the embedded simulator does not listen on port ${config.simulatorPort} after 30 s: see its lines above`,
+      },
+    };
   }
   const problem = config.targetBaseUrl ? await targetProblem(config) : undefined;
-  if (problem) endRun({ kind: 'no-verdict', reason: problem });
-  // Workers and reporters inherit these.
-  process.env.RUN_ID ??= randomUUID();
-  process.env.RUN_STARTED_AT ??= String(Date.now());
-  process.env.RUN_PARTIAL = partialRunReason(process.argv) ?? '';
+  if (problem) return { ended: { kind: 'no-verdict', reason: problem } };
   if (config.contractFrom) {
     try {
-      await writeLearnedContract(config.contractFrom);
+      await writeLearnedContract(config.contractFrom, reportsDir);
     } catch (err) {
-      endRun({ kind: 'config', reason: `dialog-contract: ${(err as Error).message}` });
+      return { ended: { kind: 'config', reason: `dialog-contract: ${(err as Error).message}` } };
     }
   }
   const inbox = new CallbackInbox(config.callbackTokenField);
   try {
     await inbox.start(config.callbackPort, config.callbackHost);
   } catch (err) {
-    endRun({ kind: 'config', reason: `dialog-contract: ${(err as Error).message}` });
+    return { ended: { kind: 'config', reason: `dialog-contract: ${(err as Error).message}` } };
   }
-  process.env.DIALOG_CONTRACT_INBOX_KEY = inbox.claimKey;
   rememberSecrets(secretsOf(config));
-  console.log(await settleRequestShapes(config));
-  return () => inbox.stop();
+  const { clock, line } = await settleRequestShapes(config, reportsDir, run);
+  console.log(line);
+  return {
+    teardown: () => inbox.stop(),
+    env: {
+      RUN_ID: run.id,
+      RUN_STARTED_AT: String(run.startedAt),
+      RUN_PARTIAL: partialRunReason(process.argv) ?? '',
+      DIALOG_CONTRACT_INBOX_KEY: inbox.claimKey,
+      [CLOCK_ENV]: JSON.stringify(clock),
+    },
+  };
+}
+
+/** Setups of a several-run invocation at once: each waits on its own target, most of the time. */
+const SETUPS_AT_ONCE = 8;
+
+/**
+ * Several runs (RUNS_ENV): set up side by side, what each set recorded for its workers and reporter. A run that cannot
+ * go on is stopped alone: its workers skip its tests, its reporter writes its verdict.
+ */
+async function setUpRuns(runs: readonly RunSpec[]): Promise<() => Promise<void>> {
+  const teardowns: Array<() => Promise<void>> = [];
+  let next = 0;
+  const setUpNext = async (): Promise<void> => {
+    for (let run = runs[next++]; run; run = runs[next++]) {
+      const reportsDir = run.env.REPORTS_DIR!;
+      const setUp = await setUpRun(runConfig(run.name), reportsDir, { id: randomUUID(), startedAt: Date.now() });
+      if ('ended' in setUp) stopRun(reportsDir, setUp.ended.reason);
+      else {
+        teardowns.push(setUp.teardown);
+        recordSetUp(run.name, setUp.env);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: SETUPS_AT_ONCE }, setUpNext));
+  return async () => {
+    await Promise.all(teardowns.map((teardown) => teardown()));
+  };
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const runs = runSpecs();
+  if (runs) return setUpRuns(runs);
+  const setUp = await setUpRun(loadSuiteConfig(), REPORTS_DIR, {
+    id: process.env.RUN_ID ?? randomUUID(),
+    startedAt: Number(process.env.RUN_STARTED_AT ?? Date.now()),
+  });
+  if ('ended' in setUp) endRun(setUp.ended);
+  // Workers and reporters inherit these.
+  Object.assign(process.env, setUp.env);
+  return setUp.teardown;
 }

@@ -13,19 +13,19 @@ import type { Contracts } from './api-response.ts';
 import { readBaseline } from './reporters/baselines.ts';
 import { loadDocument } from '../openapi/document.ts';
 
-const FILE = join(REPORTS_DIR, 'run', 'learned-contract.json');
+const file = (reportsDir = REPORTS_DIR) => join(reportsDir, 'run', 'learned-contract.json');
 
 /** In the runner, before any worker starts: the learned document of the baseline, for every worker to read. */
-export async function writeLearnedContract(baseline: string): Promise<void> {
+export async function writeLearnedContract(baseline: string, reportsDir: string): Promise<void> {
   const saved = readBaseline(baseline);
   const { document } = await applyOverlay(observedOverlay(saved.items, saved.run ?? null), loadDocument());
-  mkdirSync(join(REPORTS_DIR, 'run'), { recursive: true });
-  writeFileSync(FILE, JSON.stringify({ baseline: saved.name, document: asLearnedContract(document) }));
+  mkdirSync(join(reportsDir, 'run'), { recursive: true });
+  writeFileSync(file(reportsDir), JSON.stringify({ baseline: saved.name, document: asLearnedContract(document) }));
 }
 
 /** The learned contract of this run (written by global setup), or null when it has none (no CONTRACT_FROM). */
 export function readLearnedContract(config: Pick<SuiteConfig, 'contractFrom'>): Contracts['learned'] {
-  if (!config.contractFrom || !existsSync(FILE)) return null;
-  const { baseline, document } = JSON.parse(readFileSync(FILE, 'utf8')) as { baseline: string; document: ContractValidators['doc'] };
+  if (!config.contractFrom || !existsSync(file())) return null;
+  const { baseline, document } = JSON.parse(readFileSync(file(), 'utf8')) as { baseline: string; document: ContractValidators['doc'] };
   return { baseline, validators: new ContractValidators(document) };
 }

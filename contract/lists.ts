@@ -7,13 +7,16 @@ import { expect } from './matchers.ts';
 import { runStartedAt } from './run-records.ts';
 import { REPORTS_DIR } from './env.ts';
 import { recordLag, settle, type Settled } from './settle.ts';
-import { inVendorClock, runVendorClock } from './vendor-clock.ts';
+import { inVendorClock, runVendorClock, type VendorClock } from './vendor-clock.ts';
 
 /** A runner instant in the vendor's clock (contract/vendor-clock.ts), at the early or late end of what it may read. */
 export const vendorMs = (runnerMs: number, end: 'early' | 'late') => inVendorClock(runVendorClock(), runnerMs, end);
 
 /** CreatedFrom for what was created at or after `runnerMs`: sent in the vendor's clock, widened by its uncertainty. */
 export const createdSince = (runnerMs: number) => isoUtc(vendorMs(runnerMs, 'early'));
+
+/** createdSince in a clock measured apart from this process's run (a run's global setup, before its workers inherit it). */
+export const createdSinceIn = (clock: VendorClock) => (runnerMs: number) => isoUtc(inVendorClock(clock, runnerMs, 'early'));
 
 export type Version = 'v1' | 'v2';
 

@@ -25,14 +25,14 @@ function knownShapes(config: Pick<SuiteConfig, 'baseline' | 'contractFrom'>): { 
 }
 
 /** Discovers (or takes from the configuration) both shapes through the suite's client. */
-export function discoverShapes(api: ApiClient, config: SuiteConfig): Promise<DiscoveryResult> {
+export function discoverShapes(api: ApiClient, config: SuiteConfig, since: (runnerMs: number) => string = createdSince): Promise<DiscoveryResult> {
   const steps = discoverRequestShapes({
     botId: config.botId,
     gotoBotId: config.gotoBotId,
     sendBody: config.sendBody,
     commandBody: config.commandBody,
     now: Date.now,
-    createdSince,
+    createdSince: since,
     settleSeconds: config.listSettleSeconds,
     // A configured shape is sent once and said refused, working, or accepted with no effect, as a discovered one.
     verifyConfigured: true,

@@ -12,7 +12,6 @@ import { undetermined, type DiscoveryResult, type ShapeFinding } from '../http/b
 import { contractValidators } from '../openapi/validators.ts';
 import { startAuthProxy } from './auth-proxy.ts';
 import { ApiClient, type Exchange } from './client.ts';
-import { REPORTS_DIR } from './env.ts';
 import type { Observation } from './observation.ts';
 import { discoverShapes, shapesTarget, writeRequestShapes } from './request-shapes.ts';
 import { appendJsonl, runStartedAt } from './run-records.ts';
@@ -20,7 +19,8 @@ import { EXCHANGES_DIR } from './run-end.ts';
 import { RunThrottle } from './run-throttle.ts';
 import { RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
-import { CLOCK_ENV, OFFSET_WARNING_MS, offsetObserved, vendorClockOf } from './vendor-clock.ts';
+import { OFFSET_WARNING_MS, offsetObserved, runVendorClock, vendorClockOf, type VendorClock } from './vendor-clock.ts';
+import { createdSinceIn } from './lists.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
 export const SETUP_OBSERVATIONS = join('run', 'setup-observations.json');
@@ -29,25 +29,37 @@ export const SETUP_TITLE = '[global setup] settles the send and command body sha
 const evidence = (finding: ShapeFinding) =>
   [finding.how, ...finding.tried.map((t) => `tried ${canonicalTemplate(t.template)} → ${t.status}, effect: ${t.effect}`)].join('\n');
 
+/** What names a run's records (RUN_ID, RUN_STARTED_AT) and the vendor's clock as measured for it. */
+export interface RunIdentity {
+  id: string | undefined;
+  startedAt: number;
+  clock: VendorClock;
+}
+
 /**
  * The send and command shapes, configured or discovered through the suite's client (throttled, its exchanges and the
  * dialogs it made recorded under `reportsDir` as `title`'s); the discovery dialog ends stopped. Never throws on the
  * target's answers: a discovery that stopped says why in each shape.
  */
-export async function discoverRunShapes(config: SuiteConfig, reportsDir: string, title: string): Promise<DiscoveryResult> {
+export async function discoverRunShapes(
+  config: SuiteConfig,
+  reportsDir: string,
+  title: string,
+  run: RunIdentity = { id: process.env.RUN_ID, startedAt: runStartedAt(), clock: runVendorClock() },
+): Promise<DiscoveryResult> {
   const line = (file: string, row: unknown) => appendJsonl(join(reportsDir, file), row);
   const proxy = await startAuthProxy(config.baseUrl, config);
   const context = await request.newContext({ baseURL: `${proxy.url}/valid/api/` });
   let result: DiscoveryResult;
   try {
-    const throttle = new RunThrottle(config.throttle, config.maxRps, reportsDir, 'setup', runStartedAt());
+    const throttle = new RunThrottle(config.throttle, config.maxRps, reportsDir, 'setup', run.startedAt);
     // Its exchanges count for the coverage matrix like any test's.
     const record = (e: Exchange) => line(join(EXCHANGES_DIR, 'setup.jsonl'), { ...e, test: title });
-    const health = new RunHealth(reportsDir, 'setup', runStartedAt(), config.health);
+    const health = new RunHealth(reportsDir, 'setup', run.startedAt, config.health);
     const api = new ApiClient(context, { spec: contractValidators(), learned: null }, 'valid', throttle, health, record, {}, false);
     const startedAt = Date.now();
     try {
-      result = await discoverShapes(api, config);
+      result = await discoverShapes(api, config, createdSinceIn(run.clock));
     } catch (err) {
       const why = `the discovery stopped: ${(err as Error).message.split('\n')[0]}`;
       result = { send: undetermined(why), command: undetermined(why), dialogs: [] };
@@ -56,7 +68,7 @@ export async function discoverRunShapes(config: SuiteConfig, reportsDir: string,
     for (const uuid of result.dialogs) {
       const stopped = await api.call('postV2ConversationStop', { path: { uuid } }).catch(() => undefined);
       line(CREATED_DIALOGS_FILE, {
-        runId: process.env.RUN_ID,
+        runId: run.id,
         uuid,
         botId: config.botId,
         via: 'v1-get',
@@ -72,19 +84,26 @@ export async function discoverRunShapes(config: SuiteConfig, reportsDir: string,
   return result;
 }
 
-export async function settleRequestShapes(config: SuiteConfig): Promise<string> {
+/**
+ * The vendor's clock and the run's body shapes, recorded under `reportsDir`: the clock (for CLOCK_ENV) and the line
+ * that says them. Nothing global: the runs of a several-run invocation are set up side by side.
+ */
+export async function settleRequestShapes(
+  config: SuiteConfig,
+  reportsDir: string,
+  run: Omit<RunIdentity, 'clock'>,
+): Promise<{ clock: VendorClock; line: string }> {
   const validators = contractValidators();
   // The vendor's clock, before anything computes a time window in it (contract/vendor-clock.ts).
   const clock = await vendorClockOf(config);
-  process.env[CLOCK_ENV] = JSON.stringify(clock);
   const skewed =
     Math.abs(clock.offsetMs) > OFFSET_WARNING_MS
       ? [
           `\ndialog-contract: the vendor's clock is ${offsetObserved(clock)} (±${(clock.uncertaintyMs / 1000).toFixed(1)} s, from its Date header): every time window is sent in its clock`,
         ]
       : [];
-  const result = await discoverRunShapes(config, REPORTS_DIR, SETUP_TITLE);
-  writeRequestShapes(REPORTS_DIR, result, shapesTarget(config));
+  const result = await discoverRunShapes(config, reportsDir, SETUP_TITLE, { ...run, clock });
+  writeRequestShapes(reportsDir, result, shapesTarget(config));
   const observations: Observation[] = (
     [
       ['send', 'postV2ConversationSend', 'name and type of the send body field'],
@@ -102,7 +121,7 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
     item: "the vendor's clock against the runner's (the time filters compare with its stamps)",
     observed: offsetObserved(clock),
   });
-  writeFileSync(join(REPORTS_DIR, SETUP_OBSERVATIONS), JSON.stringify(redactKnownIn(observations)));
+  writeFileSync(join(reportsDir, SETUP_OBSERVATIONS), JSON.stringify(redactKnownIn(observations)));
   const shown = (f: ShapeFinding) => `${f.template ?? 'none'} (${f.verifiedBy ? `verified by ${f.verifiedBy}` : f.how})`;
   const missing = (['send', 'command'] as const).filter((kind) => result[kind].template === null);
   // Loud from the first line: the tests that need a missing shape will not run (the run's last lines count them).
@@ -110,5 +129,5 @@ export async function settleRequestShapes(config: SuiteConfig): Promise<string> 
     (kind) =>
       `\ndialog-contract: no ${kind} body shape could be established (${result[kind].how}): the tests that need it will not run; set ${kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY'} (.env.example)${config.requireShapes ? '; REQUIRE_SHAPES=1 fails the run' : ', or REQUIRE_SHAPES=1 to fail the run instead'}`,
   );
-  return `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}${skewed.join('')}`;
+  return { clock, line: `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}${skewed.join('')}` };
 }

@@ -11,7 +11,7 @@ import { baselinePath } from '../contract/reporters/baselines.ts';
 import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../power/mutation-score.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { parseRunsArgs, pool, RUNS_OPTIONS, runAgainstSimulator, scriptRun } from './suite-run.ts';
+import { parseRunsArgs, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
 
 const CONCURRENCY = Math.max(2, cpus().length + 1);
 const COMMAND = {
@@ -44,20 +44,35 @@ function readRecorded(reportsDir: string): Pick<SuiteRun, 'failures' | 'reported
   return { ...(failures ? { failures: failures.failures } : {}), ...(drift ? { reported: reportedDrift(drift) } : {}) };
 }
 
-async function runAgainst(drift: string | undefined, workers: number, baseline?: string): Promise<SuiteRun> {
-  const reportsDir = reportsOf(drift);
-  // The whole suite, every test to its end (the failure that names the drifted item may come late), recording
-  // contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
-  // The mutation simulator's lists do not trail its store: a drift that keeps a dialog out of a list fails after a
-  // second of settling, not ten (the vendor profiles prove the settling against lists that do trail).
-  const run = await runAgainstSimulator(
-    { drifts: drift ? [drift] : [] },
-    { reportsDir, workers, baseline, oneProject: true, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' } },
+/**
+ * Runs of the whole suite in one Playwright invocation, `workers` at a time, each against its drift's simulator and
+ * compared with its baseline. Every test runs to its end (the failure that names the drifted item may come late),
+ * recording contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
+ * The mutation simulator's lists do not trail its store: a drift that keeps a dialog out of a list fails after a
+ * second of settling, not ten (the vendor profiles prove the settling against lists that do trail).
+ */
+async function runAgainst(
+  runs: ReadonlyArray<{ drift: string | undefined; baseline: string | undefined }>,
+  workers: number,
+  invocation: string,
+): Promise<SuiteRun[]> {
+  if (runs.length === 0) return [];
+  const finished = await runSuitesAgainstSimulators(
+    runs.map(({ drift, baseline }) => ({
+      name: drift ?? 'conforming',
+      simulator: { drifts: drift ? [drift] : [] },
+      run: { reportsDir: reportsOf(drift), baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' } },
+    })),
+    workers,
+    join(REPORTS_DIR, 'mutation', invocation),
   );
-  const recorded = readRecorded(reportsDir);
-  // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
-  if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };
-  return { ...run, ...recorded };
+  return finished.map((run, i) => {
+    const reportsDir = reportsOf(runs[i]!.drift);
+    const recorded = readRecorded(reportsDir);
+    // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
+    if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };
+    return { ...run, ...recorded };
+  });
 }
 
 const args = parseRunsArgs(COMMAND, process.argv.slice(2), CONCURRENCY);
@@ -73,31 +88,31 @@ const drifts = args.only ? listed.filter((d) => args.only!.includes(d.name)) : l
 
 const started = Date.now();
 console.log(`mutation: the contract suite against the conforming simulator and ${drifts.length} drifts, ${args.concurrency} at a time`);
-// The conforming run's fingerprint is the baseline of the additive and undocumented drift runs, which wait for it.
-// A few breaking runs (compared with the committed baseline) fill the other slots meanwhile; the rest follow.
-const breaking = drifts.filter((d) => d.kind === 'breaking');
-const headStart = 2 * (args.concurrency - 1);
-const queue = [undefined, ...breaking.slice(0, headStart), ...drifts.filter((d) => d.kind !== 'breaking'), ...breaking.slice(headStart)];
-let conformingDone!: () => void;
-const conformingFinished = new Promise<void>((resolve) => (conformingDone = resolve));
-const baseline = join(reportsOf(undefined), 'fingerprint.json');
-// The conforming run against the committed baseline: a change there is a stale baseline or a run-dependent value.
-const committed = baselinePath('simulator');
-// One worker per run and several runs side by side use two cores best.
-const queued = await pool(queue, args.concurrency, async (drift) => {
-  if (drift && drift.kind !== 'breaking') await conformingFinished;
-  // Breaking runs compare with the committed baseline as a run before a vendor upgrade does: its shapes are tried
-  // first, which is what catches a write that is taken and does nothing on a vendor that takes any body.
-  const compareWith = !drift || drift.kind === 'breaking' ? committed : baseline;
-  const run = await runAgainst(drift?.name, 1, compareWith && existsSync(compareWith) ? compareWith : undefined);
-  if (!drift) conformingDone();
-  const recorded = run.failures?.length ?? 0;
+const say = (drift: DriftDeclaration | undefined, run: SuiteRun) =>
   console.log(
-    `  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${recorded} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s`,
+    `  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${run.failures?.length ?? 0} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s`,
   );
-  return run;
-});
-const runOf = new Map(queue.map((drift, i) => [drift, queued[i]!]));
+// Two invocations of Playwright. The conforming run and the breaking drifts are compared with the committed baseline
+// as a run before a vendor upgrade is (its shapes are tried first, which catches a write that is taken and does nothing
+// on a vendor that takes any body; a change in the conforming run is a stale baseline or a run-dependent value). The
+// additive and undocumented drifts follow, compared with the conforming run's fingerprint.
+const committed = existsSync(baselinePath('simulator')) ? baselinePath('simulator') : undefined;
+const fingerprint = join(reportsOf(undefined), 'fingerprint.json');
+const breaking = drifts.filter((d) => d.kind === 'breaking');
+const others = drifts.filter((d) => d.kind !== 'breaking');
+const first = await runAgainst(
+  [undefined, ...breaking].map((d) => ({ drift: d?.name, baseline: committed })),
+  args.concurrency,
+  'breaking',
+);
+const compared = existsSync(fingerprint) ? fingerprint : undefined;
+const second = await runAgainst(
+  others.map((d) => ({ drift: d.name, baseline: compared })),
+  args.concurrency,
+  'additive',
+);
+const runOf = new Map<DriftDeclaration | undefined, SuiteRun>([undefined, ...breaking, ...others].map((drift, i) => [drift, [...first, ...second][i]!]));
+for (const drift of [undefined, ...breaking, ...others]) say(drift, runOf.get(drift)!);
 const runs = [runOf.get(undefined)!, ...drifts.map((drift) => runOf.get(drift)!)];
 const result = scoreMutations(
   runs[0]!,

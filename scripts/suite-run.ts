@@ -2,13 +2,13 @@
 // at staging (API_BASE_URL), and reads Playwright's JSON report. Shared by the mutation run and the Prism check.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { errorHeadline } from '../contract/reporters/error-headline.ts';
-import { ONE_PROJECT_ENV } from '../contract/env.ts';
+import { ONE_PROJECT_ENV, RUNS_ENV } from '../contract/env.ts';
 import { freePort } from '../config/free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
@@ -27,21 +27,31 @@ interface JsonSuite {
   specs?: Array<{
     title: string;
     file: string;
-    tests: Array<{ projectName: string; status: string; results: Array<{ errors?: Array<{ message?: string }> }> }>;
+    tests: Array<{ projectName: string; status: string; results: Array<{ startTime?: string; duration?: number; errors?: Array<{ message?: string }> }> }>;
   }>;
   suites?: JsonSuite[];
 }
 
-/** Failed tests and the first failure line from Playwright's JSON report. */
-export function readJsonReport(file: string): Omit<SuiteRun, 'seconds'> {
+/**
+ * Failed tests and the first failure line from Playwright's JSON report: of one project (a run of several in one
+ * invocation), or of all. `span` runs from the first test's start to the last one's end.
+ */
+export function readJsonReport(file: string, project?: string): Omit<SuiteRun, 'seconds'> & { span: number } {
   const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
   const failed: string[] = [];
   let passed = 0;
   let skipped = 0;
   let firstMessage: string | undefined;
+  let [from, to] = [Number.POSITIVE_INFINITY, 0];
   const walk = (suite: JsonSuite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
+        if (project !== undefined && t.projectName !== project) continue;
+        for (const r of t.results) {
+          if (r.startTime === undefined) continue;
+          from = Math.min(from, Date.parse(r.startTime));
+          to = Math.max(to, Date.parse(r.startTime) + (r.duration ?? 0));
+        }
         if (t.status === 'skipped') skipped++;
         else if (t.status === 'expected') passed++;
         else {
@@ -54,7 +64,14 @@ export function readJsonReport(file: string): Omit<SuiteRun, 'seconds'> {
   };
   report.suites.forEach(walk);
   const globalError = errorHeadline(report.errors?.[0]?.message);
-  return { failed, passed, skipped, ...(firstMessage ? { firstMessage } : {}), ...(globalError && !failed.length ? { error: globalError } : {}) };
+  return {
+    failed,
+    passed,
+    skipped,
+    span: to > from ? (to - from) / 1000 : 0,
+    ...(firstMessage ? { firstMessage } : {}),
+    ...(globalError && !failed.length ? { error: globalError } : {}),
+  };
 }
 
 /** The run block of a script's own report (mutation, profiles, crosscheck): it has no single target URL. */
@@ -67,8 +84,12 @@ export function scriptRun(target: string, startedAt: number): RunMeta {
  * the simulator's credentials and bots stand in for the user's .env, nothing of its other choices.
  */
 export function simulatorTargetEnv(baseUrl: string, callbackPort: number, simulator: SimulatorConfig = profileConfig('default')): NodeJS.ProcessEnv {
+  return { ...process.env, ...simulatorTargetVariables(baseUrl, callbackPort, simulator) };
+}
+
+/** What simulatorTargetEnv sets over the environment. */
+function simulatorTargetVariables(baseUrl: string, callbackPort: number, simulator: SimulatorConfig): Record<string, string> {
   return {
-    ...process.env,
     BLOCKED_BOT_ID: '',
     ...suiteEnvFor(simulator),
     API_BASE_URL: baseUrl,
@@ -107,6 +128,20 @@ export interface SuiteRunOptions {
   oneProject?: boolean;
 }
 
+/** Playwright with `args` and `env`: how it ended, everything it printed, and its stderr apart. */
+async function playwright(args: string[], env: NodeJS.ProcessEnv): Promise<{ exitCode: number | null; output: string; stderr: string }> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    output += c.toString();
+  });
+  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { exitCode, output, stderr };
+}
+
 /** A run and how its process ended: the exit code and everything it printed. */
 export type FinishedRun = SuiteRun & { exitCode: number | null; output: string };
 
@@ -128,21 +163,63 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   // Each run its own output folder: Playwright empties it when a run starts, and runs go side by side.
   const reporters = options.driftReports === false ? 'json' : 'json,./contract/reporters/run-reports.ts';
   const args = [PLAYWRIGHT_CLI, 'test', `--reporter=${reporters}`, '--output', join(options.reportsDir, 'test-results'), ...(options.extraArgs ?? [])];
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-    output += c.toString();
-  });
-  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const { exitCode, output, stderr } = await playwright(args, env);
   const seconds = (Date.now() - started) / 1000;
   try {
-    return { ...readJsonReport(jsonFile), seconds, exitCode, output };
+    const { span: _span, ...read } = readJsonReport(jsonFile);
+    return { ...read, seconds, exitCode, output };
   } catch {
     return { failed: [], passed: 0, skipped: 0, error: `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`, seconds, exitCode, output };
   }
+}
+
+/** One run of several in one invocation: a name for its project, and its target and reports as runSuite takes them. */
+export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keepReports' | 'oneProject' | 'driftReports'> & { name: string };
+
+/**
+ * Several whole-suite runs in one Playwright invocation (contract/env.ts RUNS_ENV), `workers` of them side by side:
+ * a project per run, set up, reported and read back apart, each in its own reports folder as runSuite leaves it.
+ * Playwright's start (a second and a half of CPU) is paid once instead of per run. `dir` holds the invocation's own
+ * files. A run's `seconds` span its tests; the output is the invocation's.
+ */
+export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, dir: string): Promise<FinishedRun[]> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const specs = runs.map((run) => {
+    rmSync(run.reportsDir, { recursive: true, force: true });
+    mkdirSync(run.reportsDir, { recursive: true });
+    const env = {
+      ...simulatorTargetVariables(run.baseUrl, run.callbackPort, run.simulator ?? profileConfig('default')),
+      ...run.env,
+      REPORTS_DIR: run.reportsDir,
+      BASELINE: run.baseline ?? '',
+    };
+    return { name: run.name, env };
+  });
+  const runsFile = join(dir, 'runs.json');
+  writeFileSync(runsFile, `${JSON.stringify(specs, null, 2)}\n`);
+  const jsonFile = join(dir, 'results.json');
+  // The first run's variables stand for the invocation's own configuration (the runner's, before any run is entered).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...specs[0]!.env,
+    [RUNS_ENV]: runsFile,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+    WORKERS: String(workers),
+    FORCE_COLOR: '0',
+  };
+  const started = Date.now();
+  const args = [PLAYWRIGHT_CLI, 'test', '--reporter=json,./contract/reporters/runs-reports.ts', '--output', join(dir, 'test-results')];
+  const { exitCode, output, stderr } = await playwright(args, env);
+  const seconds = (Date.now() - started) / 1000;
+  return runs.map((run) => {
+    try {
+      const { span, ...read } = readJsonReport(jsonFile, run.name);
+      return { ...read, seconds: span, exitCode, output };
+    } catch {
+      return { failed: [], passed: 0, skipped: 0, error: `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`, seconds, exitCode, output };
+    }
+  });
 }
 
 /** A simulator started in this process on a free port, calling the custom block back on a free port of its own. */
@@ -171,6 +248,38 @@ export async function runAgainstSimulator(
     }
   } catch (err) {
     return { failed: [], passed: 0, skipped: 0, error: (err as Error).message, seconds: 0, exitCode: null, output: '' };
+  }
+}
+
+/**
+ * runSuites against simulators started in this process, one per run on free ports, closed afterwards; a simulator
+ * that cannot start is that run's error.
+ */
+export async function runSuitesAgainstSimulators(
+  runs: ReadonlyArray<{
+    name: string;
+    simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'>;
+    run: Omit<SuiteRunSpec, 'name' | 'baseUrl' | 'callbackPort' | 'simulator'>;
+  }>,
+  workers: number,
+  dir: string,
+): Promise<FinishedRun[]> {
+  const started = await Promise.allSettled(runs.map((r) => startRunSimulator(r.simulator)));
+  try {
+    const ready = runs.flatMap((r, i) => {
+      const s = started[i]!;
+      return s.status === 'fulfilled'
+        ? [{ ...r.run, name: r.name, baseUrl: s.value.sim.url, callbackPort: s.value.callbackPort, simulator: s.value.sim.config }]
+        : [];
+    });
+    const finished = ready.length ? await runSuites(ready, workers, dir) : [];
+    return started.map((s) =>
+      s.status === 'fulfilled'
+        ? finished.shift()!
+        : { failed: [], passed: 0, skipped: 0, error: (s.reason as Error).message, seconds: 0, exitCode: null, output: '' },
+    );
+  } finally {
+    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.sim.close() : undefined)));
   }
 }
 

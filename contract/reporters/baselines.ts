@@ -9,7 +9,8 @@ import type { NamedFingerprint } from '../../report/history.ts';
 import { REPORTS_DIR } from '../env.ts';
 
 export const BASELINES_DIR = fileURLToPath(new URL('../../baselines', import.meta.url));
-export const FINGERPRINT_FILE = join(REPORTS_DIR, 'fingerprint.json');
+/** The fingerprint of the run this process works for. */
+export const fingerprintFile = (): string => join(REPORTS_DIR, 'fingerprint.json');
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -61,7 +62,7 @@ export function readAllBaselines(): Array<Baseline & NamedFingerprint> {
 }
 
 /** Copies this run's fingerprint to baselines/NAME.json; returns the path and how many items it holds. */
-export function saveBaseline(name: string, fingerprint = FINGERPRINT_FILE): { path: string; items: number; replaced: boolean } {
+export function saveBaseline(name: string, fingerprint = fingerprintFile()): { path: string; items: number; replaced: boolean } {
   if (name.endsWith('.json')) throw new BaselineError(`baseline name "${name}" is not valid: give a name, not a file (it is saved as baselines/NAME.json)`);
   const path = baselinePath(name);
   if (!existsSync(fingerprint)) throw new BaselineError(`no fingerprint yet: ${shown(fingerprint)} is written by a run of npm run contract`);

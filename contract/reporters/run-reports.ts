@@ -44,7 +44,7 @@ import { documentedFor } from '../probes/catalog.ts';
 import { PROBE_REQUESTS } from '../probes/budget.ts';
 import { redactKnownIn, rememberSecrets } from '../../http/redact.ts';
 import { currentRun } from '../run-records.ts';
-import { BaselineError, FINGERPRINT_FILE, readAllBaselines, readBaseline } from './baselines.ts';
+import { BaselineError, fingerprintFile, readAllBaselines, readBaseline } from './baselines.ts';
 import { errorHeadline } from './error-headline.ts';
 import { shapeSkips } from '../preconditions.ts';
 import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, transientSummary } from '../run-health.ts';
@@ -52,17 +52,16 @@ import { writeVerdictReports, type UnjudgedVerdict } from '../verdict-reports.ts
 import { verdictLine } from '../../report/verdict.ts';
 import { MAIN_COMMAND_ENV, OBSERVED } from './run-report-files.ts';
 
-const LOAD_DIR = join(REPORTS_DIR, 'load');
-
 function loadFiles(): LoadFile[] {
+  const dir = join(REPORTS_DIR, 'load');
   let names: string[];
   try {
-    names = readdirSync(LOAD_DIR).filter((f) => f.endsWith('.fingerprint.json'));
+    names = readdirSync(dir).filter((f) => f.endsWith('.fingerprint.json'));
   } catch {
     return [];
   }
   return names.flatMap((name) => {
-    const content = readFingerprintFile(JSON.parse(readFileSync(join(LOAD_DIR, name), 'utf8')));
+    const content = readFingerprintFile(JSON.parse(readFileSync(join(dir, name), 'utf8')));
     return content ? [{ name, content }] : [];
   });
 }
@@ -256,7 +255,7 @@ export default class RunReports implements Reporter {
     };
 
     mkdirSync(join(REPORTS_DIR, 'tickets'), { recursive: true });
-    writeFileSync(FINGERPRINT_FILE, fingerprintJson(items, run));
+    writeFileSync(fingerprintFile(), fingerprintJson(items, run));
     // Resent blips and tests that could not judge: said where CI shows the run, never filed as drift.
     const transients = readTransients(REPORTS_DIR);
     const network = transientSummary(transients);

@@ -1,0 +1,41 @@
+// Several whole-suite runs in one Playwright invocation (runSuites, as the mutation run makes them): each run is set up,
+// reported and read back apart, as it would be alone, whatever the other runs of the invocation find.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runSuitesAgainstSimulators } from './suite-run.ts';
+
+const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
+
+test('two runs in one invocation: each against its own target, with its own run, reports and contract failures', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'suite-runs-'));
+  const env = { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' };
+  const [conforming, drifted] = await runSuitesAgainstSimulators(
+    [
+      { name: 'conforming', simulator: {}, run: { reportsDir: join(dir, 'conforming'), env } },
+      { name: 'drifted', simulator: { drifts: ['unknown-dialog-200'] }, run: { reportsDir: join(dir, 'drifted'), env } },
+    ],
+    2,
+    join(dir, 'invocation'),
+  );
+  for (const run of [conforming!, drifted!]) {
+    assert.equal(run.error, undefined, run.output.slice(-3000));
+    assert.deepEqual(run.failed, [], 'recorded contract failures are expected failures');
+    assert.ok(run.passed > 80, `${run.passed} passed`);
+  }
+  const failures = (name: string) => json(join(dir, name, 'failures.json')).failures as Array<{ operationId: string }>;
+  assert.deepEqual(failures('conforming'), [], 'the conforming run records no failure of the drifted one');
+  // unknown-dialog-200: a V1 read of an unknown dialog answers 200.
+  assert.ok(failures('drifted').length > 0, 'the drifted run records its own');
+  assert.ok(
+    failures('drifted').some((f) => f.operationId === 'getV1Conversation'),
+    'at the drifted operation',
+  );
+  const runs = ['conforming', 'drifted'].map((name) => json(join(dir, name, 'drift.json')).run as { runId: string; target: string });
+  assert.notEqual(runs[0]!.runId, runs[1]!.runId, 'a run id each');
+  assert.notEqual(runs[0]!.target, runs[1]!.target, 'each its own target');
+  for (const name of ['conforming', 'drifted'])
+    assert.ok(json(join(dir, name, 'exchanges.har')).log.entries.length > 400, `${name}: its own exchanges, every test's`);
+});
