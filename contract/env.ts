@@ -90,8 +90,8 @@ export function runConfig(name: string): SuiteConfig {
 
 /**
  * Makes this process work for run `name` of RUNS_ENV: its variables (and what its setup recorded) in the
- * environment, its reports folder, its configuration. A worker enters its project's run once; the runner's setup and
- * reporter enter each run in turn.
+ * environment, its reports folder, its configuration. A worker enters its project's run once; the runner's reporter
+ * enters each run in turn (global setup sets them up side by side, each with its own configuration and folder).
  */
 export function enterRun(name: string): void {
   cached = runConfig(name);

@@ -1,7 +1,8 @@
 // Runs once in Playwright's main process: no report of an earlier run left, fresh per-run records, a target that can
 // be judged (contract/target-check.ts), the run's id and start time, the callback listener, the learned contract
 // (--contract-from) and the run's body shapes (run-setup.ts). What stops the run here ends it with its own verdict
-// (report/verdict.ts): its line first and last, its reports in place of a test report.
+// (report/verdict.ts): its line first and last, its reports in place of a test report. An invocation of several runs
+// (contract/env.ts RUNS_ENV) sets each up the same way, several at once; one that cannot go on stops alone.
 import { randomUUID } from 'node:crypto';
 import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
 import { CLOCK_ENV } from './vendor-clock.ts';

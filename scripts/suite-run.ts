@@ -32,12 +32,15 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
-/**
- * Failed tests and the first failure line from Playwright's JSON report: of one project (a run of several in one
- * invocation), or of all. `span` runs from the first test's start to the last one's end.
- */
-export function readJsonReport(file: string, project?: string): Omit<SuiteRun, 'seconds'> & { span: number } {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
+/** Failed tests and the first failure line from Playwright's JSON report. */
+function readJsonReport(file: string): Omit<SuiteRun, 'seconds'> & { span: number } {
+  return summarize(JSON.parse(readFileSync(file, 'utf8')) as JsonReport);
+}
+
+type JsonReport = { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
+
+/** A JSON report's tests: of one project (a run of several in one invocation), or of all; `span` from the first test's start to the last one's end. */
+function summarize(report: JsonReport, project?: string): Omit<SuiteRun, 'seconds'> & { span: number } {
   const failed: string[] = [];
   let passed = 0;
   let skipped = 0;
@@ -212,13 +215,17 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
   const args = [PLAYWRIGHT_CLI, 'test', '--reporter=json,./contract/reporters/runs-reports.ts', '--output', join(dir, 'test-results')];
   const { exitCode, output, stderr } = await playwright(args, env);
   const seconds = (Date.now() - started) / 1000;
+  let report: JsonReport;
+  try {
+    // Read once: the report of 48 runs is 11 MB.
+    report = JSON.parse(readFileSync(jsonFile, 'utf8')) as JsonReport;
+  } catch {
+    const error = `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`;
+    return runs.map(() => ({ failed: [], passed: 0, skipped: 0, error, seconds, exitCode, output }));
+  }
   return runs.map((run) => {
-    try {
-      const { span, ...read } = readJsonReport(jsonFile, run.name);
-      return { ...read, seconds: span, exitCode, output };
-    } catch {
-      return { failed: [], passed: 0, skipped: 0, error: `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`, seconds, exitCode, output };
-    }
+    const { span, ...read } = summarize(report, run.name);
+    return { ...read, seconds: span, exitCode, output };
   });
 }
 
