@@ -64,7 +64,8 @@ async function runAgainst(
       run: { reportsDir: reportsOf(drift), baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' } },
     })),
     workers,
-    join(REPORTS_DIR, 'mutation', invocation),
+    // Beside reports/mutation/, whose folders are the runs' (a drift may have any name).
+    join(REPORTS_DIR, 'mutation-invocations', invocation),
   );
   return finished.map((run, i) => {
     const reportsDir = reportsOf(runs[i]!.drift);
