@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { configOrExit, ONE_PROJECT_ENV, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV } from './contract/env.ts';
+import { configOrExit, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV } from './contract/env.ts';
 import { embeddedSimulatorArgs, withSimulatorDefaults } from './simulator/suite-env.ts';
 import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
 
@@ -37,21 +37,19 @@ export default defineConfig({
     trace: 'off',
   },
   projects: runs
-    ? // Several runs in one invocation (RUNS_ENV): a project per run, each in one worker process at a time.
+    ? // Several runs in one invocation (RUNS_ENV): a project per run, the whole suite in one worker process at a time
+      // (probes first: the probes' worker fixtures are the API tests', contract/api-test.ts).
       runs.map((run) => ({ name: run.name, testDir: 'contract', testMatch: [PROBES, ...API_TESTS], workers: 1 }))
-    : process.env[ONE_PROJECT_ENV] === '1'
-      ? // Probes first, then the API tests, in one worker process: their worker fixtures are the same (contract/env.ts).
-        [{ name: 'contract', testDir: 'contract', testMatch: [PROBES, ...API_TESTS], workers: 1 }]
-      : [
-          // One worker: the probes share one request budget and are gentle with staging by running one at a time.
-          // First, so their worker starts beside the API tests' instead of after them.
-          { name: 'probes', testDir: 'contract', testMatch: PROBES, workers: 1 },
-          // The run's body shapes are settled in global setup and its whole-run checks made by the run reporter
-          // (contract/run-setup.ts, contract/run-end.ts). V1, V2 and vertex in one project; one version alone:
-          // `npx playwright test contract/v2`. The workers the probes leave: when theirs ends, a new one for the API
-          // tests would cost more than it saves on 2 cores (4.4 s against 4.7 s).
-          { name: 'api', testDir: 'contract', testMatch: API_TESTS, workers: Math.max(1, workers - 1) },
-        ],
+    : [
+        // One worker: the probes share one request budget and are gentle with staging by running one at a time.
+        // First, so their worker starts beside the API tests' instead of after them.
+        { name: 'probes', testDir: 'contract', testMatch: PROBES, workers: 1 },
+        // The run's body shapes are settled in global setup and its whole-run checks made by the run reporter
+        // (contract/run-setup.ts, contract/run-end.ts). V1, V2 and vertex in one project; one version alone:
+        // `npx playwright test contract/v2`. The workers the probes leave: when theirs ends, a new one for the API
+        // tests would cost more than it saves on 2 cores (4.4 s against 4.7 s).
+        { name: 'api', testDir: 'contract', testMatch: API_TESTS, workers: Math.max(1, workers - 1) },
+      ],
   // The main command starts the simulator itself, beside Playwright's own start (a third of a second sooner).
   webServer:
     config.usesSimulator && process.env[SIMULATOR_STARTED_ENV] !== '1'

@@ -106,7 +106,7 @@ type WorkerFixtures = {
   recordExchange: (exchange: Exchange & { test: string }) => void;
   /**
    * The probes' budget: a worker's, set up only where a probe runs. Defined here so that probes and API tests have
-   * the same worker fixtures: in one project (ONE_PROJECT_ENV) they share a worker process (a second of CPU a run).
+   * the same worker fixtures: in one project (a run of several, contract/env.ts RUNS_ENV) they share a worker process.
    */
   probeBudget: ProbeBudget;
   /** Pacing and 429/503 waits of this worker, recorded for the run. */

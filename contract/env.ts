@@ -14,13 +14,6 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export let REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../reports', import.meta.url));
 
 /**
- * Set to 1 for the runs of a script that runs the whole suite several times (scripts/suite-run.ts `oneProject`: the
- * profiles): the probes and the API tests in one project, so in one worker process, where two projects cost a worker
- * start each. A run with this set has no `api` or `probes` project to select.
- */
-export const ONE_PROJECT_ENV = 'DIALOG_CONTRACT_ONE_PROJECT';
-
-/**
  * Set to 1 by the main command (scripts/contract.ts) when it has started the embedded simulator itself, beside
  * Playwright instead of before it: Playwright's webServer then starts none, and global setup waits until it listens.
  */
@@ -75,10 +68,15 @@ export function recordSetUp(name: string, env: Record<string, string>): void {
 
 const configs = new Map<string, SuiteConfig>();
 
-/** The configuration of run `name` of RUNS_ENV, without entering it. */
-export function runConfig(name: string): SuiteConfig {
+function runNamed(name: string): RunSpec {
   const run = runSpecs()?.find((r) => r.name === name);
   if (!run) throw new Error(`${RUNS_ENV}: no run named ${name}`);
+  return run;
+}
+
+/** The configuration of run `name` of RUNS_ENV, without entering it. */
+export function runConfig(name: string): SuiteConfig {
+  const run = runNamed(name);
   let config = configs.get(name);
   if (!config) {
     loadDotenvOnce();
@@ -95,7 +93,7 @@ export function runConfig(name: string): SuiteConfig {
  */
 export function enterRun(name: string): void {
   cached = runConfig(name);
-  const run = runSpecs()!.find((r) => r.name === name)!;
+  const run = runNamed(name);
   Object.assign(process.env, run.env, JSON.parse(process.env[setUpEnv(name)] ?? '{}') as Record<string, string>);
   REPORTS_DIR = run.env.REPORTS_DIR ?? REPORTS_DIR;
 }

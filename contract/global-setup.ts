@@ -38,15 +38,6 @@ async function setUpRun(
   run: { id: string; startedAt: number },
 ): Promise<{ teardown: () => Promise<void>; env: Record<string, string> } | { ended: Ended }> {
   clearRunReports(reportsDir);
-  // Started by the main command beside Playwright: as long as Playwright's webServer would have waited for it.
-  if (config.usesSimulator && process.env[SIMULATOR_STARTED_ENV] === '1' && !(await listensWithin(config.simulatorPort, '127.0.0.1', 30_000))) {
-    return {
-      ended: {
-        kind: 'config',
-        reason: `dialog-contract: the embedded simulator does not listen on port ${config.simulatorPort} after 30 s: see its lines above`,
-      },
-    };
-  }
   const problem = config.targetBaseUrl ? await targetProblem(config) : undefined;
   if (problem) return { ended: { kind: 'no-verdict', reason: problem } };
   if (config.contractFrom) {
@@ -107,7 +98,15 @@ async function setUpRuns(runs: readonly RunSpec[]): Promise<() => Promise<void>>
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const runs = runSpecs();
   if (runs) return setUpRuns(runs);
-  const setUp = await setUpRun(loadSuiteConfig(), REPORTS_DIR, {
+  const config = loadSuiteConfig();
+  // Started by the main command beside Playwright: as long as Playwright's webServer would have waited for it.
+  if (config.usesSimulator && process.env[SIMULATOR_STARTED_ENV] === '1' && !(await listensWithin(config.simulatorPort, '127.0.0.1', 30_000))) {
+    endRun({
+      kind: 'config',
+      reason: `dialog-contract: the embedded simulator does not listen on port ${config.simulatorPort} after 30 s: see its lines above`,
+    });
+  }
+  const setUp = await setUpRun(config, REPORTS_DIR, {
     id: process.env.RUN_ID ?? randomUUID(),
     startedAt: Number(process.env.RUN_STARTED_AT ?? Date.now()),
   });

@@ -12,11 +12,11 @@ import { inVendorClock, runVendorClock, type VendorClock } from './vendor-clock.
 /** A runner instant in the vendor's clock (contract/vendor-clock.ts), at the early or late end of what it may read. */
 export const vendorMs = (runnerMs: number, end: 'early' | 'late') => inVendorClock(runVendorClock(), runnerMs, end);
 
-/** CreatedFrom for what was created at or after `runnerMs`: sent in the vendor's clock, widened by its uncertainty. */
-export const createdSince = (runnerMs: number) => isoUtc(vendorMs(runnerMs, 'early'));
-
-/** createdSince in a clock measured apart from this process's run (a run's global setup, before its workers inherit it). */
+/** CreatedFrom for what was created at or after `runnerMs`, in `clock`: widened by its uncertainty. */
 export const createdSinceIn = (clock: VendorClock) => (runnerMs: number) => isoUtc(inVendorClock(clock, runnerMs, 'early'));
+
+/** CreatedFrom for what was created at or after `runnerMs`, in the run's vendor clock. */
+export const createdSince = (runnerMs: number) => createdSinceIn(runVendorClock())(runnerMs);
 
 export type Version = 'v1' | 'v2';
 

@@ -18,7 +18,7 @@ import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
 import { checkObserved } from './overlay-check.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { parseRunsArgs, pool, RUNS_OPTIONS, runAgainstSimulator, scriptRun } from './suite-run.ts';
+import { parseRunsArgs, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
 
 const COMMAND = {
   script: 'profiles',
@@ -84,60 +84,73 @@ const defaultOverlay = observedOverlay(defaultBaseline.items, null);
 const started = Date.now();
 console.log(`profiles: the contract suite against ${profiles.length} vendor profiles, ${args.concurrency} at a time, compared with ${baseline}`);
 
-const results = await pool(profiles, args.concurrency, async (profile): Promise<ProfileResult> => {
-  const config = profileConfig(profile);
-  const templates = bodyTemplatesOf(config);
-  const configured = PROFILE_CONFIGURES[profile] ?? [];
-  const reportsDir = join(REPORTS_DIR, 'profiles', profile);
-  const run = await runAgainstSimulator(
-    { profile },
-    { reportsDir, workers: 1, baseline, oneProject: true, env: Object.fromEntries(configured.map((name) => [name, templates[name]])) },
-  );
-  const driftFile = join(reportsDir, 'drift.json');
-  const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;
-  const changed = (report?.entries ?? [])
-    .filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'breaking')
-    .map((e) => e.id)
-    .sort();
-  const { ids, unmapped } = expectedChanges(differingSettings(defaults, config));
-  const missing = ids.filter((id) => !changed.includes(id));
-  const breaking = report?.counts.breaking ?? 0;
-  const learned = await checkObserved(reportsDir);
-  const compared = learned.overlay
-    ? overlayMismatch(defaultOverlay, learned.overlay, changed)
-    : { differing: [], problems: [`no readable ${OBSERVED_OVERLAY} written`] };
-  const mismatch = compared.problems;
-  const ok =
-    !run.error &&
-    report !== undefined &&
-    run.failed.length === 0 &&
-    breaking === 0 &&
-    missing.length === 0 &&
-    unmapped.length === 0 &&
-    learned.problems.length === 0 &&
-    mismatch.length === 0;
-  const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s`;
-  const overlayLine = `overlay of ${learned.actions} actions, ${compared.differing.length} differing from the default's`;
-  console.log(
-    `  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`,
-  );
-  return {
-    profile,
-    configured,
-    passed: run.passed,
-    failed: run.failed,
-    skipped: run.skipped,
-    seconds: run.seconds,
-    breaking,
-    changed,
-    missing,
-    unmapped,
-    overlayProblems: learned.problems,
-    overlayMismatch: mismatch,
-    ...(run.error ? { error: run.error } : {}),
-    ok,
-  };
-});
+const reportsOf = (profile: string) => join(REPORTS_DIR, 'profiles', profile);
+// One Playwright invocation, a project per profile against its own simulator (scripts/suite-run.ts runSuites).
+const runs = await runSuitesAgainstSimulators(
+  profiles.map((profile) => {
+    const templates = bodyTemplatesOf(profileConfig(profile));
+    const configured = PROFILE_CONFIGURES[profile] ?? [];
+    return {
+      name: profile,
+      simulator: { profile },
+      run: { reportsDir: reportsOf(profile), baseline, env: Object.fromEntries(configured.map((name) => [name, templates[name]])) },
+    };
+  }),
+  args.concurrency,
+  join(REPORTS_DIR, 'profiles-invocation'),
+);
+const results = await Promise.all(
+  profiles.map(async (profile, i): Promise<ProfileResult> => {
+    const config = profileConfig(profile);
+    const configured = PROFILE_CONFIGURES[profile] ?? [];
+    const reportsDir = reportsOf(profile);
+    const run = runs[i]!;
+    const driftFile = join(reportsDir, 'drift.json');
+    const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;
+    const changed = (report?.entries ?? [])
+      .filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'breaking')
+      .map((e) => e.id)
+      .sort();
+    const { ids, unmapped } = expectedChanges(differingSettings(defaults, config));
+    const missing = ids.filter((id) => !changed.includes(id));
+    const breaking = report?.counts.breaking ?? 0;
+    const learned = await checkObserved(reportsDir);
+    const compared = learned.overlay
+      ? overlayMismatch(defaultOverlay, learned.overlay, changed)
+      : { differing: [], problems: [`no readable ${OBSERVED_OVERLAY} written`] };
+    const mismatch = compared.problems;
+    const ok =
+      !run.error &&
+      report !== undefined &&
+      run.failed.length === 0 &&
+      breaking === 0 &&
+      missing.length === 0 &&
+      unmapped.length === 0 &&
+      learned.problems.length === 0 &&
+      mismatch.length === 0;
+    const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s`;
+    const overlayLine = `overlay of ${learned.actions} actions, ${compared.differing.length} differing from the default's`;
+    console.log(
+      `  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`,
+    );
+    return {
+      profile,
+      configured,
+      passed: run.passed,
+      failed: run.failed,
+      skipped: run.skipped,
+      seconds: run.seconds,
+      breaking,
+      changed,
+      missing,
+      unmapped,
+      overlayProblems: learned.problems,
+      overlayMismatch: mismatch,
+      ...(run.error ? { error: run.error } : {}),
+      ok,
+    };
+  }),
+);
 
 const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });

@@ -2,13 +2,14 @@
 // at staging (API_BASE_URL), and reads Playwright's JSON report. Shared by the mutation run and the Prism check.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { errorHeadline } from '../contract/reporters/error-headline.ts';
-import { ONE_PROJECT_ENV, RUNS_ENV } from '../contract/env.ts';
+import { RUNS_ENV } from '../contract/env.ts';
 import { freePort } from '../config/free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
@@ -124,12 +125,20 @@ export interface SuiteRunOptions {
   driftReports?: boolean;
   /** Keep what reportsDir holds (a test of what a run does with an earlier run's reports); emptied by default. */
   keepReports?: boolean;
-  /**
-   * The whole suite in one worker process, probes first (ONE_PROJECT_ENV): for the scripts that run it many times.
-   * Such a run has no `api` or `probes` project to select with extraArgs.
-   */
-  oneProject?: boolean;
 }
+
+/** What a run sets over the environment: its target as a user would give it, its variables, reports folder and baseline. */
+function runVariables(run: Omit<SuiteRunOptions, 'workers'>): Record<string, string> {
+  return {
+    ...simulatorTargetVariables(run.baseUrl, run.callbackPort, run.simulator ?? profileConfig('default')),
+    ...run.env,
+    REPORTS_DIR: run.reportsDir,
+    BASELINE: run.baseline ?? '',
+  };
+}
+
+/** Why a run has no JSON report: Playwright's first line on stderr. */
+const noReport = (stderr: string) => `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`;
 
 /** Playwright with `args` and `env`: how it ended, everything it printed, and its stderr apart. */
 async function playwright(args: string[], env: NodeJS.ProcessEnv): Promise<{ exitCode: number | null; output: string; stderr: string }> {
@@ -153,15 +162,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   if (!options.keepReports) rmSync(options.reportsDir, { recursive: true, force: true });
   mkdirSync(options.reportsDir, { recursive: true });
   const jsonFile = join(options.reportsDir, 'results.json');
-  const env: NodeJS.ProcessEnv = {
-    ...simulatorTargetEnv(options.baseUrl, options.callbackPort, options.simulator),
-    ...options.env,
-    REPORTS_DIR: options.reportsDir,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
-    WORKERS: String(options.workers),
-    BASELINE: options.baseline ?? '',
-    ...(options.oneProject ? { [ONE_PROJECT_ENV]: '1' } : {}),
-  };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...runVariables(options), PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile, WORKERS: String(options.workers) };
   const started = Date.now();
   // Each run its own output folder: Playwright empties it when a run starts, and runs go side by side.
   const reporters = options.driftReports === false ? 'json' : 'json,./contract/reporters/run-reports.ts';
@@ -172,18 +173,18 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
     const { span: _span, ...read } = readJsonReport(jsonFile);
     return { ...read, seconds, exitCode, output };
   } catch {
-    return { failed: [], passed: 0, skipped: 0, error: `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`, seconds, exitCode, output };
+    return { failed: [], passed: 0, skipped: 0, error: noReport(stderr), seconds, exitCode, output };
   }
 }
 
 /** One run of several in one invocation: a name for its project, and its target and reports as runSuite takes them. */
-export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keepReports' | 'oneProject' | 'driftReports'> & { name: string };
+export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keepReports' | 'driftReports'> & { name: string };
 
 /**
  * Several whole-suite runs in one Playwright invocation (contract/env.ts RUNS_ENV), `workers` of them side by side:
  * a project per run, set up, reported and read back apart, each in its own reports folder as runSuite leaves it.
  * Playwright's start (a second and a half of CPU) is paid once instead of per run. `dir` holds the invocation's own
- * files. A run's `seconds` span its tests; the output is the invocation's.
+ * files (Playwright's JSON report and output folder). A run's `seconds` span its tests; the output is the invocation's.
  */
 export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, dir: string): Promise<FinishedRun[]> {
   rmSync(dir, { recursive: true, force: true });
@@ -191,16 +192,12 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
   const specs = runs.map((run) => {
     rmSync(run.reportsDir, { recursive: true, force: true });
     mkdirSync(run.reportsDir, { recursive: true });
-    const env = {
-      ...simulatorTargetVariables(run.baseUrl, run.callbackPort, run.simulator ?? profileConfig('default')),
-      ...run.env,
-      REPORTS_DIR: run.reportsDir,
-      BASELINE: run.baseline ?? '',
-    };
-    return { name: run.name, env };
+    return { name: run.name, env: runVariables(run) };
   });
-  const runsFile = join(dir, 'runs.json');
-  writeFileSync(runsFile, `${JSON.stringify(specs, null, 2)}\n`);
+  // The runs' variables hold their credentials: handed over in a private temporary folder, never in a report.
+  const handover = mkdtempSync(join(tmpdir(), 'dialog-contract-runs-'));
+  const runsFile = join(handover, 'runs.json');
+  writeFileSync(runsFile, JSON.stringify(specs), { mode: 0o600 });
   const jsonFile = join(dir, 'results.json');
   // The first run's variables stand for the invocation's own configuration (the runner's, before any run is entered).
   const env: NodeJS.ProcessEnv = {
@@ -213,15 +210,14 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
   };
   const started = Date.now();
   const args = [PLAYWRIGHT_CLI, 'test', '--reporter=json,./contract/reporters/runs-reports.ts', '--output', join(dir, 'test-results')];
-  const { exitCode, output, stderr } = await playwright(args, env);
+  const { exitCode, output, stderr } = await playwright(args, env).finally(() => rmSync(handover, { recursive: true, force: true }));
   const seconds = (Date.now() - started) / 1000;
   let report: JsonReport;
   try {
     // Read once: the report of 48 runs is 11 MB.
     report = JSON.parse(readFileSync(jsonFile, 'utf8')) as JsonReport;
   } catch {
-    const error = `no Playwright report: ${stderr.trim().split('\n')[0] ?? 'no output'}`;
-    return runs.map(() => ({ failed: [], passed: 0, skipped: 0, error, seconds, exitCode, output }));
+    return runs.map(() => ({ failed: [], passed: 0, skipped: 0, error: noReport(stderr), seconds, exitCode, output }));
   }
   return runs.map((run) => {
     const { span, ...read } = summarize(report, run.name);

@@ -2,10 +2,11 @@
 // reported and read back apart, as it would be alone, whatever the other runs of the invocation find.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuitesAgainstSimulators } from './suite-run.ts';
+import { profileConfig } from '../simulator/profiles.ts';
 
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
 
@@ -38,4 +39,10 @@ test('two runs in one invocation: each against its own target, with its own run,
   assert.notEqual(runs[0]!.target, runs[1]!.target, 'each its own target');
   for (const name of ['conforming', 'drifted'])
     assert.ok(json(join(dir, name, 'exchanges.har')).log.entries.length > 400, `${name}: its own exchanges, every test's`);
+  // The runs' credentials are handed to Playwright outside the reports: no file the invocation left holds them.
+  const password = profileConfig('default').auth.password;
+  const holding = (readdirSync(dir, { recursive: true, withFileTypes: true }) as Array<{ isFile(): boolean; parentPath: string; name: string }>)
+    .filter((entry) => entry.isFile() && readFileSync(join(entry.parentPath, entry.name), 'utf8').includes(password))
+    .map((entry) => join(entry.parentPath, entry.name));
+  assert.deepEqual(holding, [], 'no report holds the password');
 });
