@@ -4,6 +4,7 @@
 // Every wait is recorded (reports/settle/), and the run's largest is the observation lists.lag (consistency of the
 // lists: not shown, §4.1). A target with no lag costs nothing: the first read settles it.
 import { join } from 'node:path';
+import { nextSettlePause } from '../http/settle-backoff.ts';
 import { appendJsonl, readJsonLines } from './run-records.ts';
 
 export const SETTLE_DIR = 'settle';
@@ -17,9 +18,6 @@ export interface Settled<T> {
   reads: number;
 }
 
-/** Backoff between reads: 0.25 s, doubling, at most 2 s. */
-export const settleDelayMs = (read: number) => Math.min(2000, 250 * 2 ** (read - 1));
-
 /** Reads until `done` holds or `settleSeconds` have passed. Pure but for `read` and `sleep`. */
 export async function settle<T>(
   read: () => Promise<T>,
@@ -29,12 +27,11 @@ export async function settle<T>(
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<Settled<T>> {
   const started = clock();
-  const deadline = started + settleSeconds * 1000;
   for (let reads = 1; ; reads++) {
     const value = await read();
     if (done(value)) return { value, settled: true, waitedMs: clock() - started, reads };
-    const pause = settleDelayMs(reads);
-    if (clock() + pause > deadline) return { value, settled: false, waitedMs: clock() - started, reads };
+    const pause = nextSettlePause(reads, clock() - started, settleSeconds * 1000);
+    if (pause === undefined) return { value, settled: false, waitedMs: clock() - started, reads };
     await sleep(pause);
   }
 }

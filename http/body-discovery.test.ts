@@ -28,16 +28,27 @@ interface Vendor {
   /** Its goto answers success and moves nothing (a broken vendor). */
   commandInert?: boolean;
   createStatus?: number;
+  /** How long its lists trail a write (a search index behind its store); Infinity: they never show the dialog. */
+  listLagMs?: number;
 }
 
 /** Runs the discovery against a fake vendor on a fake clock; returns the result and the requests sent. */
 function discover(
   vendor: Vendor,
-  preset: { sendBody?: string; commandBody?: string; verifyConfigured?: boolean; known?: { from: string; send?: string; command?: string } } = {},
-): { result: DiscoveryResult; sent: string[]; waits: number } {
+  preset: {
+    sendBody?: string;
+    commandBody?: string;
+    verifyConfigured?: boolean;
+    known?: { from: string; send?: string; command?: string };
+    settleSeconds?: number;
+  } = {},
+): { result: DiscoveryResult; sent: string[]; waits: number; listReads: number[] } {
   let clock = 1_000_000;
   let updated = '';
   let bot = 101;
+  // When the dialog's last write (its create, then its move) shows in the lists.
+  let listedFrom = clock + (vendor.listLagMs ?? 0);
+  const listReads: number[] = [];
   const data: string[] = [];
   const sent: string[] = [];
   let waits = 0;
@@ -47,7 +58,7 @@ function discover(
       clock += step.seconds * 1000;
       return undefined;
     }
-    const { operationId, json } = step.request;
+    const { operationId, json, query } = step.request;
     sent.push(operationId);
     clock += 10;
     const body = (json ?? {}) as Record<string, unknown>;
@@ -68,17 +79,23 @@ function discover(
       case 'postV2ConversationCommand': {
         const target = vendor.target(body);
         if (target === undefined && !vendor.lenient) return { status: 400, body: '{}' };
-        if (target !== undefined && !vendor.commandInert) bot = Number(target);
+        if (target !== undefined && !vendor.commandInert) {
+          bot = Number(target);
+          listedFrom = clock + (vendor.listLagMs ?? 0);
+        }
         return { status: 204, body: '' };
       }
-      case 'getV2Conversations':
-        return { status: 200, body: JSON.stringify(bot === 202 ? { 0: { id: UUID }, meta: {} } : { meta: {} }) };
+      case 'getV2Conversations': {
+        listReads.push(clock);
+        const shown = bot === Number(query?.BotID) && clock >= listedFrom;
+        return { status: 200, body: JSON.stringify(shown ? { 0: { id: UUID }, meta: {} } : { meta: {} }) };
+      }
       default:
         throw new Error(`unexpected ${operationId}`);
     }
   };
   const result = drive(discoverRequestShapes({ botId: 101, gotoBotId: 202, now: () => clock, ...preset }), answer);
-  return { result, sent, waits };
+  return { result, sent, waits, listReads };
 }
 
 const field = (name: string) => (body: Record<string, unknown>) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
@@ -218,4 +235,24 @@ test('a vendor that refuses what it cannot read and takes one shape has that sha
   // The same inert goto from a vendor that accepts anything tells nothing.
   const lenient = discover({ text: field('text'), target: integerBot, commandInert: true, lenient: true });
   assert.equal(lenient.result.command.template, null);
+});
+
+test('lists that trail writes: the goto is judged after the lag the create showed, and a half more', () => {
+  const vendor = { text: field('text'), target: (b: Record<string, unknown>) => (typeof b.bot_id === 'number' ? b.bot_id : undefined), listLagMs: 1200 };
+  const { result, listReads } = discover(vendor, { settleSeconds: 10 });
+  assert.equal(result.command.template, '{"command":"goto","bot_id":{{botId}}}');
+  assert.equal(result.command.verifiedBy, 'dialog moved to the target bot');
+  // Read after 0, 0.25, 0.75 and 1.75 s: shown at the fourth.
+  assert.equal(listReads.length, 5, 'four reads for the create, one for the move');
+  assert.ok(listReads[3]! - listReads[0]! >= 1200);
+});
+
+test('a list that never shows the dialog is read for LIST_SETTLE_S at most, not past it', () => {
+  for (const settleSeconds of [1, 10]) {
+    const { listReads } = discover({ text: field('text'), target: field('bot_id'), listLagMs: Infinity }, { settleSeconds });
+    const createReads = listReads.slice(0, -1);
+    const span = createReads.at(-1)! - createReads[0]!;
+    assert.ok(span <= settleSeconds * 1000, `read for ${span} ms with LIST_SETTLE_S=${settleSeconds}`);
+    assert.ok(span >= settleSeconds * 1000 - 2100, `gave up after ${span} ms, before the last pause that fits`);
+  }
 });

@@ -5,6 +5,7 @@
 // target bot. Pure: a generator of steps that the Playwright client drives with promises and k6 synchronously.
 import type { ApiRequest } from './request.ts';
 import { canonicalTemplate, renderBody } from './body-template.ts';
+import { nextSettlePause } from './settle-backoff.ts';
 
 export interface DiscoveryContext {
   botId: number;
@@ -163,8 +164,9 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       const waited = ctx.now() - answeredAt;
       // Shown at the first read: no lag, however long that read took (a goto is then read for at once).
       lagMs = listed.body.includes(uuid) && read === 1 ? 0 : waited;
-      if (listed.body.includes(uuid) || waited >= ctx.settleSeconds! * 1000) break;
-      yield { kind: 'wait', seconds: Math.min(2, 0.25 * 2 ** (read - 1)) };
+      const pause = listed.body.includes(uuid) ? undefined : nextSettlePause(read, waited, ctx.settleSeconds! * 1000);
+      if (pause === undefined) break;
+      yield { kind: 'wait', seconds: pause / 1000 };
     }
   }
   const stopped = yield* ask({ operationId: 'postV2ConversationStop', pathParams: { uuid } });

@@ -2,8 +2,8 @@
 // recorded, returns rows, the score line and whether the run passes. A breaking drift counts as detected only when
 // a recorded contract failure names the operation and the place the drift breaks (its `breaks`); a run that failed
 // elsewhere only is "caught elsewhere", not a detection. An additive or undocumented drift must leave the suite green
-// and be reported at its own item (its `reports`), in the drift report compared with the conforming run's
-// fingerprint. The conforming run itself must be green and match the committed baseline of the simulator.
+// and be reported at its own item (its `reports`), in the drift report compared with the committed baseline of the
+// simulator, which the conforming run itself must match (and be green).
 import { operationLabel, type Failure } from '../lib/failure.ts';
 import type { DriftReport, Severity } from '../report/drift-report.ts';
 import type { DriftDeclaration, DriftKind, DriftLocation } from '../lib/drift-declaration.ts';
