@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { configOrExit, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV } from './contract/env.ts';
-import { embeddedSimulatorArgs, withSimulatorDefaults } from './simulator/suite-env.ts';
+import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from './simulator/suite-env.ts';
 import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
 
 // Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
@@ -58,7 +58,7 @@ export default defineConfig({
           command: `node ${embeddedSimulatorArgs(config).join(' ')}`,
           url: `${config.baseUrl}/api/v2/conversations`,
           // Its first line says it listens: taken at once, where polling the URL waits up to half a second more.
-          wait: { stdout: /^simulator listening on / },
+          wait: { stdout: new RegExp(`^${LISTENING_LINE}`) },
           reuseExistingServer: false,
           timeout: 30_000,
           stdout: 'ignore',

@@ -17,6 +17,7 @@ import { listensWithin } from './local-ports.ts';
 import { clearRunReports } from './run-files.ts';
 import { writeVerdictReports, type UnjudgedVerdict } from './verdict-reports.ts';
 import { stopRun } from './run-health.ts';
+import { pool } from '../lib/pool.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
 
 function endRun(verdict: UnjudgedVerdict): never {
@@ -76,22 +77,18 @@ const SETUPS_AT_ONCE = 8;
  * go on is stopped alone: its workers skip its tests, its reporter writes its verdict.
  */
 async function setUpRuns(runs: readonly RunSpec[]): Promise<() => Promise<void>> {
-  const teardowns: Array<() => Promise<void>> = [];
-  let next = 0;
-  const setUpNext = async (): Promise<void> => {
-    for (let run = runs[next++]; run; run = runs[next++]) {
-      const reportsDir = run.env.REPORTS_DIR!;
-      const setUp = await setUpRun(runConfig(run.name), reportsDir, { id: randomUUID(), startedAt: Date.now() });
-      if ('ended' in setUp) stopRun(reportsDir, setUp.ended.reason);
-      else {
-        teardowns.push(setUp.teardown);
-        recordSetUp(run.name, setUp.env);
-      }
+  const teardowns = await pool(runs, SETUPS_AT_ONCE, async (run) => {
+    const reportsDir = run.env.REPORTS_DIR!;
+    const setUp = await setUpRun(runConfig(run.name), reportsDir, { id: randomUUID(), startedAt: Date.now() });
+    if ('ended' in setUp) {
+      stopRun(reportsDir, setUp.ended.reason);
+      return undefined;
     }
-  };
-  await Promise.all(Array.from({ length: SETUPS_AT_ONCE }, setUpNext));
+    recordSetUp(run.name, setUp.env);
+    return setUp.teardown;
+  });
   return async () => {
-    await Promise.all(teardowns.map((teardown) => teardown()));
+    await Promise.all(teardowns.map((teardown) => teardown?.()));
   };
 }
 

@@ -164,7 +164,8 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       const waited = ctx.now() - answeredAt;
       // Shown at the first read: no lag, however long that read took (a goto is then read for at once).
       lagMs = listed.body.includes(uuid) && read === 1 ? 0 : waited;
-      const pause = listed.body.includes(uuid) ? undefined : nextSettlePause(read, waited, ctx.settleSeconds! * 1000);
+      if (listed.body.includes(uuid)) break;
+      const pause = nextSettlePause(read, waited, ctx.settleSeconds! * 1000);
       if (pause === undefined) break;
       yield { kind: 'wait', seconds: pause / 1000 };
     }

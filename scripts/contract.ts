@@ -15,7 +15,7 @@ import { asksForHelp, commandLineOrExit, REPORTS_DIR_ENV } from '../config/comma
 import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
 import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
 import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV } from '../contract/env.ts';
-import { embeddedSimulatorArgs, withSimulatorDefaults } from '../simulator/suite-env.ts';
+import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/reporters/baselines.ts';
 import { MAIN_COMMAND_ENV } from '../contract/reporters/run-report-files.ts';
 import { clearRunReports } from '../contract/run-files.ts';
@@ -126,13 +126,15 @@ if (config.usesSimulator) {
 function startEmbeddedSimulator(): { process: ChildProcess; listening: () => boolean } {
   const sim = spawn(process.execPath, embeddedSimulatorArgs(config), { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
+  let listening = false;
   const onOut = (chunk: Buffer) => {
     out += chunk.toString();
-    if (out.includes('simulator listening on ')) sim.stdout!.off('data', onOut).resume();
+    listening = out.includes(LISTENING_LINE);
+    if (listening) sim.stdout!.off('data', onOut).resume();
   };
   sim.stdout!.on('data', onOut);
   sim.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  return { process: sim, listening: () => out.includes('simulator listening on ') };
+  return { process: sim, listening: () => listening };
 }
 
 /** Stops the embedded simulator and waits until it is gone, so its port is free when the command ends. */

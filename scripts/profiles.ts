@@ -84,26 +84,27 @@ const defaultOverlay = observedOverlay(defaultBaseline.items, null);
 const started = Date.now();
 console.log(`profiles: the contract suite against ${profiles.length} vendor profiles, ${args.concurrency} at a time, compared with ${baseline}`);
 
-const reportsOf = (profile: string) => join(REPORTS_DIR, 'profiles', profile);
+const planned = profiles.map((profile) => ({
+  profile,
+  config: profileConfig(profile),
+  configured: PROFILE_CONFIGURES[profile] ?? [],
+  reportsDir: join(REPORTS_DIR, 'profiles', profile),
+}));
 // One Playwright invocation, a project per profile against its own simulator (scripts/suite-run.ts runSuites).
 const runs = await runSuitesAgainstSimulators(
-  profiles.map((profile) => {
-    const templates = bodyTemplatesOf(profileConfig(profile));
-    const configured = PROFILE_CONFIGURES[profile] ?? [];
+  planned.map(({ profile, config, configured, reportsDir }) => {
+    const templates = bodyTemplatesOf(config);
     return {
       name: profile,
       simulator: { profile },
-      run: { reportsDir: reportsOf(profile), baseline, env: Object.fromEntries(configured.map((name) => [name, templates[name]])) },
+      run: { reportsDir, baseline, env: Object.fromEntries(configured.map((name) => [name, templates[name]])) },
     };
   }),
   args.concurrency,
   join(REPORTS_DIR, 'profiles-invocation'),
 );
 const results = await Promise.all(
-  profiles.map(async (profile, i): Promise<ProfileResult> => {
-    const config = profileConfig(profile);
-    const configured = PROFILE_CONFIGURES[profile] ?? [];
-    const reportsDir = reportsOf(profile);
+  planned.map(async ({ profile, config, configured, reportsDir }, i): Promise<ProfileResult> => {
     const run = runs[i]!;
     const driftFile = join(reportsDir, 'drift.json');
     const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;

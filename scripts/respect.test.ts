@@ -17,7 +17,8 @@ import { OPERATIONS } from '../openapi/operations.generated.ts';
 import { PROFILE_CONFIGURES } from '../power/profile-choices.ts';
 import { listProfiles } from '../simulator/profiles.ts';
 import { bodyTemplatesOf, suiteEnvFor } from '../simulator/suite-env.ts';
-import { pool, startRunSimulator } from './suite-run.ts';
+import { pool } from '../lib/pool.ts';
+import { startRunSimulator } from './suite-run.ts';
 
 const WORKFLOW = join(PROJECT_ROOT, 'workflows', 'dialog-lifecycle.arazzo.yaml');
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');

@@ -33,14 +33,9 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
-/** Failed tests and the first failure line from Playwright's JSON report. */
-function readJsonReport(file: string): Omit<SuiteRun, 'seconds'> & { span: number } {
-  return summarize(JSON.parse(readFileSync(file, 'utf8')) as JsonReport);
-}
-
 type JsonReport = { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
 
-/** A JSON report's tests: of one project (a run of several in one invocation), or of all; `span` from the first test's start to the last one's end. */
+/** Failed tests and the first failure line of a JSON report's tests: of one project (a run of several in one invocation), or of all; `span` from the first test's start to the last one's end. */
 function summarize(report: JsonReport, project?: string): Omit<SuiteRun, 'seconds'> & { span: number } {
   const failed: string[] = [];
   let passed = 0;
@@ -157,6 +152,15 @@ async function playwright(args: string[], env: NodeJS.ProcessEnv): Promise<{ exi
 /** A run and how its process ended: the exit code and everything it printed. */
 export type FinishedRun = SuiteRun & { exitCode: number | null; output: string };
 
+/** A run that ran no test: why, and how its process ended if it started one. */
+const runError = (error: string, ended: Pick<FinishedRun, 'seconds' | 'exitCode' | 'output'> = { seconds: 0, exitCode: null, output: '' }): FinishedRun => ({
+  failed: [],
+  passed: 0,
+  skipped: 0,
+  error,
+  ...ended,
+});
+
 /** The suite against an external target, with the JSON report read back. */
 export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   if (!options.keepReports) rmSync(options.reportsDir, { recursive: true, force: true });
@@ -170,10 +174,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   const { exitCode, output, stderr } = await playwright(args, env);
   const seconds = (Date.now() - started) / 1000;
   try {
-    const { span: _span, ...read } = readJsonReport(jsonFile);
+    const { span: _span, ...read } = summarize(JSON.parse(readFileSync(jsonFile, 'utf8')) as JsonReport);
     return { ...read, seconds, exitCode, output };
   } catch {
-    return { failed: [], passed: 0, skipped: 0, error: noReport(stderr), seconds, exitCode, output };
+    return runError(noReport(stderr), { seconds, exitCode, output });
   }
 }
 
@@ -217,7 +221,7 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
     // Read once: the report of 48 runs is 11 MB.
     report = JSON.parse(readFileSync(jsonFile, 'utf8')) as JsonReport;
   } catch {
-    return runs.map(() => ({ failed: [], passed: 0, skipped: 0, error: noReport(stderr), seconds, exitCode, output }));
+    return runs.map(() => runError(noReport(stderr), { seconds, exitCode, output }));
   }
   return runs.map((run) => {
     const { span, ...read } = summarize(report, run.name);
@@ -250,7 +254,7 @@ export async function runAgainstSimulator(
       await sim.close();
     }
   } catch (err) {
-    return { failed: [], passed: 0, skipped: 0, error: (err as Error).message, seconds: 0, exitCode: null, output: '' };
+    return runError((err as Error).message);
   }
 }
 
@@ -276,29 +280,10 @@ export async function runSuitesAgainstSimulators(
         : [];
     });
     const finished = ready.length ? await runSuites(ready, workers, dir) : [];
-    return started.map((s) =>
-      s.status === 'fulfilled'
-        ? finished.shift()!
-        : { failed: [], passed: 0, skipped: 0, error: (s.reason as Error).message, seconds: 0, exitCode: null, output: '' },
-    );
+    return started.map((s) => (s.status === 'fulfilled' ? finished.shift()! : runError((s.reason as Error).message)));
   } finally {
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.sim.close() : undefined)));
   }
-}
-
-/** Runs `work` over `items`, at most `size` at a time; results in the items' order. */
-export async function pool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(size, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return results;
 }
 
 type RunsOptions = { only: OptionSpec & { type: 'string' }; concurrency: OptionSpec & { type: 'string' } };

@@ -5,7 +5,7 @@ import { ConfigError } from './config.ts';
 import { DRIFTS, UnknownDriftError } from './drifts/index.ts';
 import { listProfiles, loadProfile, UnknownProfileError } from './profiles.ts';
 import { startSimulator, type RunningSimulator } from './server.ts';
-import { suiteEnvFor } from './suite-env.ts';
+import { LISTENING_LINE, suiteEnvFor } from './suite-env.ts';
 
 const COMMAND = {
   script: 'simulator',
@@ -192,7 +192,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
     throw err;
   });
   print(
-    `simulator listening on ${sim.url} (profile ${profile}, seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'}${perSecond === undefined ? '' : `, live ${perSecond}/s`})`,
+    `${LISTENING_LINE}${sim.url} (profile ${profile}, seed ${seed}, ${dialogs} dialogs, drifts: ${drifts.length ? drifts.join(', ') : 'none'}${perSecond === undefined ? '' : `, live ${perSecond}/s`})`,
   );
   for (const line of suiteSettings(sim)) print(line);
   return sim;

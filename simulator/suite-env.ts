@@ -48,6 +48,9 @@ export function withSimulatorDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv
   return env;
 }
 
+/** How the simulator's first line begins, printed once it listens: what its launchers wait for. */
+export const LISTENING_LINE = 'simulator listening on ';
+
 /**
  * The node arguments that start the embedded simulator of a run without a target, from the project root: Playwright's
  * webServer runs them, or the main command beside Playwright (contract/env.ts SIMULATOR_STARTED_ENV).
