@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { configOrExit, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV } from './contract/env.ts';
+import { configOrExit, laneTag, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV } from './contract/env.ts';
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from './simulator/suite-env.ts';
 import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
 
@@ -37,9 +37,15 @@ export default defineConfig({
     trace: 'off',
   },
   projects: runs
-    ? // Several runs in one invocation (RUNS_ENV): a project per run, the whole suite in one worker process at a time
-      // (probes first: the probes' worker fixtures are the API tests', contract/api-test.ts).
-      runs.map((run) => ({ name: run.name, testDir: 'contract', testMatch: [PROBES, ...API_TESTS], workers: 1 }))
+    ? // Several runs in one invocation (RUNS_ENV): a project per lane of runs, the whole suite of each of them in one
+      // worker process, one run after the other (contract/api-test.ts eachRun tags each run's tests with its lane).
+      [...new Set(runs.map((run) => run.lane))].map((lane) => ({
+        name: `lane-${lane}`,
+        testDir: 'contract',
+        testMatch: [PROBES, ...API_TESTS],
+        grep: new RegExp(`${laneTag(lane)}(?!\\d)`),
+        workers: 1,
+      }))
     : [
         // One worker: the probes share one request budget and are gentle with staging by running one at a time.
         // First, so their worker starts beside the API tests' instead of after them.

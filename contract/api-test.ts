@@ -2,11 +2,13 @@
 // contracts answers are held to (the document, and a baseline's learned one), the run's send/command body shapes, a
 // seeded faker, the dialog factory with cleanup, the custom-block inbox, `observe` for what the spec leaves unsaid,
 // `precondition` for what a run cannot set up, and what a run does with the contract failures a test recorded
-// (acknowledged drifts, the mutation run's record mode): the state the matchers themselves never hold.
+// (acknowledged drifts, the mutation run's record mode): the state the matchers themselves never hold. What depends on
+// the run is test-scoped, taken from the worker's hold of the test's run (contract/worker-runs.ts), so that one worker
+// can serve several runs; `eachRun` registers a spec file's tests for each of them.
 // The root test type, without the browser fixtures `test` adds: their per-test artifacts recorder and a report step
 // per request cost a tenth of a run's CPU, and the suite has no browser, makes its own request contexts, and records
 // its own redacted exchanges (traces stay off: they would carry the Authorization header).
-import { _baseTest as base, request, type APIRequestContext, type TestInfo, type WorkerInfo } from '@playwright/test';
+import { _baseTest as base, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { join } from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import type { Operation } from '../openapi/document.ts';
@@ -15,11 +17,10 @@ import { contractValidators, type ContractValidators } from '../openapi/validato
 import { CONTRACT_FAILURE, failureId, type Failure } from '../lib/failure.ts';
 import { acknowledgementOf, acknowledgementText, utcDay, type Acknowledgement } from '../report/acknowledged.ts';
 import { readAcknowledgements } from './acknowledgements.ts';
-import { readLearnedContract } from './learned-contract.ts';
 import type { Contracts } from './api-response.ts';
 import { seededFaker, seedFrom } from '../fixtures/builders.ts';
-import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
-import { RequestBodies } from '../http/request-bodies.ts';
+import type { SuiteConfig } from '../config/suite-config.ts';
+import type { RequestBodies } from '../http/request-bodies.ts';
 import { ApiClient, type ClientHooks, type Exchange } from './client.ts';
 import { tokenOf } from './custom-block.ts';
 import type { CallPlace } from '../http/callback-request.ts';
@@ -30,19 +31,18 @@ import type { ObservationId, ObservationPayloads } from '../lib/observations.ts'
 import type { SemanticCheck } from '../lib/failure.ts';
 import { additiveObservations } from './additive-fields.ts';
 import { claimCallback, inboxAddress, type ClaimedCallback } from './callback-inbox.ts';
-import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
-import { enterRun, loadSuiteConfig, REPORTS_DIR, runSpecs } from './env.ts';
+import type { AuthMode } from './auth-proxy.ts';
+import { laneTag, REPORTS_DIR, runSpecs } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
-import { appendJsonl, runStartedAt } from './run-records.ts';
-import { EXCHANGES_DIR } from './run-end.ts';
+import { appendJsonl } from './run-records.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
-import { readRequestShapes } from './request-shapes.ts';
-import { RunThrottle } from './run-throttle.ts';
-import { INCONCLUSIVE, RunHealth, RunStopped } from './run-health.ts';
+import type { RunThrottle } from './run-throttle.ts';
+import { INCONCLUSIVE, RunStopped, type RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE, journalCreated } from './leftover-dialogs.ts';
-import { ProbeBudget } from './probes/budget.ts';
+import type { ProbeBudget } from './probes/budget.ts';
+import { WorkerRuns, type WorkerRun } from './worker-runs.ts';
 
 export { expect };
 
@@ -94,26 +94,22 @@ type TestFixtures = {
   requestHooks: Pick<ClientHooks, 'beforeRequest'>;
 };
 
-type WorkerFixtures = {
-  /** In an invocation of several runs (RUNS_ENV), this worker's: its project's. Set up first. */
-  run: void;
+type RunFixtures = {
+  /** In an invocation of several runs (RUNS_ENV), the run eachRun registered the test in; none in a run of its own. */
+  runName: string | undefined;
+  /** The test's run as this worker holds it, entered first (contract/worker-runs.ts). */
+  run: WorkerRun;
   config: SuiteConfig;
-  validators: ContractValidators;
   /** What every answer is held to: the document, and with --contract-from the baseline's learned document. */
   contracts: Contracts;
-  /** baselines/acknowledged.yaml as this worker read it; a broken file is the run reporter's to report. */
-  acknowledgements: Acknowledgement[];
   recordExchange: (exchange: Exchange & { test: string }) => void;
-  /**
-   * The probes' budget: a worker's, set up only where a probe runs. Defined here so that probes and API tests have
-   * the same worker fixtures: in one project (a run of several, contract/env.ts RUNS_ENV) they share a worker process.
-   */
+  /** The probes' budget for the run, made where a probe runs. */
   probeBudget: ProbeBudget;
   /** Pacing and 429/503 waits of this worker, recorded for the run. */
   throttle: RunThrottle;
   /** Transient failures resent, and the run's end when the target went down (contract/run-health.ts). */
   health: RunHealth;
-  /** Base URL of the worker's auth proxy, the only holder of the credentials. */
+  /** Base URL of the run's auth proxy in this worker, the only holder of the credentials. */
   authProxy: string;
   /** One request context per auth mode for the worker's life: creating one per test cost more than its requests. */
   requestContext: (auth: AuthMode) => Promise<APIRequestContext>;
@@ -121,37 +117,41 @@ type WorkerFixtures = {
   bodies: RequestBodies;
 };
 
-const workerName = (workerInfo: WorkerInfo) => `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}`;
-
-/** An appender to one file per worker under reports/<dir>, so workers never interleave writes. */
-function workerJsonl(dir: string, workerInfo: WorkerInfo): (row: unknown) => void {
-  const file = join(REPORTS_DIR, dir, `${workerName(workerInfo)}.jsonl`);
-  return (row) => appendJsonl(file, row);
-}
+type WorkerFixtures = {
+  validators: ContractValidators;
+  /** baselines/acknowledged.yaml as this worker read it; a broken file is the run reporter's to report. */
+  acknowledgements: Acknowledgement[];
+  /** The runs this worker works for (one, or any of a several-run invocation's), each made on its first test. */
+  workerRuns: WorkerRuns;
+};
 
 // Plumbing fixtures are boxed out of the report: each fixture is a Playwright step (a message to the runner) per
 // test, and these say nothing a reader of a failure needs. The dialog factory's cleanup stays visible.
 const BOXED = { box: 'self' } as const;
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  run: [
-    async ({}, use, workerInfo) => {
-      // A worker runs one project's tests only: it enters that run once, before anything reads the configuration.
-      if (runSpecs()) enterRun(workerInfo.project.name);
-      await use();
-    },
-    { scope: 'worker', auto: true, box: true },
-  ],
-  config: [
-    async ({ run: _run }, use) => {
-      const config = loadSuiteConfig();
-      rememberSecrets(secretsOf(config));
-      await use(config);
-    },
-    { scope: 'worker' },
-  ],
+/**
+ * Registers a spec file's tests: as they are in a run of its own; in an invocation of several runs (RUNS_ENV), once
+ * per run, each under its run's name and tagged with its lane, whose project's worker runs them.
+ */
+export function eachRun(register: () => void): void {
+  const runs = runSpecs();
+  if (!runs) {
+    register();
+    return;
+  }
+  for (const { name, lane } of runs) {
+    test.describe(name, { tag: laneTag(lane) }, () => {
+      test.use({ runName: name });
+      register();
+    });
+  }
+}
+
+/** A test's title path as a run of its own would give it: without the describe eachRun puts it in. */
+const testPath = (testInfo: TestInfo) => (runSpecs() ? testInfo.titlePath.filter((_, i) => i !== 1) : testInfo.titlePath).join(' › ');
+
+export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
   validators: [async ({}, use) => use(contractValidators()), { scope: 'worker' }],
-  contracts: [async ({ config, validators }, use) => use({ spec: validators, learned: readLearnedContract(config) }), { scope: 'worker' }],
   acknowledgements: [
     async ({}, use) => {
       let entries: Acknowledgement[] = [];
@@ -164,38 +164,31 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  workerRuns: [
+    async ({ validators }, use, workerInfo) => {
+      const runs = new WorkerRuns(
+        { name: `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}`, workers: workerInfo.config.workers },
+        validators,
+      );
+      await use(runs);
+      await runs.close();
+    },
+    { scope: 'worker' },
+  ],
 
-  // Every exchange: the run's HAR, read by the coverage matrix and the overlay check.
-  recordExchange: [async ({ run: _run }, use, workerInfo) => use(workerJsonl(EXCHANGES_DIR, workerInfo)), { scope: 'worker' }],
-  probeBudget: [async ({ config }, use) => use(ProbeBudget.forRun(REPORTS_DIR, config.probeBudget)), { scope: 'worker' }],
+  runName: [undefined, { option: true }],
+  // First, before anything reads the configuration or the reports folder.
+  run: [async ({ runName, workerRuns }, use, testInfo) => use(workerRuns.enter(runName, testInfo.file)), { auto: true, box: true }],
+  config: [async ({ run }, use) => use(run.config), BOXED],
+  contracts: [async ({ run }, use) => use(run.contracts), BOXED],
+  recordExchange: [async ({ run }, use) => use(run.recordExchange), BOXED],
+  probeBudget: [async ({ run }, use) => use(run.probeBudget), BOXED],
+  throttle: [async ({ run }, use) => use(run.throttle), BOXED],
+  health: [async ({ run }, use) => use(run.health), BOXED],
+  authProxy: [async ({ run }, use) => use(await run.authProxy()), BOXED],
+  requestContext: [async ({ run }, use) => use((auth) => run.requestContext(auth)), BOXED],
+  bodies: [async ({ run }, use) => use(run.bodies), BOXED],
   requestHooks: [async ({}, use) => use({}), BOXED],
-  throttle: [
-    async ({ config }, use, workerInfo) => {
-      // MAX_RPS is the run's: each of the workers that may run at once gets its share.
-      const share = config.maxRps === undefined ? undefined : config.maxRps / Math.max(1, workerInfo.config.workers);
-      await use(new RunThrottle(config.throttle, share, REPORTS_DIR, workerName(workerInfo), runStartedAt()));
-    },
-    { scope: 'worker' },
-  ],
-  health: [async ({ config }, use, workerInfo) => use(new RunHealth(REPORTS_DIR, workerName(workerInfo), runStartedAt(), config.health)), { scope: 'worker' }],
-  authProxy: [
-    async ({ config }, use) => {
-      const proxy = await startAuthProxy(config.baseUrl, config);
-      await use(proxy.url);
-      await proxy.close();
-    },
-    { scope: 'worker' },
-  ],
-  requestContext: [
-    async ({ authProxy }, use) => {
-      const contexts = new Map<AuthMode, Promise<APIRequestContext>>();
-      // Only the base URL and auth live here; tests use operationIds (paths come from the document).
-      await use((auth) => contexts.get(auth) ?? contexts.set(auth, request.newContext({ baseURL: `${authProxy}/${auth}/api/` })).get(auth)!);
-      await Promise.all([...contexts.values()].map(async (c) => (await c).dispose()));
-    },
-    { scope: 'worker' },
-  ],
-  bodies: [async ({ config }, use) => use(new RequestBodies(readRequestShapes(REPORTS_DIR, config))), { scope: 'worker' }],
 
   contractFailures: [
     async ({ config, acknowledgements }, use, testInfo) => {
@@ -223,7 +216,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const reason = testInfo.annotations.find((a) => a.type === INCONCLUSIVE)?.description;
       if (reason === undefined || testInfo.status === 'passed' || testInfo.status === 'skipped') return;
       appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), {
-        test: testInfo.titlePath.join(' › '),
+        test: testPath(testInfo),
         reason,
         pairs: [],
         observations: [],
@@ -252,7 +245,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       };
       await use(async (auth) => {
         const context = await requestContext(auth);
-        const record = (e: Exchange) => recordExchange({ ...e, test: testInfo.titlePath.join(' › ') });
+        const record = (e: Exchange) => recordExchange({ ...e, test: testPath(testInfo) });
         return new ApiClient(context, contracts, auth, throttle, health, record, hooks);
       });
     },
@@ -284,7 +277,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   fake: [
     async ({}, use, testInfo) => {
-      const seed = process.env.FAKER_SEED ? Number(process.env.FAKER_SEED) : seedFrom(`${testInfo.titlePath.join(' › ')}#${testInfo.repeatEachIndex}`);
+      const seed = process.env.FAKER_SEED ? Number(process.env.FAKER_SEED) : seedFrom(`${testPath(testInfo)}#${testInfo.repeatEachIndex}`);
       testInfo.annotations.push({ type: 'faker-seed', description: String(seed) });
       await use(seededFaker(seed));
       if (testInfo.status !== testInfo.expectedStatus) {
@@ -336,7 +329,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const record = (row: PreconditionRow) => appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), row);
       await use((holds, reason, covers = {}) => {
         if (holds) return;
-        record({ test: testInfo.titlePath.join(' › '), reason, pairs: covers.pairs ?? [], observations: covers.observations ?? [] });
+        record({ test: testPath(testInfo), reason, pairs: covers.pairs ?? [], observations: covers.observations ?? [] });
         test.skip(true, reason);
       });
     },

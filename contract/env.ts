@@ -35,18 +35,24 @@ export function loadSuiteConfig(): SuiteConfig {
 }
 
 /**
- * Names a JSON file of several whole-suite runs for one Playwright invocation (scripts/suite-run.ts `runSuites`): a
- * project per run, each against its own target with its own reports folder, judged apart. One invocation pays
- * Playwright's start once where the mutation run paid it per drift.
+ * Names a JSON file of several whole-suite runs for one Playwright invocation (scripts/suite-run.ts `runSuites`), each
+ * against its own target with its own reports folder, judged apart. A project per lane of runs: its one worker
+ * process runs them one after the other (contract/api-test.ts eachRun), so a run's tests never run side by side and
+ * a worker's start is paid per lane, not per run.
  */
 export const RUNS_ENV = 'DIALOG_CONTRACT_RUNS';
 
-/** One run of a several-run invocation: its project's name and the variables a user would set for it alone. */
+/** One run of a several-run invocation: its name and the variables a user would set for it alone. */
 export interface RunSpec {
   name: string;
+  /** The project whose one worker runs it, one after the other with the other runs of its lane. */
+  lane: number;
   /** The same names for every run (API_BASE_URL, CALLBACK_PORT, REPORTS_DIR, BASELINE...). */
   env: Record<string, string>;
 }
+
+/** The tag of a lane's tests, which its project selects. */
+export const laneTag = (lane: number) => `@lane-${lane}`;
 
 let specs: { file: string; runs: RunSpec[] } | undefined;
 
@@ -88,8 +94,9 @@ export function runConfig(name: string): SuiteConfig {
 
 /**
  * Makes this process work for run `name` of RUNS_ENV: its variables (and what its setup recorded) in the
- * environment, its reports folder, its configuration. A worker enters its project's run once; the runner's reporter
- * enters each run in turn (global setup sets them up side by side, each with its own configuration and folder).
+ * environment, its reports folder, its configuration. A worker enters the run of each test it runs
+ * (contract/worker-runs.ts); the runner's reporter enters each run in turn (global setup sets them up side by side,
+ * each with its own configuration and folder).
  */
 export function enterRun(name: string): void {
   cached = runConfig(name);

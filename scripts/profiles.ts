@@ -90,7 +90,7 @@ const planned = profiles.map((profile) => ({
   configured: PROFILE_CONFIGURES[profile] ?? [],
   reportsDir: join(REPORTS_DIR, 'profiles', profile),
 }));
-// One Playwright invocation, a project per profile against its own simulator (scripts/suite-run.ts runSuites).
+// One Playwright invocation, each profile against its own simulator in a lane of its own (scripts/suite-run.ts runSuites).
 const runs = await runSuitesAgainstSimulators(
   planned.map(({ profile, config, configured, reportsDir }) => {
     const templates = bodyTemplatesOf(config);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { errorHeadline } from '../contract/reporters/error-headline.ts';
-import { RUNS_ENV } from '../contract/env.ts';
+import { RUNS_ENV, type RunSpec } from '../contract/env.ts';
 import { freePort } from '../config/free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
@@ -35,8 +35,12 @@ interface JsonSuite {
 
 type JsonReport = { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
 
-/** Failed tests and the first failure line of a JSON report's tests: of one project (a run of several in one invocation), or of all; `span` from the first test's start to the last one's end. */
-function summarize(report: JsonReport, project?: string): Omit<SuiteRun, 'seconds'> & { span: number } {
+/**
+ * Failed tests and the first failure line of a JSON report's tests: of one run of several in one invocation (those
+ * contract/api-test.ts eachRun registered under its name, right under their file), or of all; `span` from the first
+ * test's start to the last one's end.
+ */
+function summarize(report: JsonReport, run?: string): Omit<SuiteRun, 'seconds'> & { span: number } {
   const failed: string[] = [];
   let passed = 0;
   let skipped = 0;
@@ -45,7 +49,6 @@ function summarize(report: JsonReport, project?: string): Omit<SuiteRun, 'second
   const walk = (suite: JsonSuite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
-        if (project !== undefined && t.projectName !== project) continue;
         for (const r of t.results) {
           if (r.startTime === undefined) continue;
           from = Math.min(from, Date.parse(r.startTime));
@@ -54,14 +57,17 @@ function summarize(report: JsonReport, project?: string): Omit<SuiteRun, 'second
         if (t.status === 'skipped') skipped++;
         else if (t.status === 'expected') passed++;
         else {
-          failed.push(`[${t.projectName}] ${spec.file} › ${spec.title}`);
+          failed.push(`[${run ?? t.projectName}] ${spec.file} › ${spec.title}`);
           firstMessage ??= errorHeadline(t.results.flatMap((r) => r.errors ?? [])[0]?.message);
         }
       }
     }
     suite.suites?.forEach(walk);
   };
-  report.suites.forEach(walk);
+  for (const file of report.suites) {
+    if (run === undefined) walk(file);
+    else file.suites?.filter((s) => s.title === run).forEach(walk);
+  }
   const globalError = errorHeadline(report.errors?.[0]?.message);
   return {
     failed,
@@ -186,17 +192,18 @@ export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keep
 
 /**
  * Several whole-suite runs in one Playwright invocation (contract/env.ts RUNS_ENV), `workers` of them side by side:
- * a project per run, set up, reported and read back apart, each in its own reports folder as runSuite leaves it.
- * Playwright's start (a second and a half of CPU) is paid once instead of per run. `dir` holds the invocation's own
+ * in `workers` lanes, each a project whose one worker process runs its runs one after the other; set up, reported
+ * and read back apart, each in its own reports folder as runSuite leaves it. Playwright's start (a second and a half
+ * of CPU) is paid once instead of per run, a worker's (a second) once per lane. `dir` holds the invocation's own
  * files (Playwright's JSON report and output folder). A run's `seconds` span its tests; the output is the invocation's.
  */
 export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, dir: string): Promise<FinishedRun[]> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const specs = runs.map((run) => {
+  const specs = runs.map((run, i): RunSpec => {
     rmSync(run.reportsDir, { recursive: true, force: true });
     mkdirSync(run.reportsDir, { recursive: true });
-    return { name: run.name, env: runVariables(run) };
+    return { name: run.name, lane: i % workers, env: runVariables(run) };
   });
   // The runs' variables hold their credentials: handed over in a private temporary folder, never in a report.
   const handover = mkdtempSync(join(tmpdir(), 'dialog-contract-runs-'));
@@ -291,7 +298,7 @@ type RunsOptions = { only: OptionSpec & { type: 'string' }; concurrency: OptionS
 /** The options of the scripts that run the suite many times (mutation, profiles); each gives its own default concurrency. */
 export const RUNS_OPTIONS = {
   only: { type: 'string', value: 'NAME[,NAME...]', description: 'run only these (comma-separated)', default: 'all' },
-  concurrency: { type: 'string', value: 'N', description: 'suite runs side by side, one Playwright worker each' },
+  concurrency: { type: 'string', value: 'N', description: 'suite runs side by side: lanes, one Playwright worker each' },
 } as const satisfies RunsOptions;
 
 /** `--only NAME[,NAME...] --concurrency N`, with --help; a bad argument is one line and exit 2. */

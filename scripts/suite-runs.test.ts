@@ -1,5 +1,6 @@
 // Several whole-suite runs in one Playwright invocation (runSuites, as the mutation run makes them): each run is set up,
-// reported and read back apart, as it would be alone, whatever the other runs of the invocation find.
+// reported and read back apart, as it would be alone, whatever the other runs of the invocation find, even in the
+// same worker process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { profileConfig } from '../simulator/profiles.ts';
 
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
 
-test('two runs in one invocation: each against its own target, with its own run, reports and contract failures', async () => {
+test('two runs in one lane: one worker process, each run against its own target, with its own run, reports and contract failures', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'suite-runs-'));
   const env = { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' };
   const [conforming, drifted] = await runSuitesAgainstSimulators(
@@ -18,9 +19,16 @@ test('two runs in one invocation: each against its own target, with its own run,
       { name: 'conforming', simulator: {}, run: { reportsDir: join(dir, 'conforming'), env } },
       { name: 'drifted', simulator: { drifts: ['unknown-dialog-200'] }, run: { reportsDir: join(dir, 'drifted'), env } },
     ],
-    2,
+    1,
     join(dir, 'invocation'),
   );
+  const workers = new Set<number>();
+  const walk = (suite: Record<string, any>): void => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const r of t.results) workers.add(r.workerIndex);
+    suite.suites?.forEach(walk);
+  };
+  json(join(dir, 'invocation', 'results.json')).suites.forEach(walk);
+  assert.deepEqual([...workers], [0], 'one worker process ran both runs');
   for (const run of [conforming!, drifted!]) {
     assert.equal(run.error, undefined, run.output.slice(-3000));
     assert.deepEqual(run.failed, [], 'recorded contract failures are expected failures');

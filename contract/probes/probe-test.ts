@@ -3,7 +3,7 @@
 import { test as base } from '../api-test.ts';
 import { PROBE_REQUESTS } from './budget.ts';
 
-export { expect } from '../api-test.ts';
+export { eachRun, expect } from '../api-test.ts';
 
 type ProbeFixtures = {
   /** Declares the most requests the probe will send (retries aside); fails it, unsent, when they do not fit. */

@@ -38,7 +38,7 @@ import { vendorVersion } from '../../report/run-meta.ts';
 import { ticketFiles } from '../../report/tickets.ts';
 import { AcknowledgementsError, readAcknowledgements } from '../acknowledgements.ts';
 import { callbackSecrets } from '../callback-inbox.ts';
-import { loadSuiteConfig, REPORTS_DIR } from '../env.ts';
+import { loadSuiteConfig, REPORTS_DIR, runSpecs } from '../env.ts';
 import { OBSERVATION, type Observation } from '../observation.ts';
 import { documentedFor } from '../probes/catalog.ts';
 import { PROBE_REQUESTS } from '../probes/budget.ts';
@@ -66,9 +66,11 @@ function loadFiles(): LoadFile[] {
   });
 }
 
+/** A test as QA names it: `[project] title path`; in a several-run invocation `[run] title path` (contract/api-test.ts eachRun). */
 const titleOf = (test: TestCase) => {
-  const [, project, ...rest] = test.titlePath();
-  return `[${project}] ${rest.join(' › ')}`;
+  const [, project, file, ...rest] = test.titlePath();
+  const [label, path] = runSpecs() ? [rest[0], rest.slice(1)] : [project, rest];
+  return `[${label}] ${[file, ...path].join(' › ')}`;
 };
 
 export default class RunReports implements Reporter {
@@ -91,7 +93,12 @@ export default class RunReports implements Reporter {
   }
 
   onBegin(_config: unknown, suite: Suite): void {
-    this.planned = suite.allTests();
+    this.plan(suite.allTests());
+  }
+
+  /** The run's tests: the invocation's, or one run's of several (contract/reporters/runs-reports.ts). */
+  plan(tests: TestCase[]): void {
+    this.planned = tests;
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {

@@ -1,9 +1,17 @@
-// The run reporter of an invocation of several runs (contract/env.ts RUNS_ENV): one RunReports per project, each fed
-// its own tests and ending in its own run (its reports folder, configuration and environment), one after the other
-// in the order of the runs. Each run's reports are what the run alone would have written.
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { enterRun } from '../env.ts';
+// The run reporter of an invocation of several runs (contract/env.ts RUNS_ENV): one RunReports per run, each fed
+// its own tests (those contract/api-test.ts eachRun registered under its name) and ending in its own run (its reports
+// folder, configuration and environment), one after the other in the order of the runs. Each run's reports are what
+// the run alone would have written.
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { enterRun, runSpecs } from '../env.ts';
 import RunReports from './run-reports.ts';
+
+/** The run of a test: the describe eachRun put it in, right under its file. */
+function runOf(test: TestCase): string {
+  let suite = test.parent;
+  while (suite.parent && suite.parent.type !== 'file') suite = suite.parent;
+  return suite.title;
+}
 
 export default class RunsReports implements Reporter {
   private readonly runs = new Map<string, RunReports>();
@@ -12,16 +20,18 @@ export default class RunsReports implements Reporter {
     return true;
   }
 
-  onBegin(config: FullConfig, suite: Suite): void {
-    for (const project of suite.suites) {
+  onBegin(_config: unknown, suite: Suite): void {
+    const planned = new Map((runSpecs() ?? []).map(({ name }) => [name, [] as TestCase[]]));
+    for (const test of suite.allTests()) planned.get(runOf(test))?.push(test);
+    for (const [name, tests] of planned) {
       const reports = new RunReports();
-      reports.onBegin(config, project);
-      this.runs.set(project.title, reports);
+      reports.plan(tests);
+      this.runs.set(name, reports);
     }
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    this.runs.get(test.parent.project()!.name)!.onTestEnd(test, result);
+    this.runs.get(runOf(test))!.onTestEnd(test, result);
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {

@@ -1,3 +1,6 @@
 import { defineAuthTests } from '../shared/auth-tests.ts';
+import { eachRun } from '../api-test.ts';
 
-defineAuthTests('v1');
+eachRun(() => {
+  defineAuthTests('v1');
+});

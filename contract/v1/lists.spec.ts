@@ -1,4 +1,7 @@
 import { defineListTests, defineReadTests } from '../shared/list-tests.ts';
+import { eachRun } from '../api-test.ts';
 
-defineListTests('v1');
-defineReadTests('v1');
+eachRun(() => {
+  defineListTests('v1');
+  defineReadTests('v1');
+});

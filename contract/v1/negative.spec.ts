@@ -1,3 +1,6 @@
 import { defineNegativeTests } from '../shared/negative-tests.ts';
+import { eachRun } from '../api-test.ts';
 
-defineNegativeTests('v1');
+eachRun(() => {
+  defineNegativeTests('v1');
+});

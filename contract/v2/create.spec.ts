@@ -1,4 +1,4 @@
-import { test, expect } from '../api-test.ts';
+import { eachRun, test, expect } from '../api-test.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import type { Dialog, DialogFactory } from '../dialog-factory.ts';
@@ -35,116 +35,118 @@ async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFac
   return { v1: v1Read.record!, v2: v2.record!, v2Response: v2.response };
 }
 
-test('POST create with response true returns dialogId and dialogUUID of a started dialog readable by both versions', async ({
-  api,
-  config,
-  dialogs,
-  observe,
-}) => {
-  const { dialog, response } = await dialogs.create('v2-post');
-  await expect(response).toMatchContract({ status: 200, because: 'for POST create with response true', section: '4.2' });
-  // dialogId and dialogUUID name the created dialog (§2.4): the V1 record of one is the V2 record of the other,
-  // compared on the fields activity never moves.
-  const [byId, byUuid] = [(await readV1(api, dialog.v1Id!)).record, (await readV2(api, dialog.uuid)).record];
-  const differing = ['name', 'ip', 'location'].filter((f) => byId?.[f] !== byUuid?.[f]);
-  // Soft: V1 and V2 disagreeing about a field also fails this, and the comparison below names that field.
-  expect.soft(response).toHold({
-    check: 'created_dialog_identified',
-    at: '/dialogId',
-    section: '2.4',
-    expected: 'the dialog dialogUUID names: its V1 and V2 records agree on name, ip and location',
-    observed: byId === undefined ? 'no V1 record' : differing.length ? `a dialog differing in ${differing.join(', ')}` : 'the same dialog',
-    holds: (named) => named === 'the same dialog',
-    details: { dialogId: dialog.v1Id ?? null, dialogUUID: dialog.uuid },
-  });
-  const { v2, v2Response } = await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
-  observe(response.operation, { id: 'status.after-post-create', section: '3', item: 'status of a dialog created and started', observed: v2.status });
-  expect(v2Response).toHold({
-    check: 'name_conformance',
-    at: '/name',
-    section: '2.1',
-    expected: 'the dialog number plus the city given in location',
-    observed: `${/\d/.test(v2.name) ? 'a number' : 'no number'} and ${v2.name.includes(v2.location) ? 'the city' : 'not the city'}`,
-    holds: (name) => name === 'a number and the city',
-    details: { name: v2.name, location: v2.location },
-  });
-  observe({
-    id: 'name.number-is-v1-id',
-    section: '2.1',
-    item: 'whether the dialog number in name is the V1 id',
-    observed: v2.name.includes(String(dialog.v1Id)),
-  });
-});
-
-// Status and body are not shown for response false, nor whether the identifiers come back without a response field
-// (§4.2 documents response true and false only): a documented success is required, the rest is recorded.
-const CREATE_WITHOUT_IDS = [
-  {
-    title: 'with response false',
-    json: { response: false },
-    because: 'for POST create with response false',
-    id: 'response.create.response-false',
-    item: 'status code and body when response is false',
-  },
-  {
-    title: 'without a response field',
-    json: undefined,
-    because: 'for POST create without a body',
-    id: 'response.create.default',
-    item: 'status code and body when the request gives no response field',
-  },
-] as const;
-
-for (const c of CREATE_WITHOUT_IDS) {
-  test(`POST create ${c.title} creates a dialog; its status and body are recorded`, async ({ api, config, dialogs, observe }) => {
-    const response = await dialogs.track(config.botId, () => api.call('postV2DialogCreate', { path: { BotID: config.botId }, json: c.json }));
-    await expect(response).toMatchContract({ status: '2XX', because: c.because, section: '4.2', bodyNotShown: true });
-    observe(response.operation, {
-      id: c.id,
-      section: '4.2',
-      item: c.item,
-      observed: { status: response.status, body: bodyShape(response.text) },
-      evidence: response.evidence(),
+eachRun(() => {
+  test('POST create with response true returns dialogId and dialogUUID of a started dialog readable by both versions', async ({
+    api,
+    config,
+    dialogs,
+    observe,
+  }) => {
+    const { dialog, response } = await dialogs.create('v2-post');
+    await expect(response).toMatchContract({ status: 200, because: 'for POST create with response true', section: '4.2' });
+    // dialogId and dialogUUID name the created dialog (§2.4): the V1 record of one is the V2 record of the other,
+    // compared on the fields activity never moves.
+    const [byId, byUuid] = [(await readV1(api, dialog.v1Id!)).record, (await readV2(api, dialog.uuid)).record];
+    const differing = ['name', 'ip', 'location'].filter((f) => byId?.[f] !== byUuid?.[f]);
+    // Soft: V1 and V2 disagreeing about a field also fails this, and the comparison below names that field.
+    expect.soft(response).toHold({
+      check: 'created_dialog_identified',
+      at: '/dialogId',
+      section: '2.4',
+      expected: 'the dialog dialogUUID names: its V1 and V2 records agree on name, ip and location',
+      observed: byId === undefined ? 'no V1 record' : differing.length ? `a dialog differing in ${differing.join(', ')}` : 'the same dialog',
+      holds: (named) => named === 'the same dialog',
+      details: { dialogId: dialog.v1Id ?? null, dialogUUID: dialog.uuid },
+    });
+    const { v2, v2Response } = await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
+    observe(response.operation, { id: 'status.after-post-create', section: '3', item: 'status of a dialog created and started', observed: v2.status });
+    expect(v2Response).toHold({
+      check: 'name_conformance',
+      at: '/name',
+      section: '2.1',
+      expected: 'the dialog number plus the city given in location',
+      observed: `${/\d/.test(v2.name) ? 'a number' : 'no number'} and ${v2.name.includes(v2.location) ? 'the city' : 'not the city'}`,
+      holds: (name) => name === 'a number and the city',
+      details: { name: v2.name, location: v2.location },
+    });
+    observe({
+      id: 'name.number-is-v1-id',
+      section: '2.1',
+      item: 'whether the dialog number in name is the V1 id',
+      observed: v2.name.includes(String(dialog.v1Id)),
     });
   });
-}
 
-test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and readable by its V1 integer id', async ({ api, config, dialogs }) => {
-  const { dialog, response } = await dialogs.create('v1-get');
-  await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.1' });
-  await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
-});
+  // Status and body are not shown for response false, nor whether the identifiers come back without a response field
+  // (§4.2 documents response true and false only): a documented success is required, the rest is recorded.
+  const CREATE_WITHOUT_IDS = [
+    {
+      title: 'with response false',
+      json: { response: false },
+      because: 'for POST create with response false',
+      id: 'response.create.response-false',
+      item: 'status code and body when response is false',
+    },
+    {
+      title: 'without a response field',
+      json: undefined,
+      because: 'for POST create without a body',
+      id: 'response.create.default',
+      item: 'status code and body when the request gives no response field',
+    },
+  ] as const;
 
-test('V2 GET create makes a dialog readable by both versions; its answer is recorded', async ({ api, config, dialogs, observe }) => {
-  const { dialog, response } = await dialogs.create('v2-get');
-  await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
-  observe(response.operation, {
-    id: 'body.getV2DialogCreate',
-    section: '4.2',
-    item: 'response body of GET /v2/dialog/{BotID}/create',
-    observed: bodyShape(response.text),
-    evidence: response.evidence(),
+  for (const c of CREATE_WITHOUT_IDS) {
+    test(`POST create ${c.title} creates a dialog; its status and body are recorded`, async ({ api, config, dialogs, observe }) => {
+      const response = await dialogs.track(config.botId, () => api.call('postV2DialogCreate', { path: { BotID: config.botId }, json: c.json }));
+      await expect(response).toMatchContract({ status: '2XX', because: c.because, section: '4.2', bodyNotShown: true });
+      observe(response.operation, {
+        id: c.id,
+        section: '4.2',
+        item: c.item,
+        observed: { status: response.status, body: bodyShape(response.text) },
+        evidence: response.evidence(),
+      });
+    });
+  }
+
+  test('V1 GET create returns a UUID dialogId; the dialog is listed by V2 and readable by its V1 integer id', async ({ api, config, dialogs }) => {
+    const { dialog, response } = await dialogs.create('v1-get');
+    await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.1' });
+    await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
   });
-  await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
-});
 
-test('records whether variables passed at creation show up in the dialog record', async ({ api, dialogs, fake, observe }) => {
-  const variables = dialogVariables(fake);
-  const { dialog, response } = await dialogs.create('v2-post', { variables });
-  await expect(response).toMatchContract({ status: 200, because: 'for POST create with variables', section: '4.2' });
-  const { response: read, record } = await readV2(api, dialog.uuid);
-  await expect(read).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
-  const carriers = (record?.data ?? []).filter((item) => Object.values(variables).includes(item.answer));
-  const ways = carriers.map((item) => ({
-    variableMatchesName: item.variable !== null && item.variable in variables,
-    type: item.type,
-    question: item.question === '' ? ('empty' as const) : ('text' as const),
-  }));
-  observe({
-    id: 'variables.in-record',
-    section: '1.4',
-    item: 'whether variables passed at creation show up in the dialog record, and how',
-    // A set: how the variables show, not how many or in which order.
-    observed: [...new Map(ways.map((way) => [JSON.stringify(way), way])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, way]) => way),
+  test('V2 GET create makes a dialog readable by both versions; its answer is recorded', async ({ api, config, dialogs, observe }) => {
+    const { dialog, response } = await dialogs.create('v2-get');
+    await expect(response).toMatchContract({ status: 200, because: 'for GET create on an existing bot', section: '4.2' });
+    observe(response.operation, {
+      id: 'body.getV2DialogCreate',
+      section: '4.2',
+      item: 'response body of GET /v2/dialog/{BotID}/create',
+      observed: bodyShape(response.text),
+      evidence: response.evidence(),
+    });
+    await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
+  });
+
+  test('records whether variables passed at creation show up in the dialog record', async ({ api, dialogs, fake, observe }) => {
+    const variables = dialogVariables(fake);
+    const { dialog, response } = await dialogs.create('v2-post', { variables });
+    await expect(response).toMatchContract({ status: 200, because: 'for POST create with variables', section: '4.2' });
+    const { response: read, record } = await readV2(api, dialog.uuid);
+    await expect(read).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
+    const carriers = (record?.data ?? []).filter((item) => Object.values(variables).includes(item.answer));
+    const ways = carriers.map((item) => ({
+      variableMatchesName: item.variable !== null && item.variable in variables,
+      type: item.type,
+      question: item.question === '' ? ('empty' as const) : ('text' as const),
+    }));
+    observe({
+      id: 'variables.in-record',
+      section: '1.4',
+      item: 'whether variables passed at creation show up in the dialog record, and how',
+      // A set: how the variables show, not how many or in which order.
+      observed: [...new Map(ways.map((way) => [JSON.stringify(way), way])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, way]) => way),
+    });
   });
 });

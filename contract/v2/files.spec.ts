@@ -1,3 +1,6 @@
 import { defineFileTests } from '../shared/file-tests.ts';
+import { eachRun } from '../api-test.ts';
 
-defineFileTests('v2');
+eachRun(() => {
+  defineFileTests('v2');
+});

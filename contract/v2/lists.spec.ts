@@ -1,4 +1,7 @@
 import { defineListTests, defineReadTests } from '../shared/list-tests.ts';
+import { eachRun } from '../api-test.ts';
 
-defineListTests('v2');
-defineReadTests('v2');
+eachRun(() => {
+  defineListTests('v2');
+  defineReadTests('v2');
+});

@@ -1,0 +1,112 @@
+// What a Playwright worker holds for each run it works for: the run's configuration and what is made from it (the
+// auth proxy, request contexts, pacing, health, records, body shapes), made on the run's first test in the worker
+// and kept for the worker's life. A worker of a run of its own holds one. In an invocation of several runs (RUNS_ENV)
+// a worker takes tests of any run, so a worker process (a second of CPU to start) is paid per worker, not per run.
+import { request, type APIRequestContext } from '@playwright/test';
+import { join } from 'node:path';
+import type { ContractValidators } from '../openapi/validators.ts';
+import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
+import { rememberSecrets } from '../http/redact.ts';
+import { RequestBodies } from '../http/request-bodies.ts';
+import type { Contracts } from './api-response.ts';
+import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
+import type { Exchange } from './client.ts';
+import { enterRun, loadSuiteConfig, REPORTS_DIR, runSpecs } from './env.ts';
+import { readLearnedContract } from './learned-contract.ts';
+import { ProbeBudget } from './probes/budget.ts';
+import { readRequestShapes } from './request-shapes.ts';
+import { EXCHANGES_DIR } from './run-end.ts';
+import { RunHealth } from './run-health.ts';
+import { appendJsonl, runStartedAt } from './run-records.ts';
+import { RunThrottle } from './run-throttle.ts';
+
+/** One run's share of a worker: everything in it reads and writes that run's reports folder. */
+export class WorkerRun {
+  readonly config: SuiteConfig;
+  readonly contracts: Contracts;
+  readonly throttle: RunThrottle;
+  readonly health: RunHealth;
+  readonly bodies: RequestBodies;
+  private readonly reportsDir = REPORTS_DIR;
+  private readonly exchangesFile: string;
+  private proxy?: ReturnType<typeof startAuthProxy>;
+  private readonly contexts = new Map<AuthMode, Promise<APIRequestContext>>();
+  private budget?: ProbeBudget;
+
+  /** Made while the run is entered (contract/env.ts enterRun): the configuration and reports folder are its own. */
+  constructor(worker: { name: string; workers: number }, validators: ContractValidators) {
+    const config = loadSuiteConfig();
+    rememberSecrets(secretsOf(config));
+    this.config = config;
+    this.contracts = { spec: validators, learned: readLearnedContract(config) };
+    // MAX_RPS is the run's: each of the workers that may run at once gets its share.
+    const share = config.maxRps === undefined ? undefined : config.maxRps / Math.max(1, worker.workers);
+    this.throttle = new RunThrottle(config.throttle, share, this.reportsDir, worker.name, runStartedAt());
+    this.health = new RunHealth(this.reportsDir, worker.name, runStartedAt(), config.health);
+    this.bodies = new RequestBodies(readRequestShapes(this.reportsDir, config));
+    // One file per worker, so workers never interleave writes: the run's HAR, read by the coverage matrix and overlay check.
+    this.exchangesFile = join(this.reportsDir, EXCHANGES_DIR, `${worker.name}.jsonl`);
+  }
+
+  readonly recordExchange = (exchange: Exchange & { test: string }): void => appendJsonl(this.exchangesFile, exchange);
+
+  /** The probes' budget, made where a probe runs. */
+  get probeBudget(): ProbeBudget {
+    this.budget ??= ProbeBudget.forRun(this.reportsDir, this.config.probeBudget);
+    return this.budget;
+  }
+
+  /** Base URL of the run's auth proxy, the only holder of its credentials; started on first use. */
+  async authProxy(): Promise<string> {
+    this.proxy ??= startAuthProxy(this.config.baseUrl, this.config);
+    return (await this.proxy).url;
+  }
+
+  /** One request context per auth mode for the worker's life: creating one per test cost more than its requests. */
+  requestContext(auth: AuthMode): Promise<APIRequestContext> {
+    let context = this.contexts.get(auth);
+    if (!context) {
+      // Only the base URL and auth live here; tests use operationIds (paths come from the document).
+      context = this.authProxy().then((proxy) => request.newContext({ baseURL: `${proxy}/${auth}/api/` }));
+      this.contexts.set(auth, context);
+    }
+    return context;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.contexts.values()].map(async (c) => (await c).dispose()));
+    await (await this.proxy)?.close();
+  }
+}
+
+/** The runs a worker works for, each made on its first test; `enter` makes the process work for the test's run. */
+export class WorkerRuns {
+  private readonly held = new Map<string, WorkerRun>();
+
+  constructor(
+    private readonly worker: { name: string; workers: number },
+    private readonly validators: ContractValidators,
+  ) {}
+
+  /**
+   * The run of a test: `name` is the run eachRun registered it in (contract/api-test.ts), none in a run of its own.
+   * In a several-run invocation the run is entered first, so everything the test reads is that run's.
+   */
+  enter(name: string | undefined, testFile: string): WorkerRun {
+    if (runSpecs()) {
+      if (name === undefined) throw new Error(`${testFile}: its tests are not registered in eachRun (contract/api-test.ts), so they belong to no run`);
+      enterRun(name);
+    }
+    const key = name ?? '';
+    let run = this.held.get(key);
+    if (!run) {
+      run = new WorkerRun(this.worker, this.validators);
+      this.held.set(key, run);
+    }
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.held.values()].map((run) => run.close()));
+  }
+}
