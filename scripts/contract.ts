@@ -108,6 +108,8 @@ function argsOrExit(): { args: ReturnType<typeof parseContractArgs>; config: Sui
   }
 }
 
+// The parent as it was before anything is awaited: one that dies meanwhile must still be seen gone (below).
+const parent = process.ppid;
 const { args, config } = argsOrExit();
 clearRunReports(REPORTS_DIR);
 if (config.usesSimulator) {
@@ -196,7 +198,6 @@ process.on('SIGTERM', () => onSignal('SIGTERM'));
 process.on('SIGHUP', () => onSignal('SIGTERM'));
 // npm forwards CI's SIGTERM to the shell that runs this script, which dies without passing it on: an orphaned
 // command is a cancelled one.
-const parent = process.ppid;
 const orphaned = setInterval(() => process.ppid !== parent && onSignal('SIGTERM'), WATCH_MS);
 // A worker that finds the target down writes the run's end; the rest of the run is not worth its time.
 const watch = setInterval(() => {

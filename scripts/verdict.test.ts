@@ -260,7 +260,8 @@ test("the embedded simulator, started by the command beside Playwright, killed d
   assert.equal(await localPortsProblem(ports), undefined, "the run's ports are free again");
 });
 
-test('npm run simulator stops when npm gets SIGTERM (npm passes it to a shell that does not pass it on)', async () => {
+// A timeout: a simulator left running holds npm's output open, and the wait for npm's end would never end.
+test('npm run simulator stops when npm gets SIGTERM (npm passes it to a shell that does not pass it on)', { timeout: 20_000 }, async () => {
   const [port, callbackPort] = [await freePort(), await freePort()];
   const npm = spawn('npm', ['run', '-s', 'simulator', '--', '--port', String(port), '--callback-port', String(callbackPort)], {
     cwd: ROOT,

@@ -7,6 +7,10 @@ import { loadDotenvFile } from '../config/dotenv-file.ts';
 import { ConfigError } from '../config/suite-config.ts';
 import { runCli, UsageError } from './cli.ts';
 
+// Taken before anything is awaited: a parent that dies while this process starts (it prints "listening" and may
+// then wait for a core on a busy machine) would otherwise be taken for init, and this process never see it go.
+const parent = process.ppid;
+
 // .env as the suite reads it: SIMULATOR_PORT and CALLBACK_PORT there hold for both.
 const start = async () => {
   loadDotenvFile(fileURLToPath(new URL('../.env', import.meta.url)));
@@ -24,7 +28,6 @@ start().then(
     process.once('SIGHUP', stop);
     // Started by a run that was killed (no signal reaches us then): a simulator never outlives the process that
     // started it, so no run leaves a port held behind it.
-    const parent = process.ppid;
     setInterval(() => process.ppid !== parent && stop(), 1000).unref();
   },
   (err: Error) => {
