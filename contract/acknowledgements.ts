@@ -1,11 +1,11 @@
 // baselines/acknowledged.yaml, read and checked against its JSON Schema (baselines/acknowledged.schema.json), and
 // written back by npm run acknowledge. A problem with the file is an AcknowledgementsError with one line.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { parse, stringify } from 'yaml';
 import type { Acknowledgement } from '../report/acknowledged.ts';
 import { loadDotenvOnce } from './env.ts';
 
@@ -67,11 +67,15 @@ export function checkAcknowledgements(value: unknown, file = 'baselines/acknowle
   );
 }
 
+// Required when a file is read or written, not imported: a Playwright worker reads the file only once a test has
+// recorded a contract failure, and loading the YAML library cost each worker a twentieth of a second of CPU.
+const yaml = () => createRequire(import.meta.url)('yaml') as typeof import('yaml');
+
 export function readAcknowledgements(file = acknowledgedFile()): Acknowledgement[] {
   if (!existsSync(file)) return [];
   let value: unknown;
   try {
-    value = parse(readFileSync(file, 'utf8')) ?? [];
+    value = yaml().parse(readFileSync(file, 'utf8')) ?? [];
   } catch (err) {
     throw new AcknowledgementsError(`${shown(file)} is not YAML (${(err as Error).message.split('\n')[0]}): fix the file`);
   }
@@ -82,5 +86,5 @@ export function readAcknowledgements(file = acknowledgedFile()): Acknowledgement
 
 export function writeAcknowledgements(entries: readonly Acknowledgement[], file = acknowledgedFile()): void {
   checkAcknowledgements(entries, shown(file));
-  writeFileSync(file, `${readHeader(file)}${entries.length === 0 ? '[]\n' : stringify(entries, { lineWidth: 0 })}`);
+  writeFileSync(file, `${readHeader(file)}${entries.length === 0 ? '[]\n' : yaml().stringify(entries, { lineWidth: 0 })}`);
 }

@@ -25,7 +25,6 @@ import { ApiClient, type ClientHooks, type Exchange } from './client.ts';
 import { tokenOf } from './custom-block.ts';
 import type { CallPlace } from '../http/callback-request.ts';
 import { expect } from './matchers.ts';
-import { readBaseline } from './reporters/baselines.ts';
 import type { ApiResponse } from './api-response.ts';
 import type { ObservationId, ObservationPayloads } from '../lib/observations.ts';
 import type { SemanticCheck } from '../lib/failure.ts';
@@ -119,8 +118,11 @@ type RunFixtures = {
 
 type WorkerFixtures = {
   validators: ContractValidators;
-  /** baselines/acknowledged.yaml as this worker read it; a broken file is the run reporter's to report. */
-  acknowledgements: Acknowledgement[];
+  /**
+   * baselines/acknowledged.yaml as this worker read it, on the first test that recorded a contract failure (a green
+   * run never reads it); a broken file is the run reporter's to report.
+   */
+  acknowledgements: () => Acknowledgement[];
   /** The runs this worker works for (one, or any of a several-run invocation's), each made on its first test. */
   workerRuns: WorkerRuns;
 };
@@ -154,13 +156,16 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
   validators: [async ({}, use) => use(contractValidators()), { scope: 'worker' }],
   acknowledgements: [
     async ({}, use) => {
-      let entries: Acknowledgement[] = [];
-      try {
-        entries = readAcknowledgements();
-      } catch {
-        // the run reporter says what is wrong with the file
-      }
-      await use(entries);
+      let entries: Acknowledgement[] | undefined;
+      await use(() => {
+        try {
+          entries ??= readAcknowledgements();
+        } catch {
+          // the run reporter says what is wrong with the file
+          entries = [];
+        }
+        return entries;
+      });
     },
     { scope: 'worker' },
   ],
@@ -196,7 +201,7 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
       const failures = testInfo.annotations.filter((a) => a.type === CONTRACT_FAILURE).map((a) => JSON.parse(a.description ?? '{}') as Failure);
       const today = utcDay(Date.now());
       for (const id of new Set(failures.map(failureId))) {
-        const known = acknowledgementOf(id, acknowledgements, today);
+        const known = acknowledgementOf(id, acknowledgements(), today);
         if (known) testInfo.annotations.push({ type: 'acknowledged', description: `${id}: ${acknowledgementText(known)}` });
       }
       if (config.recordFailures && failures.length > 0) testInfo.fail(true, 'CONTRACT_FAILURES=record: its contract failures are recorded');
@@ -304,7 +309,8 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
 
   heldEffect: [
     async ({ config, observe }, use) => {
-      const baseline = config.contractFrom ? readBaseline(config.contractFrom) : undefined;
+      // Loaded only with --contract-from: the baselines' module brings the drift report's, which a worker has no other use for.
+      const baseline = config.contractFrom ? (await import('./reporters/baselines.ts')).readBaseline(config.contractFrom) : undefined;
       await use((response, effect) => {
         observe(response.operation, { id: effect.id, section: effect.section, item: effect.item, observed: effect.observed, evidence: response.evidence() });
         const before = baseline?.items.find((i) => i.id === effect.id)?.observed;

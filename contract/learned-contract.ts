@@ -4,19 +4,23 @@
 // recorded apart from spec breaches (id prefix "learned.", severity "learned" in the drift report).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { observedOverlay } from '../report/overlay.ts';
-import { applyOverlay, asLearnedContract } from '../report/learned-document.ts';
 import { ContractValidators } from '../openapi/validators.ts';
 import { REPORTS_DIR } from './env.ts';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import type { Contracts } from './api-response.ts';
-import { readBaseline } from './reporters/baselines.ts';
 import { loadDocument } from '../openapi/document.ts';
 
 const file = (reportsDir = REPORTS_DIR) => join(reportsDir, 'run', 'learned-contract.json');
 
 /** In the runner, before any worker starts: the learned document of the baseline, for every worker to read. */
 export async function writeLearnedContract(baseline: string, reportsDir: string): Promise<void> {
+  // Loaded here, not imported: every worker loads this module to read what this writes, and the baselines', overlay's
+  // and learned document's modules (the YAML library with them) would cost each a tenth of a second for nothing.
+  const [{ readBaseline }, { observedOverlay }, { applyOverlay, asLearnedContract }] = await Promise.all([
+    import('./reporters/baselines.ts'),
+    import('../report/overlay.ts'),
+    import('../report/learned-document.ts'),
+  ]);
   const saved = readBaseline(baseline);
   const { document } = await applyOverlay(observedOverlay(saved.items, saved.run ?? null), loadDocument());
   mkdirSync(join(reportsDir, 'run'), { recursive: true });

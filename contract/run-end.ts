@@ -17,14 +17,12 @@ import { NOT_DRIVABLE } from './not-drivable.ts';
 import type { Observation } from './observation.ts';
 import { preconditionReasons } from './preconditions.ts';
 import { UNKNOWN_CATALOG } from './probes/catalog.ts';
-import { currentRun, readJsonLines, runStartedAt } from './run-records.ts';
+import { currentRun, EXCHANGES_DIR, readJsonLines, runStartedAt } from './run-records.ts';
 import { readThrottleRecords } from './run-throttle.ts';
 import { lagObserved, readLags } from './settle.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
-/** Where each worker journals its exchanges as it goes; folded into EXCHANGES_HAR at the run's end. */
-export const EXCHANGES_DIR = 'exchanges';
 /** Every request of the run and its answer, secrets removed (HAR 1.2). */
 export const EXCHANGES_HAR = 'exchanges.har';
 /** The files the run's end writes (global setup removes an earlier run's). */

@@ -3,7 +3,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_REPORTS } from './reporters/run-report-files.ts';
-import { EXCHANGES_DIR, RUN_END_FILES } from './run-end.ts';
+import { RUN_END_FILES } from './run-end.ts';
+import { EXCHANGES_DIR } from './run-records.ts';
 import { HEALTH_DIR } from './run-health.ts';
 import { SETTLE_DIR } from './settle.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';

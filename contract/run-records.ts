@@ -7,6 +7,9 @@ import { suiteVersion } from '../config/suite-version.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import { runMeta } from '../report/run-meta.ts';
 
+/** Where each worker journals its exchanges as it goes; folded into the run's HAR at its end (contract/run-end.ts). */
+export const EXCHANGES_DIR = 'exchanges';
+
 /** A JSON report of a run; one that cannot be read is an Error with one line naming the file and the fix. */
 export function readRunJson<T>(file: string): T {
   try {

@@ -15,9 +15,8 @@ import { enterRun, loadSuiteConfig, REPORTS_DIR, runSpecs } from './env.ts';
 import { readLearnedContract } from './learned-contract.ts';
 import { ProbeBudget } from './probes/budget.ts';
 import { readRequestShapes } from './request-shapes.ts';
-import { EXCHANGES_DIR } from './run-end.ts';
 import { RunHealth } from './run-health.ts';
-import { appendJsonl, runStartedAt } from './run-records.ts';
+import { appendJsonl, EXCHANGES_DIR, runStartedAt } from './run-records.ts';
 import { RunThrottle } from './run-throttle.ts';
 
 /** One run's share of a worker: everything in it reads and writes that run's reports folder. */
