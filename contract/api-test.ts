@@ -183,7 +183,7 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
 
   runName: [undefined, { option: true }],
   // First, before anything reads the configuration or the reports folder.
-  run: [async ({ runName, workerRuns }, use, testInfo) => use(workerRuns.enter(runName, testInfo.file)), { auto: true, box: true }],
+  run: [async ({ runName, workerRuns }, use) => use(workerRuns.enter(runName)), { auto: true, box: true }],
   config: [async ({ run }, use) => use(run.config), BOXED],
   contracts: [async ({ run }, use) => use(run.contracts), BOXED],
   recordExchange: [async ({ run }, use) => use(run.recordExchange), BOXED],

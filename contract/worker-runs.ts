@@ -11,7 +11,7 @@ import { RequestBodies } from '../http/request-bodies.ts';
 import type { Contracts } from './api-response.ts';
 import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
 import type { Exchange } from './client.ts';
-import { enterRun, loadSuiteConfig, REPORTS_DIR, runSpecs } from './env.ts';
+import { enterRun, loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import { readLearnedContract } from './learned-contract.ts';
 import { ProbeBudget } from './probes/budget.ts';
 import { readRequestShapes } from './request-shapes.ts';
@@ -89,13 +89,10 @@ export class WorkerRuns {
 
   /**
    * The run of a test: `name` is the run eachRun registered it in (contract/api-test.ts), none in a run of its own.
-   * In a several-run invocation the run is entered first, so everything the test reads is that run's.
+   * A run of several is entered first, so everything the test reads is that run's.
    */
-  enter(name: string | undefined, testFile: string): WorkerRun {
-    if (runSpecs()) {
-      if (name === undefined) throw new Error(`${testFile}: its tests are not registered in eachRun (contract/api-test.ts), so they belong to no run`);
-      enterRun(name);
-    }
+  enter(name: string | undefined): WorkerRun {
+    if (name !== undefined) enterRun(name);
     const key = name ?? '';
     let run = this.held.get(key);
     if (!run) {
