@@ -43,6 +43,6 @@ const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { rows: Array<{ s
 const perRun = report.rows.map((r) => r.seconds);
 const mean = perRun.reduce((a, b) => a + b, 0) / perRun.length;
 console.log(
-  `mutation: ${report.rows.length} suite runs in ${wall.toFixed(0)} s wall (goal ≤ 150 s), ${mean.toFixed(1)} s per run, ${seconds(children).toFixed(0)} CPU s in all; exit ${result.status}`,
+  `mutation: ${report.rows.length} suite runs in ${wall.toFixed(0)} s wall (goal ≤ 150 s), ${mean.toFixed(1)} s of tests per run, ${seconds(children).toFixed(0)} CPU s in all; exit ${result.status}`,
 );
 console.log(report.scoreLine);

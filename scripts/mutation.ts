@@ -92,7 +92,7 @@ const started = Date.now();
 console.log(`mutation: the contract suite against the conforming simulator and ${drifts.length} drifts, ${args.concurrency} at a time`);
 const say = (drift: DriftDeclaration | undefined, run: SuiteRun) =>
   console.log(
-    `  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${run.failures?.length ?? 0} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s`,
+    `  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${run.failures?.length ?? 0} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s of tests`,
   );
 // Every run is compared with the committed baseline, as a run before a vendor upgrade is (its shapes are tried first,
 // which catches a write that is taken and does nothing on a vendor that takes any body; a change in the conforming

@@ -129,7 +129,7 @@ const results = await Promise.all(
       unmapped.length === 0 &&
       learned.problems.length === 0 &&
       mismatch.length === 0;
-    const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s`;
+    const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s of tests`;
     const overlayLine = `overlay of ${learned.actions} actions, ${compared.differing.length} differing from the default's`;
     console.log(
       `  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`,

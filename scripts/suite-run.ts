@@ -28,7 +28,7 @@ interface JsonSuite {
   specs?: Array<{
     title: string;
     file: string;
-    tests: Array<{ projectName: string; status: string; results: Array<{ startTime?: string; duration?: number; errors?: Array<{ message?: string }> }> }>;
+    tests: Array<{ projectName: string; status: string; results: Array<{ duration?: number; errors?: Array<{ message?: string }> }> }>;
   }>;
   suites?: JsonSuite[];
 }
@@ -37,23 +37,19 @@ type JsonReport = { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
 
 /**
  * Failed tests and the first failure line of a JSON report's tests: of one run of several in one invocation (those
- * contract/api-test.ts eachRun registered under its name, right under their file), or of all; `span` from the first
- * test's start to the last one's end.
+ * contract/api-test.ts eachRun registered under its name, right under their file), or of all; `testSeconds` their
+ * durations added (a lane runs a run's tests one at a time, between other runs' tests).
  */
-function summarize(report: JsonReport, run?: string): Omit<SuiteRun, 'seconds'> & { span: number } {
+function summarize(report: JsonReport, run?: string): Omit<SuiteRun, 'seconds'> & { testSeconds: number } {
   const failed: string[] = [];
   let passed = 0;
   let skipped = 0;
   let firstMessage: string | undefined;
-  let [from, to] = [Number.POSITIVE_INFINITY, 0];
+  let testMs = 0;
   const walk = (suite: JsonSuite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
-        for (const r of t.results) {
-          if (r.startTime === undefined) continue;
-          from = Math.min(from, Date.parse(r.startTime));
-          to = Math.max(to, Date.parse(r.startTime) + (r.duration ?? 0));
-        }
+        for (const r of t.results) testMs += r.duration ?? 0;
         if (t.status === 'skipped') skipped++;
         else if (t.status === 'expected') passed++;
         else {
@@ -73,7 +69,7 @@ function summarize(report: JsonReport, run?: string): Omit<SuiteRun, 'seconds'> 
     failed,
     passed,
     skipped,
-    span: to > from ? (to - from) / 1000 : 0,
+    testSeconds: testMs / 1000,
     ...(firstMessage ? { firstMessage } : {}),
     ...(globalError && !failed.length ? { error: globalError } : {}),
   };
@@ -180,7 +176,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   const { exitCode, output, stderr } = await playwright(args, env);
   const seconds = (Date.now() - started) / 1000;
   try {
-    const { span: _span, ...read } = summarize(JSON.parse(readFileSync(jsonFile, 'utf8')) as JsonReport);
+    const { testSeconds: _testSeconds, ...read } = summarize(JSON.parse(readFileSync(jsonFile, 'utf8')) as JsonReport);
     return { ...read, seconds, exitCode, output };
   } catch {
     return runError(noReport(stderr), { seconds, exitCode, output });
@@ -195,7 +191,7 @@ export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keep
  * in `workers` lanes, each a project whose one worker process runs its runs one after the other; set up, reported
  * and read back apart, each in its own reports folder as runSuite leaves it. Playwright's start (a second and a half
  * of CPU) is paid once instead of per run, a worker's (a second) once per lane. `dir` holds the invocation's own
- * files (Playwright's JSON report and output folder). A run's `seconds` span its tests; the output is the invocation's.
+ * files (Playwright's JSON report and output folder). A run's `seconds` are its tests' own; the output is the invocation's.
  */
 export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, dir: string): Promise<FinishedRun[]> {
   rmSync(dir, { recursive: true, force: true });
@@ -231,8 +227,8 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
     return runs.map(() => runError(noReport(stderr), { seconds, exitCode, output }));
   }
   return runs.map((run) => {
-    const { span, ...read } = summarize(report, run.name);
-    return { ...read, seconds: span, exitCode, output };
+    const { testSeconds, ...read } = summarize(report, run.name);
+    return { ...read, seconds: testSeconds, exitCode, output };
   });
 }
 
