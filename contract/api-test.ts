@@ -35,11 +35,11 @@ import { laneTag, REPORTS_DIR, runSpecs } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
-import { appendJsonl } from './run-records.ts';
+import { appendJsonl, readJsonLines } from './run-records.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import type { RunThrottle } from './run-throttle.ts';
 import { INCONCLUSIVE, RunStopped, type RunHealth } from './run-health.ts';
-import { CREATED_DIALOGS_FILE, journalCreated } from './leftover-dialogs.ts';
+import { CREATED_DIALOGS_FILE, CREATED_JOURNAL_DIR, journalCreated, type JournalledDialog } from './leftover-dialogs.ts';
 import type { ProbeBudget } from './probes/budget.ts';
 import { WorkerRuns, type WorkerRun } from './worker-runs.ts';
 
@@ -232,11 +232,12 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
   ],
 
   clientFor: [
-    async ({ requestContext, contracts, validators, recordExchange, requestHooks, throttle, health, observe }, use, testInfo) => {
+    async ({ run, requestContext, contracts, validators, recordExchange, requestHooks, throttle, health, observe }, use, testInfo) => {
       // Fields the document does not declare are additive drift: recorded once per test and field, never failed.
       const additive = new Set<string>();
       const hooks: ClientHooks = {
         ...requestHooks,
+        aroundCreate: (create) => run.createLock.hold(create),
         inconclusive: (reason) => {
           if (!testInfo.annotations.some((a) => a.type === INCONCLUSIVE)) testInfo.annotations.push({ type: INCONCLUSIVE, description: reason });
         },
@@ -275,6 +276,7 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
         }),
       created: (dialog) => journalCreated(REPORTS_DIR, { uuid: dialog.uuid, botId: dialog.botId, via: dialog.via, test: testInfo.title }),
       unidentified: (botId, reason) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: null, botId, test: testInfo.title, unidentified: reason }),
+      claimed: () => new Set(readJsonLines<JournalledDialog>(join(REPORTS_DIR, CREATED_JOURNAL_DIR)).map((d) => d.uuid)),
     });
     await use(factory);
     await factory.cleanup();

@@ -44,6 +44,11 @@ export interface ClientHooks {
   afterResponse?: (response: ApiResponse) => void;
   /** The test cannot judge: its request lost its answer and must not be resent, or the run stopped. */
   inconclusive?: (reason: string) => void;
+  /**
+   * Around each request that creates a dialog, and each window that tells which dialog a create made (`creating`):
+   * the run's create lock (contract/create-lock.ts).
+   */
+  aroundCreate?: <T>(create: () => Promise<T>) => Promise<T>;
 }
 
 export class ApiClient {
@@ -112,8 +117,17 @@ export class ApiClient {
     throw new RunStopped(reason);
   }
 
-  async call(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse> {
+  /** `fn` while no other worker of the run creates a dialog; the creates it makes itself go through. */
+  creating<T>(fn: () => Promise<T>): Promise<T> {
+    return this.hooks.aroundCreate ? this.hooks.aroundCreate(fn) : fn();
+  }
+
+  call(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse> {
     const op = this.contracts.spec.operation(operationId);
+    return op.creates ? this.creating(() => this.exchange(op, operationId, options)) : this.exchange(op, operationId, options);
+  }
+
+  private async exchange(op: Operation, operationId: OperationId, options: CallOptions): Promise<ApiResponse> {
     const url = this.url(operationId, options.path);
     const params: Record<string, string | number | boolean> = {};
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params[k] = v;

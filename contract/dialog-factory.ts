@@ -32,6 +32,11 @@ export interface FactoryHooks {
   created?: (dialog: Dialog) => void;
   /** A create whose dialog the run could not find, with why: listed, never silently lost. */
   unidentified?: (botId: number, reason: string) => void;
+  /**
+   * The dialogs every worker of the run has named so far (its journal): never the one a create that names none made,
+   * though a trailing list may show them only now.
+   */
+  claimed?: () => ReadonlySet<string>;
 }
 
 export class DialogFactory {
@@ -45,7 +50,15 @@ export class DialogFactory {
     private readonly hooks: FactoryHooks,
   ) {}
 
-  async create(via: CreateVia, options: { botId?: number; variables?: Record<string, unknown> } = {}): Promise<Created> {
+  /**
+   * Made and named before another worker of the run may create one: a create told by the list (newDialogs) then
+   * finds this one claimed, not new.
+   */
+  create(via: CreateVia, options: { botId?: number; variables?: Record<string, unknown> } = {}): Promise<Created> {
+    return this.api.creating(() => this.make(via, options));
+  }
+
+  private async make(via: CreateVia, options: { botId?: number; variables?: Record<string, unknown> }): Promise<Created> {
     const botId = options.botId ?? this.defaultBot;
     const variables = options.variables ? JSON.stringify(options.variables) : undefined;
     const createdAfter = Date.now();
@@ -105,7 +118,12 @@ export class DialogFactory {
   }
 
   /** A create and what it made: the UUID its answer names, else the dialogs new in the V2 list of the bot. */
-  private async newDialogs(botId: number, create: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; uuids: string[]; waited: string }> {
+  private newDialogs(botId: number, create: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; uuids: string[]; waited: string }> {
+    // No other worker of the run creates a dialog from the list read before to the one that shows it.
+    return this.api.creating(() => this.newInList(botId, create));
+  }
+
+  private async newInList(botId: number, create: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; uuids: string[]; waited: string }> {
     const createdAfter = Date.now();
     const before = await this.recentUuids(botId, createdAfter);
     const response = await create();
@@ -114,7 +132,11 @@ export class DialogFactory {
     if (response.status < 200 || response.status >= 300) return { response, uuids: [], waited: 'nothing' };
     // The list may trail the create: read until a new dialog shows, or LIST_SETTLE_S.
     const found = await settle(
-      async () => [...(await this.recentUuids(botId, createdAfter))].filter((id) => !before.has(id)),
+      async () => {
+        const listed = await this.recentUuids(botId, createdAfter);
+        const claimed = this.hooks.claimed?.() ?? new Set<string>();
+        return [...listed].filter((id) => !before.has(id) && !claimed.has(id));
+      },
       (uuids) => uuids.length > 0,
       this.settleSeconds,
     );

@@ -10,6 +10,7 @@ import { rememberSecrets } from '../http/redact.ts';
 import { RequestBodies } from '../http/request-bodies.ts';
 import type { Contracts } from './api-response.ts';
 import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
+import { CreateLock } from './create-lock.ts';
 import type { Exchange } from './client.ts';
 import { enterRun, loadSuiteConfig, REPORTS_DIR } from './env.ts';
 import { readLearnedContract } from './learned-contract.ts';
@@ -31,6 +32,8 @@ export class WorkerRun {
   private proxy?: ReturnType<typeof startAuthProxy>;
   private readonly contexts = new Map<AuthMode, Promise<APIRequestContext>>();
   private budget?: ProbeBudget;
+  /** The run's dialog creations one at a time across its workers (contract/create-lock.ts). */
+  readonly createLock: CreateLock;
 
   /** Made while the run is entered (contract/env.ts enterRun): the configuration and reports folder are its own. */
   constructor(worker: { name: string; workers: number }, validators: ContractValidators) {
@@ -45,6 +48,7 @@ export class WorkerRun {
     this.bodies = new RequestBodies(readRequestShapes(this.reportsDir, config));
     // One file per worker, so workers never interleave writes: the run's HAR, read by the coverage matrix and overlay check.
     this.exchangesFile = join(this.reportsDir, EXCHANGES_DIR, `${worker.name}.jsonl`);
+    this.createLock = new CreateLock(join(this.reportsDir, 'run', 'create.lock'));
   }
 
   readonly recordExchange = (exchange: Exchange & { test: string }): void => appendJsonl(this.exchangesFile, exchange);

@@ -1,0 +1,74 @@
+// A run's dialog creations, one at a time across its worker processes. A create whose answer names no dialog is told
+// by the one dialog new in its bot's list (contract/dialog-factory.ts); another worker's create meanwhile makes that
+// two, and a conforming vendor's run fails (with two API workers, 4 runs of 4 against the envelope-multipart profile,
+// whose V2 GET create names none). Such a window holds the lock throughout, every other create for its request.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const POLL_MS = 10;
+/** A lock without its holder's pid this long after it was taken: a holder killed while taking it. */
+const UNNAMED_STALE_MS = 5_000;
+
+/** The lock the current call chain holds: a create inside a window goes through, one beside it waits its turn. */
+const holding = new AsyncLocalStorage<CreateLock>();
+
+export class CreateLock {
+  /**
+   * `dir` is made to take the lock and removed to give it back: making a folder is atomic across processes. A wait
+   * longer than `maxWaitMs` (past any test's timeout) is an error, not a hang.
+   */
+  constructor(
+    private readonly dir: string,
+    private readonly maxWaitMs = 30_000,
+  ) {}
+
+  /** Runs `fn` holding the lock; a hold within `fn` is `fn`'s own and goes through. */
+  async hold<T>(fn: () => Promise<T>): Promise<T> {
+    if (holding.getStore() === this) return fn();
+    await this.acquire();
+    try {
+      return await holding.run(this, fn);
+    } finally {
+      rmSync(this.dir, { recursive: true, force: true });
+    }
+  }
+
+  private async acquire(): Promise<void> {
+    const deadline = Date.now() + this.maxWaitMs;
+    for (;;) {
+      try {
+        mkdirSync(this.dir);
+        writeFileSync(join(this.dir, 'pid'), String(process.pid));
+        return;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') mkdirSync(dirname(this.dir), { recursive: true });
+        else if (code !== 'EEXIST') throw err;
+        else if (this.holderGone()) rmSync(this.dir, { recursive: true, force: true });
+        else if (Date.now() > deadline) throw new Error(`${this.dir}: still held after ${this.maxWaitMs / 1000} s, longer than a test may take`);
+        else await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    }
+  }
+
+  /** A worker that died holding the lock (killed, crashed) must not hold up the run's other workers. */
+  private holderGone(): boolean {
+    let pid: number;
+    try {
+      pid = Number(readFileSync(join(this.dir, 'pid'), 'utf8'));
+    } catch {
+      try {
+        return Date.now() - statSync(this.dir).mtimeMs > UNNAMED_STALE_MS;
+      } catch {
+        return false;
+      }
+    }
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'ESRCH';
+    }
+  }
+}
