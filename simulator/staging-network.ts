@@ -19,8 +19,11 @@ export interface StagingNetworkOptions {
   transientRate?: number;
   /** Seed of the transient faults. */
   seed?: number;
-  /** Seconds after the first request from which every request is answered 503 without Retry-After. */
-  outageAfterS?: number;
+  /**
+   * Requests answered before every later one is answered 503 without Retry-After: counted, not timed, so the outage
+   * falls among the tests' requests however slowly a busy machine starts the run.
+   */
+  outageAfterRequests?: number;
   /** Seconds after the first request at which the network stops listening and cuts every connection. */
   dieAfterS?: number;
 }
@@ -39,6 +42,7 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
   const faults = { badGateway: 0, reset: 0, outage: 0 };
   const sockets = new Set<Socket>();
   let firstRequestAt: number | undefined;
+  let requests = 0;
   let server: Server;
   const since = () => (Date.now() - (firstRequestAt ??= Date.now())) / 1000;
 
@@ -50,7 +54,8 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const elapsed = since();
     if (options.dieAfterS !== undefined && elapsed >= options.dieAfterS) return die();
-    if (options.outageAfterS !== undefined && elapsed >= options.outageAfterS) {
+    requests++;
+    if (options.outageAfterRequests !== undefined && requests > options.outageAfterRequests) {
       faults.outage++;
       res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
       return;
