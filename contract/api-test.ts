@@ -35,11 +35,11 @@ import { laneTag, REPORTS_DIR, runSpecs } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
-import { appendJsonl, readJsonLines } from './run-records.ts';
+import { appendJsonl } from './run-records.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import type { RunThrottle } from './run-throttle.ts';
 import { INCONCLUSIVE, RunStopped, type RunHealth } from './run-health.ts';
-import { CREATED_DIALOGS_FILE, CREATED_JOURNAL_DIR, journalCreated, type JournalledDialog } from './leftover-dialogs.ts';
+import { CREATED_DIALOGS_FILE, journalCreated, readJournal } from './leftover-dialogs.ts';
 import type { ProbeBudget } from './probes/budget.ts';
 import { WorkerRuns, type WorkerRun } from './worker-runs.ts';
 
@@ -276,7 +276,7 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
         }),
       created: (dialog) => journalCreated(REPORTS_DIR, { uuid: dialog.uuid, botId: dialog.botId, via: dialog.via, test: testInfo.title }),
       unidentified: (botId, reason) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: null, botId, test: testInfo.title, unidentified: reason }),
-      claimed: () => new Set(readJsonLines<JournalledDialog>(join(REPORTS_DIR, CREATED_JOURNAL_DIR)).map((d) => d.uuid)),
+      claimed: () => new Set(readJournal(REPORTS_DIR).map((d) => d.uuid)),
     });
     await use(factory);
     await factory.cleanup();
@@ -310,9 +310,8 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
   ],
 
   heldEffect: [
-    async ({ config, observe }, use) => {
-      // Loaded only with --contract-from: the baselines' module brings the drift report's, which a worker has no other use for.
-      const baseline = config.contractFrom ? (await import('./reporters/baselines.ts')).readBaseline(config.contractFrom) : undefined;
+    async ({ run, observe }, use) => {
+      const baseline = await run.contractBaseline();
       await use((response, effect) => {
         observe(response.operation, { id: effect.id, section: effect.section, item: effect.item, observed: effect.observed, evidence: response.evidence() });
         const before = baseline?.items.find((i) => i.id === effect.id)?.observed;

@@ -25,6 +25,9 @@ export function journalCreated(reportsDir: string, dialog: JournalledDialog): vo
   appendJsonl(join(reportsDir, CREATED_JOURNAL_DIR, `${process.pid}.jsonl`), { runId: process.env.RUN_ID, ...dialog });
 }
 
+/** Every dialog the run's processes journalled so far. */
+export const readJournal = (reportsDir: string): JournalledDialog[] => readJsonLines<JournalledDialog>(join(reportsDir, CREATED_JOURNAL_DIR));
+
 /** Journalled dialogs with no cleanup the target answered (no line, or a stop lost or failed with a 5xx): pure. */
 export function leftOver(journal: readonly JournalledDialog[], cleaned: readonly { uuid?: string; cleanupStatus?: number }[]): JournalledDialog[] {
   const answered = (status: number | undefined) => status !== undefined && status > 0 && status < 500;
@@ -51,7 +54,7 @@ export async function stopLeftOverDialogs(
   reportsDir: string,
   budgetMs = 4000,
 ): Promise<{ left: number; stopped: number }> {
-  const left = leftOver(readJsonLines<JournalledDialog>(join(reportsDir, CREATED_JOURNAL_DIR)), cleanedLines(reportsDir));
+  const left = leftOver(readJournal(reportsDir), cleanedLines(reportsDir));
   const deadline = Date.now() + budgetMs;
   const stop = { operationId: 'postV2ConversationStop' as const, basicAuth: true, ...OPERATIONS.postV2ConversationStop };
   const statuses = await Promise.all(

@@ -19,6 +19,9 @@ import { readRequestShapes } from './request-shapes.ts';
 import { RunHealth } from './run-health.ts';
 import { appendJsonl, EXCHANGES_DIR, runStartedAt } from './run-records.ts';
 import { RunThrottle } from './run-throttle.ts';
+import type { readBaseline } from './reporters/baselines.ts';
+
+type SavedBaseline = ReturnType<typeof readBaseline>;
 
 /** One run's share of a worker: everything in it reads and writes that run's reports folder. */
 export class WorkerRun {
@@ -32,6 +35,7 @@ export class WorkerRun {
   private proxy?: ReturnType<typeof startAuthProxy>;
   private readonly contexts = new Map<AuthMode, Promise<APIRequestContext>>();
   private budget?: ProbeBudget;
+  private baseline?: Promise<SavedBaseline | undefined>;
   /** The run's dialog creations one at a time across its workers (contract/create-lock.ts). */
   readonly createLock: CreateLock;
 
@@ -52,6 +56,16 @@ export class WorkerRun {
   }
 
   readonly recordExchange = (exchange: Exchange & { test: string }): void => appendJsonl(this.exchangesFile, exchange);
+
+  /**
+   * The --contract-from baseline, read once for the run where a test holds an effect to it. Loaded, not imported:
+   * the baselines' module brings the drift report's, which a worker has no other use for.
+   */
+  contractBaseline(): Promise<SavedBaseline | undefined> {
+    const name = this.config.contractFrom;
+    this.baseline ??= name ? import('./reporters/baselines.ts').then(({ readBaseline }) => readBaseline(name)) : Promise.resolve(undefined);
+    return this.baseline;
+  }
 
   /** The probes' budget, made where a probe runs. */
   get probeBudget(): ProbeBudget {

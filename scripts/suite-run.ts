@@ -183,7 +183,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   }
 }
 
-/** One run of several in one invocation: a name for its project, and its target and reports as runSuite takes them. */
+/** One run of several in one invocation: its name (its tests' describe, contract/api-test.ts eachRun), and its target and reports as runSuite takes them. */
 export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keepReports' | 'driftReports'> & { name: string };
 
 /**

@@ -14,8 +14,7 @@ import { startStagingNetwork, type StagingNetworkOptions } from '../simulator/st
 import { simulatorTargetEnv, startRunSimulator } from './suite-run.ts';
 import { freePort } from '../config/free-port.ts';
 import { localPortsProblem } from '../contract/local-ports.ts';
-import { readJsonLines } from '../contract/run-records.ts';
-import { CREATED_DIALOGS_FILE, CREATED_JOURNAL_DIR, type JournalledDialog } from '../contract/leftover-dialogs.ts';
+import { CREATED_DIALOGS_FILE, CREATED_JOURNAL_DIR, readJournal } from '../contract/leftover-dialogs.ts';
 
 const MAIN = fileURLToPath(new URL('./contract.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -196,7 +195,7 @@ test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run 
     // Cancelled once the run has created dialogs (journalled as each create answers), whatever the machine's pace.
     const created = (dir: string) => {
       try {
-        return readJsonLines<JournalledDialog>(join(dir, CREATED_JOURNAL_DIR)).length >= 2;
+        return readJournal(dir).length >= 2;
       } catch {
         return false; // a line being written this instant
       }
@@ -207,7 +206,7 @@ test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run 
     assert.match(lines(run.stderr).at(-1) ?? '', /^dialog-contract: cancelled \(SIGTERM\): no verdict, no tickets/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(processesOf(run.reportsDir), [], 'nothing of the run is left running');
-    const journal = readJsonLines<JournalledDialog>(join(run.reportsDir, CREATED_JOURNAL_DIR));
+    const journal = readJournal(run.reportsDir);
     const listed = readFileSync(join(run.reportsDir, CREATED_DIALOGS_FILE), 'utf8')
       .split('\n')
       .filter(Boolean)
