@@ -35,6 +35,8 @@ import { laneTag, REPORTS_DIR, runSpecs } from './env.ts';
 import { DialogFactory, type Dialog } from './dialog-factory.ts';
 import { OBSERVATION, type Observation, type Observe, type OperationObservation } from './observation.ts';
 import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
+import { TRANSITIONS_DIR, type WalkedStep } from './state-table.ts';
+import type { Walk } from './state-walk.ts';
 import { appendJsonl } from './run-records.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import type { RunThrottle } from './run-throttle.ts';
@@ -44,6 +46,9 @@ import type { ProbeBudget } from './probes/budget.ts';
 import { WorkerRuns, type WorkerRun } from './worker-runs.ts';
 
 export { expect };
+
+/** What a test would have covered, listed with the reason it could not: pairs, observation ids, §3 pairs. */
+type Covers = Partial<Pick<PreconditionRow, 'pairs' | 'observations' | 'transitions'>>;
 
 /** Observations whose value is a word for what an effect did: the ones a baseline can hold a later run to. */
 type EffectId = { [K in ObservationId]: ObservationPayloads[K] extends string ? K : never }[ObservationId];
@@ -67,16 +72,18 @@ type TestFixtures = {
    * A state or setting the test needs: when it does not hold, the test is skipped with the reason, and what it
    * would have covered ((operation, status) pairs, observation ids) is listed with that reason in the coverage.
    */
-  precondition: (holds: boolean, reason: string, covers?: Partial<Pick<PreconditionRow, 'pairs' | 'observations'>>) => void;
+  precondition: (holds: boolean, reason: string, covers?: Covers) => void;
+  /** Records a step of spec §3's state table the test walked, for the state × trigger coverage. */
+  walked: (step: Omit<WalkedStep, 'test'>) => void;
+  /** What a walk of spec §3's state table needs (contract/state-walk.ts). */
+  walk: Walk;
   /** The custom block's call for a dialog just started on CUSTOM_BLOCK_BOT_ID (waits up to CALLBACK_TIMEOUT_S). */
   waitForCallback: (dialog: Dialog, after: number) => Promise<ClaimedCallback | undefined>;
   /**
    * Starts a dialog on CUSTOM_BLOCK_BOT_ID and returns its block's call and integration token (spec §6.1). No call
    * is a failure (the call is documented); a call whose token cannot be told is a skip naming CALLBACK_TOKEN_FIELD.
    */
-  customBlock: (
-    covers: Partial<Pick<PreconditionRow, 'pairs' | 'observations'>>,
-  ) => Promise<{ dialog: Dialog; call: ClaimedCallback; token: string; tokenAt: CallPlace | null }>;
+  customBlock: (covers: Covers) => Promise<{ dialog: Dialog; call: ClaimedCallback; token: string; tokenAt: CallPlace | null }>;
   /**
    * Before each test, whether the run still judges (a target gone down ends it: the test is not run); after it,
    * a test that could not judge (a lost answer of a request that must not be resent, the run stopped while it ran)
@@ -336,12 +343,21 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
       const record = (row: PreconditionRow) => appendJsonl(join(REPORTS_DIR, PRECONDITIONS_DIR, `${process.pid}.jsonl`), row);
       await use((holds, reason, covers = {}) => {
         if (holds) return;
-        record({ test: testPath(testInfo), reason, pairs: covers.pairs ?? [], observations: covers.observations ?? [] });
+        record({ test: testPath(testInfo), reason, pairs: covers.pairs ?? [], observations: covers.observations ?? [], transitions: covers.transitions ?? [] });
         test.skip(true, reason);
       });
     },
     BOXED,
   ],
+
+  walked: [
+    async ({}, use, testInfo) => {
+      await use((step) => appendJsonl(join(REPORTS_DIR, TRANSITIONS_DIR, `${process.pid}.jsonl`), { ...step, test: testPath(testInfo) } satisfies WalkedStep));
+    },
+    BOXED,
+  ],
+
+  walk: [async ({ api, dialogs, bodies, config, fake, walked, precondition }, use) => use({ api, dialogs, bodies, config, fake, walked, precondition }), BOXED],
 
   waitForCallback: [
     async ({ config }, use) => {

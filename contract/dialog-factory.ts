@@ -3,8 +3,12 @@
 import type { ApiClient } from './client.ts';
 import type { ApiResponse } from './api-response.ts';
 import { expect } from './matchers.ts';
-import { createdSince, fetchPages, listedItems, searchSettled, waitedText, type ListItem } from './lists.ts';
+import { createdSince, fetchPages, listedItems, searchSettled, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
 import { settle } from './settle.ts';
+import { holdEach, type Judgement } from './matchers.ts';
+import { durationKind, IP_ALLOWED, ipKind, LOCATION_ALLOWED, locationKind, updatedKind } from './field-meanings.ts';
+import { readV1, readV2, type DialogRead } from './requests.ts';
+import { clockText, runVendorClock } from './vendor-clock.ts';
 
 export type CreateVia = 'v1-get' | 'v2-get' | 'v2-post';
 
@@ -16,6 +20,8 @@ export interface Dialog {
   via: CreateVia;
   /** Client clock just before the create request (ms). */
   createdAfter: number;
+  /** The last non-empty `updated` each version showed (dialogs.read): the last message's time never moves back. */
+  updatedSeen?: Partial<Record<Version, string>>;
 }
 
 export interface Created {
@@ -80,9 +86,20 @@ export class DialogFactory {
       response = made.response;
       uuid = made.uuids.length === 1 ? made.uuids[0] : undefined;
     }
+    // A create names a new dialog (§2.4: the identifiers of the created dialog), never one the run made before.
+    const again = uuid !== undefined && via !== 'v2-get' && (this.hooks.claimed?.() ?? new Set()).has(uuid);
     if (uuid) this.hooks.created?.({ uuid, botId, via, createdAfter });
     // A creation that breaks the contract is reported as such, before anything reads ids out of it.
     await expect(response).toMatchContract({ status: 200, because: `for creating a dialog on bot ${botId}`, section: via === 'v1-get' ? '4.1' : '4.2' });
+    expect(response).toHold({
+      check: 'created_dialog_identified',
+      at: via === 'v1-get' ? '/dialogId' : '/dialogUUID',
+      section: '2.4',
+      expected: 'the identifier of the dialog this request created: one no earlier create of the run answered',
+      observed: again ? 'a dialog an earlier create answered' : 'a new dialog',
+      equals: 'a new dialog',
+      details: { dialog: uuid ?? null },
+    });
     if (!uuid)
       throw new Error(
         `${response.operation.label} → 200: no UUID of the new dialog in the response, nor one new dialog in the V2 list\n${response.evidence()}`,
@@ -90,6 +107,75 @@ export class DialogFactory {
     const dialog: Dialog = { uuid, botId, via, createdAfter, ...(v1Id === undefined ? {} : { v1Id }) };
     this.created.push(dialog);
     return { dialog, response };
+  }
+
+  /**
+   * Reads a dialog the run created (V2 by its UUID, V1 by its integer id) and holds the record to what §2.1's words
+   * rule out for it (field-meanings.ts): an ip that is no address, a location that is no place, a duration longer than
+   * the dialog has existed, an updated outside its life so far (in the vendor's clock) or earlier than a read before.
+   */
+  async read(dialog: Dialog, version: Version = 'v2'): Promise<DialogRead> {
+    const v1Id = version === 'v1' ? await this.v1IdOf(dialog) : undefined;
+    const read = version === 'v1' ? await readV1(this.api, v1Id!) : await readV2(this.api, dialog.uuid);
+    const readAt = Date.now();
+    const record = read.record;
+    if (!record) return read;
+    const seen = (dialog.updatedSeen ??= {});
+    const window = { createdMs: vendorMs(dialog.createdAfter, 'early'), readMs: vendorMs(readAt, 'late') };
+    const meaning = (at: string, expected: string, observed: string, allowed: readonly string[], details: Record<string, unknown>): Judgement => ({
+      check: 'meaning_conformance',
+      at,
+      section: '2.1',
+      expected,
+      observed,
+      holds: (kind) => allowed.includes(kind as string),
+      details: { dialog: dialog.uuid, ...details },
+    });
+    const updated = typeof record.updated === 'string' ? updatedKind(record.updated, window, seen[version]) : undefined;
+    holdEach(
+      read.response,
+      meaning(
+        '/ip',
+        'an IP address, or empty or a placeholder where the dialog has none (IP address of the user who started it)',
+        ipKind(String(record.ip)),
+        IP_ALLOWED,
+        {
+          ip: record.ip,
+        },
+      ),
+      meaning(
+        '/location',
+        'a place name, or empty or a placeholder (City the dialog was started from)',
+        locationKind(String(record.location)),
+        LOCATION_ALLOWED,
+        {
+          location: record.location,
+        },
+      ),
+      meaning(
+        '/duration',
+        'at most the time the dialog has existed (Dialog duration in seconds)',
+        durationKind(record.duration, readAt - dialog.createdAfter),
+        ["within the dialog's age"],
+        {
+          duration: record.duration,
+          secondsSinceCreate: Math.round((readAt - dialog.createdAfter) / 1000),
+        },
+      ),
+      ...(updated === undefined
+        ? []
+        : [
+            meaning(
+              '/updated',
+              "empty, or a time between the dialog's creation and the read, never earlier than a read before (Date and time of the last message)",
+              updated,
+              ['empty', 'a placeholder time', 'between the creation and the read'],
+              { updated: record.updated, before: seen[version] ?? null, clock: clockText(runVendorClock()) },
+            ),
+          ]),
+    );
+    if (updated === 'between the creation and the read') seen[version] = record.updated;
+    return read;
   }
 
   /** Takes over a dialog made by a raw request (a probe, the shape discovery), so it is cleaned up like the others. */

@@ -12,13 +12,15 @@ export interface PreconditionRow {
   pairs: string[];
   /** Observation ids it would have recorded. */
   observations: string[];
+  /** (state × trigger) pairs of spec §3 it would have walked (contract/state-table.ts). */
+  transitions?: string[];
 }
 
 /** Why this run could not cover each pair or observation id: key → reason, from every skipped test's row. */
-export function preconditionReasons(reportsDir: string, what: 'pairs' | 'observations'): Record<string, string> {
+export function preconditionReasons(reportsDir: string, what: 'pairs' | 'observations' | 'transitions'): Record<string, string> {
   const out: Record<string, string> = {};
   for (const row of readJsonLines<PreconditionRow>(join(reportsDir, PRECONDITIONS_DIR)))
-    for (const key of row[what]) out[key] ??= `not in this run: ${row.reason} (${row.test})`;
+    for (const key of row[what] ?? []) out[key] ??= `not in this run: ${row.reason} (${row.test})`;
   return out;
 }
 

@@ -10,7 +10,6 @@ import type { OperationId } from '../openapi/operations.generated.ts';
 import { contractValidators } from '../openapi/validators.ts';
 import type { ApiResponse } from './api-response.ts';
 import type { ApiClient, CallOptions } from './client.ts';
-import type { Dialog } from './dialog-factory.ts';
 import { sampleQuery, listedItems, type ListItem } from './lists.ts';
 
 export interface DialogRecord extends ListItem {
@@ -69,7 +68,7 @@ export interface RequestContext {
   config: SuiteConfig;
   bodies: RequestBodies;
   /** A dialog the test created, with its V1 id resolved. */
-  dialog?: Dialog;
+  dialog?: { uuid: string; v1Id?: number };
   fileId?: number;
 }
 

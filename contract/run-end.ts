@@ -6,7 +6,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { rateLimitFinding } from '../http/throttle.ts';
-import { coverageHtml, coverageMatrix, unexplained } from '../report/coverage-matrix.ts';
+import { coverageHtml, coverageMatrix, stateMatrix, unexplained } from '../report/coverage-matrix.ts';
 import { harAnswers, harOf } from '../report/har.ts';
 import type { RecordedExchange } from '../lib/exchange.ts';
 import { suiteVersion } from '../config/suite-version.ts';
@@ -20,6 +20,7 @@ import { UNKNOWN_CATALOG } from './probes/catalog.ts';
 import { currentRun, EXCHANGES_DIR, readJsonLines, runStartedAt } from './run-records.ts';
 import { readThrottleRecords } from './run-throttle.ts';
 import { lagObserved, readLags } from './settle.ts';
+import { STATE_PAIRS, TRANSITIONS_DIR, type WalkedStep } from './state-table.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
@@ -79,9 +80,11 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   const operations = [...validators.operations.values()].map((op) => ({ operationId: op.operationId, label: op.label, statuses: Object.keys(op.responses) }));
   // What this run could not set up comes first: it says why the pair is missing now.
   const coverage = coverageMatrix(operations, exchanges, { ...NOT_DRIVABLE, ...preconditionReasons(REPORTS_DIR, 'pairs') });
+  // Spec §3 beside §7: which (state × trigger) pairs the tests walked, with what each answered and left.
+  const states = stateMatrix(STATE_PAIRS, readJsonLines<WalkedStep>(join(REPORTS_DIR, TRANSITIONS_DIR)), preconditionReasons(REPORTS_DIR, 'transitions'));
   const [json, html] = RUN_END_FILES as [string, string];
-  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage }, null, 2)}\n`);
-  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage));
+  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states }, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states));
 
   const failed: RunEnd['failed'] = [];
   if (partial === undefined) {
@@ -107,10 +110,19 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
         message: `documented pairs neither exercised nor explained in contract/not-drivable.ts: ${holes.join(', ')}`,
       });
     }
+    const unwalked = states.filter((r) => r.walked === 0 && !r.reason).map((r) => r.pair);
+    if (unwalked.length) {
+      failed.push({
+        check: 'transitions_walked',
+        title: `${RUN_END} every (state × trigger) pair of spec §3 is walked, or its test said why it could not be`,
+        expected: 'every (state × trigger) pair of spec §3 walked, or a skipped test saying why it could not be',
+        message: `(state × trigger) pairs neither walked nor explained by a skipped test: ${unwalked.join(', ')}`,
+      });
+    }
   }
   return {
     observations,
     failed,
-    coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised; reports/coverage.html`,
+    coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised, ${states.filter((r) => r.walked > 0).length}/${states.length} (state × trigger) pairs of §3 walked; reports/coverage.html`,
   };
 }

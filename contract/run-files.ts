@@ -9,6 +9,7 @@ import { HEALTH_DIR } from './run-health.ts';
 import { SETTLE_DIR } from './settle.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
 import { PLAYWRIGHT_REPORTS } from './verdict-reports.ts';
+import { TRANSITIONS_DIR } from './state-table.ts';
 
 /** What one run records as it goes and the reports it writes, relative to the reports folder. */
 export const RUN_FILES = [
@@ -17,6 +18,7 @@ export const RUN_FILES = [
   'throttle',
   'run',
   'preconditions',
+  TRANSITIONS_DIR,
   HEALTH_DIR,
   SETTLE_DIR,
   CREATED_DIALOGS_FILE,

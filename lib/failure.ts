@@ -23,6 +23,8 @@ export type SemanticCheck =
   | 'versions_agree'
   | 'created_dialog_identified'
   | 'name_conformance'
+  | 'meaning_conformance'
+  | 'effect_of_create'
   | 'effect_of_start'
   | 'effect_of_stop'
   | 'effect_of_send'
@@ -33,7 +35,7 @@ export type SemanticCheck =
   | 'custom_block_call';
 
 /** Checks of the run, not of an answer: a test that failed without naming a drift, the run's end. */
-export type RunCheck = 'test_passes' | 'unknowns_observed' | 'pairs_exercised' | 'body_shape_established';
+export type RunCheck = 'test_passes' | 'unknowns_observed' | 'pairs_exercised' | 'transitions_walked' | 'body_shape_established';
 
 export type CheckName = ResponseCheck | RequestCheck | SemanticCheck | RunCheck;
 

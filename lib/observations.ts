@@ -65,16 +65,14 @@ export type ObservationPayloads = {
   'status.after-post-create': string;
   'send.in-record': { dataItemAdded: boolean; textInData: boolean };
   'response.command': AnsweredShape;
-  'transition.send.in-process': number;
-  'transition.start-stop': Record<string, { status: number; after?: string }>;
-  'transition.start.completed': { status: number; after?: string };
+  /** What an ip and a location of a dialog started through the API are (contract/field-meanings.ts kinds). */
+  'fields.api-started': { ip: string; location: string };
   'command.unknown-bot': number;
   'name.number-is-v1-id': boolean;
   'response.create.response-false': AnsweredShape;
   'response.create.default': AnsweredShape;
   'body.getV2DialogCreate': Shape;
   'variables.in-record': Array<{ variableMatchesName: boolean; type: string; question: 'empty' | 'text' }>;
-  'vertex.message-id.distinct': boolean;
   'vertex.after-complete.status': string | null;
   'vertex.token.after-complete': StatusByCase;
   'vertex.send-message.fields': StatusByCase;
@@ -102,8 +100,14 @@ export type ObservationPayloads = {
 } & { [K in `default.${Version}.PageNumber` | `default.${Version}.PageCount`]: number } & { [K in `links.${Version}`]: Json } & {
   [K in `pagination.${Version}.past-last-page`]: { status: number; items: number; current_page: Json };
 } & {
-  /** What each number of meta.pagination counts, by its name (contract/pagination-relations.ts). */
-  [K in `pagination.${Version}.relations`]: Record<string, string>;
+  /** The PageNumber of the first page (contract/pagination-meaning.ts). */
+  [K in `pagination.${Version}.first-page`]: number;
+} & {
+  /** A trigger of spec §3 on a dialog in a state (contract/state-table.ts): its answer and the status read after. */
+  [K in `transition.${'start' | 'stop' | 'send' | 'command'}.from-${'created' | 'started' | 'in-process' | 'operator' | 'completed'}`]: {
+    status: number;
+    after: string | null;
+  };
 } & { [K in `filter.${Version}.updated-matches-field`]: boolean } & {
   [K in `file.${Version}.download`]: { status: number; contentType: string | null; nonEmpty: boolean };
 } & {

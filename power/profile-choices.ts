@@ -17,11 +17,26 @@ export const PROFILE_CONFIGURES: Readonly<Record<string, ReadonlyArray<'SEND_BOD
 
 /** Setting (a dotted path of the simulator config, or a prefix of several) → observation ids that show it. */
 export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly string[] }> = [
-  { setting: 'statuses.created', ids: ['status.created-not-started'] },
-  { setting: 'statuses.operator', ids: ['status.operator', 'transition.start-stop'] },
+  // The status read after a trigger refused on a dialog not started, or after one that leaves it with the operator.
+  { setting: 'statuses.created', ids: ['status.created-not-started', 'transition.send.from-created', 'transition.command.from-created'] },
+  {
+    setting: 'statuses.operator',
+    ids: [
+      'status.operator',
+      'transition.stop.from-created',
+      'transition.stop.from-started',
+      'transition.stop.from-in-process',
+      'transition.stop.from-operator',
+      'transition.send.from-operator',
+      'transition.command.from-operator',
+    ],
+  },
   { setting: 'send.textFields', ids: ['body.send.accepted'] },
   { setting: 'send.lenient', ids: ['lenience.send'] },
-  { setting: 'send.allowedStatuses', ids: ['transition.send.in-process'] },
+  {
+    setting: 'send.allowedStatuses',
+    ids: ['transition.send.from-created', 'transition.send.from-started', 'transition.send.from-in-process', 'transition.send.from-operator'],
+  },
   { setting: 'send.dataItem', ids: ['send.in-record'] },
   { setting: 'command.commandField', ids: ['body.command.accepted'] },
   { setting: 'command.botField', ids: ['body.command.accepted'] },
@@ -36,7 +51,7 @@ export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly
   { setting: 'create.startedWithoutResponse', ids: ['response.create.response-false'] },
   { setting: 'create.responseDefault', ids: ['response.create.default'] },
   { setting: 'create.variableItem', ids: ['variables.in-record'] },
-  { setting: 'transitions.startCompleted', ids: ['transition.start.completed'] },
+  { setting: 'transitions.startCompleted', ids: ['transition.start.from-completed'] },
   { setting: 'limits.rate', ids: ['rate.limit'] },
   { setting: 'limits.maxPageCount', ids: ['limit.maxPageCount'] },
   { setting: 'limits.maxTextLength', ids: ['limit.maxTextLength.send', 'limit.maxTextLength.sendMessage'] },

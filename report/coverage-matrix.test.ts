@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coverageHtml, coverageMatrix, unexplained } from './coverage-matrix.ts';
+import { coverageHtml, coverageMatrix, stateMatrix, unexplained } from './coverage-matrix.ts';
 
 const ops = [
   { operationId: 'a', label: 'GET /a', statuses: ['200', '404', '403'] },
@@ -36,4 +36,33 @@ test('counts exercised pairs, matches ranges, keeps reasons only for pairs not e
   assert.equal(cov.exercised, 2);
   assert.match(coverageHtml(cov), /2\/5 documented/);
   assert.match(coverageHtml(cov), /undocumented status 500 seen 1×/);
+});
+
+test('the state × trigger matrix: each pair walked with its outcomes, or its reason; the html shows both', () => {
+  const rows = stateMatrix(
+    ['created × start', 'operator × start', 'completed × stop'],
+    [
+      { pair: 'operator × start', status: 204, after: 'in-process' },
+      { pair: 'created × start', status: 204, after: 'in-process' },
+      { pair: 'operator × start', status: 204, after: 'in-process' },
+      { pair: 'created × start', status: 403, after: null },
+    ],
+    { 'completed × stop': 'no completed dialog', 'operator × start': 'unused: it was walked' },
+  );
+  assert.deepEqual(rows, [
+    {
+      pair: 'created × start',
+      walked: 2,
+      outcomes: [
+        { status: 204, after: ['in-process'] },
+        { status: 403, after: ['(not read)'] },
+      ],
+    },
+    { pair: 'operator × start', walked: 2, outcomes: [{ status: 204, after: ['in-process'] }] },
+    { pair: 'completed × stop', walked: 0, outcomes: [], reason: 'no completed dialog' },
+  ]);
+  const html = coverageHtml(coverageMatrix(ops, [], {}), rows);
+  assert.match(html, /State × trigger \(spec §3\): 2\/3 walked/);
+  assert.match(html, /204 → in-process; 403 → \(not read\)/);
+  assert.match(html, /no completed dialog/);
 });

@@ -55,16 +55,57 @@ export function coverageMatrix(operations: DocumentedOperation[], exchanges: See
   return { rows, undocumented: [...undocumented.values()], exercised: rows.filter((r) => r.exercised > 0).length, documented: rows.length };
 }
 
+/** One (state × trigger) pair of spec §3: how often the run walked it, what the trigger answered and left. */
+export interface StateRow {
+  pair: string;
+  walked: number;
+  /** The trigger's statuses, each with the status strings the dialog read afterwards. */
+  outcomes: Array<{ status: number; after: string[] }>;
+  /** Why the run did not walk it, when it did not. */
+  reason?: string;
+}
+
+/** The steps a run walked, by pair, in the order of `pairs`; a pair not walked carries its reason when one is given. */
+export function stateMatrix(
+  pairs: readonly string[],
+  steps: ReadonlyArray<{ pair: string; status: number; after: string | null }>,
+  reasons: Record<string, string>,
+): StateRow[] {
+  return pairs.map((pair) => {
+    const mine = steps.filter((s) => s.pair === pair);
+    const statuses = [...new Set(mine.map((s) => s.status))].sort((a, b) => a - b);
+    const outcomes = statuses.map((status) => ({
+      status,
+      after: [...new Set(mine.filter((s) => s.status === status).map((s) => s.after ?? '(not read)'))].sort(),
+    }));
+    const reason = reasons[pair];
+    return { pair, walked: mine.length, outcomes, ...(mine.length === 0 && reason ? { reason } : {}) };
+  });
+}
+
 /** Pairs neither exercised nor explained: each is a hole in the suite. */
 export const unexplained = (coverage: Coverage) => coverage.rows.filter((r) => r.exercised === 0 && !r.reason);
 
-export function coverageHtml(coverage: Coverage): string {
+export function coverageHtml(coverage: Coverage, states: readonly StateRow[] = []): string {
   const rows = coverage.rows
     .map(
       (r) =>
         `<tr><td>${escapeHtml(r.operation)}</td><td>${r.status}</td><td>${r.exercised || ''}</td><td>${r.exercised ? 'exercised' : escapeHtml(r.reason ?? 'NOT EXERCISED')}</td></tr>`,
     )
     .join('\n');
+  const stateRows = states
+    .map((r) => {
+      const outcome = r.outcomes.map((o) => `${o.status} → ${o.after.join(', ')}`).join('; ');
+      return `<tr><td>${escapeHtml(r.pair)}</td><td>${r.walked || ''}</td><td>${r.walked ? escapeHtml(outcome) : escapeHtml(r.reason ?? 'NOT WALKED')}</td></tr>`;
+    })
+    .join('\n');
+  const walked = states.filter((r) => r.walked > 0).length;
+  const stateTable = states.length
+    ? `<h2>State × trigger (spec §3): ${walked}/${states.length} walked</h2>
+<table><thead><tr><th>state × trigger</th><th>walks</th><th>status → status read afterwards</th></tr></thead><tbody>
+${stateRows}
+</tbody></table>`
+    : '';
   const extra = coverage.undocumented.map((u) => `<li>${escapeHtml(u.operationId)}: undocumented status ${u.status} seen ${u.count}×</li>`).join('');
   return htmlPage({
     title: 'Contract coverage',
@@ -72,6 +113,6 @@ export function coverageHtml(coverage: Coverage): string {
     body: `<h1>Contract coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised</h1>
 <table><thead><tr><th>operation</th><th>status</th><th>requests</th><th>outcome</th></tr></thead><tbody>
 ${rows}
-</tbody></table>${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
+</tbody></table>${stateTable}${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
   });
 }

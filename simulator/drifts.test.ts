@@ -74,13 +74,20 @@ function scenario(): Step[] {
     { operationId: 'getV1File', method: 'GET', path: `/api/v1/file/${fileId}` },
     { operationId: 'getV1DialogCreate', method: 'GET', path: `/api/v1/dialog/101/create?variables=${encodeURIComponent('{"city":"Oslo"}')}` },
     { operationId: 'getV2Conversation', method: 'GET', path: ({ created }) => `/api/v2/conversation/${created}` },
+    { operationId: 'getV1DialogCreate', method: 'GET', path: '/api/v1/dialog/101/create' },
+    { operationId: 'postV2ConversationStop', method: 'POST', path: ({ created }) => conv(created, 'stop') },
+    { operationId: 'getV2Conversation', method: 'GET', path: ({ created }) => `/api/v2/conversation/${created}` },
+    { operationId: 'getV2DialogCreate', method: 'GET', path: '/api/v2/dialog/101/create' },
+    { operationId: 'getV2Conversations', method: 'GET', path: '/api/v2/conversations?BotID=101&PageCount=2' },
     { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/303/create?response=true' },
-    {
-      operationId: 'postVertexSendMessage',
-      method: 'POST',
-      path: '/api/vertex/v1/dialog/send_message',
-      options: ({ token }) => ({ body: { token, text: 'hi', typing: true } }),
-    },
+    ...[true, false].map(
+      (typing): Step => ({
+        operationId: 'postVertexSendMessage',
+        method: 'POST',
+        path: '/api/vertex/v1/dialog/send_message',
+        options: ({ token }) => ({ body: { token, text: 'hi', typing } }),
+      }),
+    ),
     { operationId: 'postVertexComplete', method: 'POST', path: '/api/vertex/v1/complete', options: ({ token }) => ({ body: { token, data: 'done' } }) },
     { operationId: 'postVertexSendMessage', method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: { token: 'forged', text: 'hi' } } },
     { operationId: 'postVertexComplete', method: 'POST', path: '/api/vertex/v1/complete', options: { body: { token: 'forged' } } },
@@ -115,7 +122,7 @@ describe('drift modes', () => {
           .call(step.method, path, options)
           .catch((err: Error) => ({ status: 0, contentType: null, body: err.message, json: () => undefined }));
         if (step.operationId === 'postV2DialogCreate') learned.token = String((await listener.next()).fields.token);
-        if (step.operationId === 'getV1DialogCreate' && res.status === 200) learned.created = String(res.json().dialogId);
+        if (step.operationId === 'getV1DialogCreate' && res.status === 200) learned.created ||= String(res.json().dialogId);
         // File links hold the simulator's port, which differs between sessions.
         out.push({ operationId: step.operationId, status: res.status, contentType: res.contentType, body: res.body.replaceAll(sim.url, 'SIMULATOR') });
       }

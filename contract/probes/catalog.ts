@@ -23,11 +23,37 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
   { section: '4.1', item: 'content type of the file download', ids: ['file.v1.download'] },
   { section: '4.2', item: 'response body of GET /v2/dialog/{BotID}/create', ids: ['body.getV2DialogCreate'] },
   { section: '4.2', item: 'status code and body of POST /v2/dialog/{BotID}/create when response is false', ids: ['response.create.response-false'] },
-  { section: '3', item: 'from which states start is allowed and what it does from each', ids: ['transition.start-stop', 'transition.start.completed'] },
+  {
+    section: '3',
+    item: 'from which states start is allowed and what it does from each',
+    ids: [
+      'transition.start.from-created',
+      'transition.start.from-started',
+      'transition.start.from-in-process',
+      'transition.start.from-operator',
+      'transition.start.from-completed',
+    ],
+  },
   {
     section: '3',
     item: 'from which states stop is allowed, and the exact status string of the operator state',
-    ids: ['transition.start-stop', 'status.operator'],
+    ids: [
+      'transition.stop.from-created',
+      'transition.stop.from-started',
+      'transition.stop.from-in-process',
+      'transition.stop.from-operator',
+      'status.operator',
+    ],
+  },
+  {
+    section: '3',
+    item: 'from which states send is allowed, and the state it leaves the dialog in',
+    ids: ['transition.send.from-created', 'transition.send.from-started', 'transition.send.from-in-process', 'transition.send.from-operator'],
+  },
+  {
+    section: '3',
+    item: 'from which states command is allowed, and the state it leaves the dialog in',
+    ids: ['transition.command.from-created', 'transition.command.from-started', 'transition.command.from-in-process', 'transition.command.from-operator'],
   },
   { section: '4.2', item: 'success response of command', ids: ['response.command'] },
   { section: '4.1', item: 'parameters and response of GET /v2/file/{fileId}', ids: ['file.v2.download', 'file.v2.unknown'] },
@@ -35,9 +61,16 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
   {
     section: '4.1',
     item: 'default PageNumber, and the accepted range of PageNumber',
-    ids: ['default.v1.PageNumber', 'default.v2.PageNumber', 'paging.PageNumber.out-of-range', 'pagination.v1.past-last-page', 'pagination.v2.past-last-page'],
+    ids: [
+      'default.v1.PageNumber',
+      'default.v2.PageNumber',
+      'paging.PageNumber.out-of-range',
+      'pagination.v1.past-last-page',
+      'pagination.v2.past-last-page',
+      'pagination.v1.first-page',
+      'pagination.v2.first-page',
+    ],
   },
-  { section: '2.3', item: 'what total, count, per_page, current_page and total_pages count', ids: ['pagination.v1.relations', 'pagination.v2.relations'] },
   {
     section: '8.3',
     item: 'default and maximum PageCount',

@@ -2,14 +2,36 @@
 import { test, expect } from '../api-test.ts';
 import { holdEach, type Judgement } from '../matchers.ts';
 import { stableStringify } from '../../lib/json.ts';
-import { createdSince, fetchPage, fetchPages, findInList, listOperation, sampleQuery, searchList, searchSettled, isoUtc, vendorMs } from '../lists.ts';
+import {
+  createdSince,
+  fetchPage,
+  fetchPages,
+  findInList,
+  listedItems,
+  listOperation,
+  sampleQuery,
+  searchList,
+  searchSettled,
+  isoUtc,
+  vendorMs,
+} from '../lists.ts';
 import { clockText, runVendorClock } from '../vendor-clock.ts';
 import type { ListItem, Page, Version } from '../lists.ts';
 import { sameValue, settledDifferences } from '../settled-reads.ts';
 import type { Query } from '../client.ts';
 import { declaredProperties } from '../../openapi/document.ts';
 import { OPERATIONS } from '../../openapi/operations.generated.ts';
-import { PAGINATION_MEANING, paginationRelations } from '../pagination-relations.ts';
+import {
+  endsList,
+  firstPageNumber,
+  lastPageFindings,
+  pageFindings,
+  walkComplete,
+  walkFindings,
+  type PaginationFinding,
+  type ReadPage,
+} from '../pagination-meaning.ts';
+import { durationKind, IP_ALLOWED, ipKind, LOCATION_ALLOWED, locationKind } from '../field-meanings.ts';
 
 const MINUTE = 60_000;
 
@@ -28,9 +50,9 @@ function zoned(ms: number, minutes: number): string {
 }
 
 /**
- * Well-formedness of one page as documented: item keys "0", "1", ... (spec §2.3) and at most the PageCount asked
- * for (§4.1: the number of records per page). What total, count, per_page, current_page and total_pages count is not
- * stated (§2.3 shows their names and types only): the page walk records it (pagination-relations.ts).
+ * One page as documented: item keys "0", "1", ... (spec §2.3), at most the PageCount asked for (§4.1: the number of
+ * records per page), count, per_page and current_page meaning what they are called (pagination-meaning.ts), and each
+ * item's fields what §2.1's words allow (field-meanings.ts).
  */
 function expectWellFormedPage(page: Page, query: Query) {
   const { keys, items, response } = page;
@@ -53,13 +75,25 @@ function expectWellFormedPage(page: Page, query: Query) {
   const itemKeys = keys.filter((k) => k !== 'meta');
   const indexes = Array.from({ length: itemKeys.length }, (_, i) => String(i));
   const asked = query.PageCount === undefined ? undefined : Number(query.PageCount);
+  const askedPage = query.PageNumber === undefined ? undefined : Number(query.PageNumber);
+  const meaning = (at: string, expected: string, observed: string, allowed: readonly string[], item: ListItem, value: unknown): Judgement => ({
+    check: 'meaning_conformance',
+    at,
+    section: '2.1',
+    expected,
+    observed,
+    holds: (kind) => allowed.includes(kind as string),
+    details: { dialog: item.id, value },
+    location: `${at.replace('*', '…')} of ${item.id}`,
+  });
   holdEach(
     response,
     relation('/ (item keys)', '2.3', 'decimal indexes "0", "1", ... one per item', itemKeys, (k) => stableStringify(k) === stableStringify(indexes), {}),
     ...(asked === undefined
       ? []
       : [relation('/ (items on the page)', '4.1', 'at most the PageCount asked for', items.length, (n) => (n as number) <= asked, { PageCount: asked })]),
-    ...page.items.map((item) => {
+    ...paginationJudgements(pageFindings({ items: items.length, pagination: page.pagination, asked: { PageCount: asked, PageNumber: askedPage } })),
+    ...page.items.flatMap((item) => {
       const t = item.updated === '' ? NaN : Date.parse(item.updated);
       const inRange = t <= Date.UTC(2000, 0, 1) ? 'before 2000' : t >= Date.now() + 24 * 60 * MINUTE ? 'in the future' : 'a time since 2000';
       const when = item.updated === '' ? 'empty' : Number.isNaN(t) ? 'not a time' : inRange;
@@ -68,9 +102,49 @@ function expectWellFormedPage(page: Page, query: Query) {
         dialog: item.id,
         updated: item.updated,
       });
-      return { ...updated, location: `$[…].updated of ${item.id}` };
+      return [
+        { ...updated, location: `$[…].updated of ${item.id}` },
+        meaning(
+          '/*/ip',
+          'an IP address, or empty or a placeholder (IP address of the user who started the dialog)',
+          ipKind(String(item.ip)),
+          IP_ALLOWED,
+          item,
+          item.ip,
+        ),
+        meaning(
+          '/*/location',
+          'a place name, or empty or a placeholder (City the dialog was started from)',
+          locationKind(String(item.location)),
+          LOCATION_ALLOWED,
+          item,
+          item.location,
+        ),
+        meaning(
+          '/*/duration',
+          'a number of seconds, not negative (Dialog duration in seconds)',
+          durationKind(item.duration),
+          ['not negative'],
+          item,
+          item.duration,
+        ),
+      ];
     }),
   );
+}
+
+/** Findings of what the pagination numbers mean, as judgements at meta.pagination.FIELD. */
+function paginationJudgements(findings: readonly PaginationFinding[]): Judgement[] {
+  return findings.map((f) => ({
+    check: 'pagination_conformance',
+    at: `/meta/pagination/${f.field}`,
+    location: `meta.pagination.${f.field}${f.page === undefined ? '' : ` of page ${f.page}`}`,
+    section: '2.3',
+    expected: f.expected,
+    observed: f.observed,
+    holds: () => f.holds,
+    details: f.details,
+  }));
 }
 
 export function defineListTests(version: Version): void {
@@ -104,7 +178,7 @@ export function defineListTests(version: Version): void {
     });
   });
 
-  test(`${op} honours PageNumber and PageCount: pages are disjoint; what the numbers of meta.pagination count is recorded`, async ({
+  test(`${op} honours PageNumber and PageCount: pages are disjoint; total, count, per_page, current_page and total_pages mean what they are called`, async ({
     api,
     config,
     observe,
@@ -114,16 +188,42 @@ export function defineListTests(version: Version): void {
     const probe = await fetchPage(api, version, { ...query, PageCount: 1 });
     const total = probe.pagination.total;
     const few = `the target has fewer than 2 dialogs on bot ${config.botId} in the sample window (SAMPLE_CREATED_FROM/TO): pagination cannot be observed`;
-    precondition(total >= 2, few, { observations: [`pagination.${version}.past-last-page`] });
+    precondition(total >= 2, few, { observations: [`pagination.${version}.past-last-page`, `pagination.${version}.first-page`] });
     // About four pages over the whole window when it is small; the first pages only when it is large. Never more
     // than 40 a page: the page size observed in the spec (§8.1), so a vendor whose maximum is lower than what the
-    // suite asks (not shown, §8.3: it may clamp) is not taken for one that ignores PageCount.
+    // suite asks (not shown, §8.3: it may cap) is not taken for one that ignores PageCount.
     const perPage = total <= 160 ? Math.max(1, Math.ceil(total / 4)) : 40;
-    const pages = await fetchPages(api, version, { ...query, PageCount: perPage }, total <= 160 ? 10 : 4);
+    const pageOf = (PageNumber: number) => fetchPage(api, version, { ...query, PageCount: perPage, PageNumber });
+    // Which number the first page has is not shown (§4.1): PageNumber 0 serving other dialogs than 1 makes it 0.
+    const one = await pageOf(1);
+    const zero = await api.call(operationId, { query: { ...query, PageCount: perPage, PageNumber: 0 } });
+    await expect(zero).toMatchContract();
+    const idsOf = (items: readonly ListItem[]) => items.map((item) => String(item.id));
+    const base = firstPageNumber({ status: zero.status, ids: idsOf(listedItems(zero)) }, idsOf(one.items));
+    observe(operationId, {
+      id: `pagination.${version}.first-page`,
+      section: '4.1',
+      item: 'the PageNumber of the first page',
+      observed: base,
+      evidence: zero.evidence(),
+    });
+    // The walk: from the first page until a page holds fewer than its per_page, at most 10 pages.
+    const read = (page: Page, i: number): ReadPage & { ids: string[] } => ({
+      items: page.items.length,
+      pagination: page.pagination,
+      asked: { PageCount: perPage, PageNumber: base + i },
+      ids: idsOf(page.items),
+    });
+    const pages: Page[] = [];
+    for (let n = base; n < base + 10; n++) {
+      const page = n === 1 ? one : await pageOf(n);
+      pages.push(page);
+      if (endsList(read(page, n - base))) break;
+    }
     const seen = new Map<string, number>();
     for (const [i, page] of pages.entries()) {
       await expect(page.response).toMatchContract({ status: 200, section: '4.1' });
-      await expectWellFormedPage(page, { PageCount: perPage, PageNumber: i + 1 });
+      await expectWellFormedPage(page, { PageCount: perPage, PageNumber: base + i });
       for (const item of page.items) {
         const again = seen.get(String(item.id));
         expect(page.response).toHold({
@@ -134,21 +234,21 @@ export function defineListTests(version: Version): void {
           expected: 'each dialog on exactly one page',
           observed: again === undefined ? 'on one page' : 'on two pages',
           equals: 'on one page',
-          details: { pages: [again ?? null, i + 1], PageCount: perPage },
+          details: { pages: [again ?? null, base + i], PageCount: perPage },
         });
-        seen.set(String(item.id), i + 1);
+        seen.set(String(item.id), base + i);
       }
     }
-    // What the numbers count, as this vendor answers (§2.3: not stated): compared with the baseline, never assumed.
-    const walked = pages.map((page, i) => ({ items: page.items.length, pagination: page.pagination, asked: { PageCount: perPage, PageNumber: i + 1 } }));
-    observe(operationId, {
-      id: `pagination.${version}.relations`,
-      section: '2.3',
-      item: PAGINATION_MEANING,
-      observed: paginationRelations(walked, total <= 160 ? seen.size : undefined),
-      evidence: pages[0]!.response.evidence(),
-    });
-    const pastNumber = probe.pagination.total + 1;
+    // total and total_pages against what the walk found; a list too long to walk, against its last page.
+    const walk = { pages: pages.map(read) };
+    holdEach(pages[0]!.response, ...paginationJudgements(walkFindings(walk)));
+    const claimed = pages[0]!.pagination;
+    if (!walkComplete(walk) && claimed.total_pages >= 1) {
+      const lastNumber = base + claimed.total_pages - 1;
+      const [last, after] = [await pageOf(lastNumber), await pageOf(lastNumber + 1)];
+      holdEach(last.response, ...paginationJudgements(lastPageFindings(claimed, read(last, lastNumber - base), read(after, lastNumber + 1 - base))));
+    }
+    const pastNumber = base + total + 1;
     const past = await fetchPage(api, version, { ...query, PageCount: perPage, PageNumber: pastNumber });
     await expect(past.response).toMatchContract();
     // The page number itself depends on how many dialogs the target holds: only whether it is echoed is recorded.

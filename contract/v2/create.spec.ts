@@ -6,6 +6,7 @@ import { createdSince, searchSettled } from '../lists.ts';
 import { readV1, readV2 } from '../requests.ts';
 import type { ApiClient } from '../client.ts';
 import { expectVersionsAgree } from '../versions.ts';
+import { ipKind, locationKind } from '../field-meanings.ts';
 
 /** Where a list shows a new dialog: its id among the items. */
 const NEW_DIALOG_LISTED = '/*/id (new dialog listed)';
@@ -23,13 +24,13 @@ async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFac
   const details = { dialog: dialog.uuid, bot: dialog.botId, waitedForTheList: listed.waited };
   const listing = { check: 'created_dialog_identified', at: NEW_DIALOG_LISTED, section: '1.6', equals: 'listed' } as const;
   expect(listed.response).toHold({ ...listing, observed: listed.item ? 'listed' : 'not listed', details });
-  const v2 = await readV2(api, dialog.uuid);
+  const v2 = await dialogs.read(dialog);
   await expect(v2.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
   const v1 = await dialogs.findV1(dialog);
   // The V1 twin of the V2 record: an integer-id item with the same name, ip and location.
   const twin = { ...details, name: v2.record?.name ?? null };
   expect(v1.response ?? v2.response).toHold({ ...listing, observed: v1.v1Id === undefined ? 'not listed' : 'listed', details: twin });
-  const v1Read = await readV1(api, v1.v1Id!);
+  const v1Read = await dialogs.read(dialog, 'v1');
   await expect(v1Read.response).toMatchContract({ status: 200, because: 'for the V1 id of a dialog just created', section: '4.1' });
   await expectVersionsAgree(api, v1.v1Id!, dialog.uuid, [v1Read, v2]);
   return { v1: v1Read.record!, v2: v2.record!, v2Response: v2.response };
@@ -68,6 +69,13 @@ eachRun(() => {
       observed: `${/\d/.test(v2.name) ? 'a number' : 'no number'} and ${v2.name.includes(v2.location) ? 'the city' : 'not the city'}`,
       holds: (name) => name === 'a number and the city',
       details: { name: v2.name, location: v2.location },
+    });
+    // A dialog nobody opened from a browser may carry no address or city: what it carries is recorded.
+    observe({
+      id: 'fields.api-started',
+      section: '2.1',
+      item: 'what ip and location a dialog started through the API carries (the user who started it, the city it was started from)',
+      observed: { ip: ipKind(v2.ip), location: locationKind(v2.location) },
     });
     observe({
       id: 'name.number-is-v1-id',

@@ -2,6 +2,7 @@ import { eachRun, test, expect } from '../api-test.ts';
 import { fetchPages, sampleQuery } from '../lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
 import { gotoBot, readV2, shapeOf, wellFormedRequest } from '../requests.ts';
+import { pairKey, transitionId, TRIGGERS, type Trigger } from '../state-table.ts';
 
 const ON_A_DIALOG = ['getV2Conversation', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'] as const;
 eachRun(() => {
@@ -64,11 +65,14 @@ eachRun(() => {
 
   // Each action gets a dialog of its own, checked to be completed right before the action: one action that re-opens
   // a dialog (start may, §3: from "any" state) must not leave the next one acting on a dialog no longer completed.
-  const ACTIONS = ['postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'] as const;
-  for (const [index, operationId] of ACTIONS.entries()) {
-    test(`${operationId} on a completed dialog answers as §3 and §5.3 allow`, async ({ api, config, bodies, precondition, observe }) => {
+  for (const [index, [trigger, operationId]] of (Object.entries(TRIGGERS) as Array<[Trigger, (typeof TRIGGERS)[Trigger]]>).entries()) {
+    test(`${operationId} on a completed dialog answers as §3 and §5.3 allow`, async ({ api, config, bodies, precondition, observe, walked }) => {
       const shape = shapeOf(operationId);
-      const covers = { pairs: [`${operationId} 403`], observations: operationId === 'postV2ConversationStart' ? ['transition.start.completed'] : [] };
+      const covers = {
+        pairs: [`${operationId} 403`],
+        transitions: [pairKey('completed', trigger)],
+        observations: trigger === 'start' ? [transitionId('start', 'completed')] : [],
+      };
       if (shape) precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
       const history = { ...sampleQuery(config, config.botId), PageCount: 40 };
       const completed = (await fetchPages(api, 'v2', history, 5)).flatMap((p) => p.items).filter((item) => item.status === 'completed');
@@ -82,15 +86,16 @@ eachRun(() => {
       }
       precondition(uuid !== undefined, `no dialog in status "completed" left on bot ${config.botId} (of ${completed.length} listed) to act on`, covers);
       const res = await api.call(operationId, { ...wellFormedRequest(operationId, { config, bodies }), path: { uuid: uuid! } });
-      if (operationId !== 'postV2ConversationStart') {
+      const { response: read, record } = await readV2(api, uuid!);
+      const after = record?.status ?? null;
+      walked({ pair: pairKey('completed', trigger), status: res.status, after });
+      if (trigger !== 'start') {
         await expect(res).toMatchContract({ status: 403, because: `for completed dialog ${uuid}`, section: '5.3' });
         return;
       }
       // Start resumes a dialog from "any" state (§3) and a completed dialog yields 403 (§5.3): either a 403, or a
       // documented start (204) after which the dialog is in process.
       await expect(res).toMatchContract({ status: [403, 204], because: `for start on completed dialog ${uuid}`, section: '3' });
-      const { response: read, record } = await readV2(api, uuid!);
-      const after = record?.status;
       expect(res).toHold({
         check: 'effect_of_start',
         at: 'status of the dialog afterwards',
@@ -101,9 +106,9 @@ eachRun(() => {
         shownBy: [read],
       });
       observe(res.operation, {
-        id: 'transition.start.completed',
+        id: transitionId('start', 'completed'),
         section: '3',
-        item: 'start on a completed dialog: refused, or the dialog resumed',
+        item: 'start on a dialog completed: refused, or the dialog resumed',
         observed: { status: res.status, after },
       });
     });

@@ -30,7 +30,7 @@ eachRun(() => {
   }) => {
     const { dialog, call, token, tokenAt } = await customBlock({
       pairs: ['postVertexSendMessage 200', 'postVertexComplete 204'],
-      observations: ['callback.shape', 'vertex.message-id.distinct', 'vertex.after-complete.status', 'vertex.token.after-complete'],
+      observations: ['callback.shape', 'vertex.after-complete.status', 'vertex.token.after-complete'],
     });
     observe({
       id: 'callback.shape',
@@ -40,20 +40,24 @@ eachRun(() => {
       evidence: JSON.stringify(call.shape),
     });
 
+    // message_id is the "Identifier of the sent message" (§2.5): one per message, so two messages have two.
     const ids: number[] = [];
     for (const typing of [true, false]) {
       const res = await anonymousApi.call('postVertexSendMessage', { json: { token, text: messageText(fake), typing } });
       await expect(res).toMatchContract({ status: 200, because: `for a valid token (typing ${typing})`, section: '4.3' });
       expectSentNow(res);
-      ids.push(res.json<{ message_id: number }>()!.message_id);
+      const id = res.json<{ message_id: number }>()!.message_id;
+      expect(res).toHold({
+        check: 'meaning_conformance',
+        at: '/message_id',
+        section: '2.5',
+        expected: 'the identifier of this message: one no earlier message of the block was given',
+        observed: ids.includes(id) ? "an earlier message's identifier" : 'a new identifier',
+        equals: 'a new identifier',
+        details: { message_id: id, earlier: ids },
+      });
+      ids.push(id);
     }
-    observe('postVertexSendMessage', {
-      id: 'vertex.message-id.distinct',
-      section: '2.5',
-      item: 'whether message ids differ per message',
-      observed: ids[0] !== ids[1],
-    });
-
     const completed = await anonymousApi.call('postVertexComplete', { json: { token, data: { source: 'dialog-contract', tags: [] } } });
     await expect(completed).toMatchContract({ status: 204, because: 'for a valid token and data that is an object', section: '4.3' });
     observe({

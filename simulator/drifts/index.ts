@@ -4,6 +4,7 @@ import { AUTH_DRIFTS } from './auth.ts';
 import { EFFECT_DRIFTS } from './effects.ts';
 import { FIELD_DRIFTS } from './fields.ts';
 import { FILTER_DRIFTS } from './filters.ts';
+import { MEANING_DRIFTS } from './meanings.ts';
 import { PAGINATION_DRIFTS } from './pagination.ts';
 import { STATUS_CODE_DRIFTS } from './status-codes.ts';
 import { TRANSITION_DRIFTS } from './transitions.ts';
@@ -21,6 +22,7 @@ export const DRIFTS: readonly Drift[] = [
   ...AUTH_DRIFTS,
   ...TRANSITION_DRIFTS,
   ...EFFECT_DRIFTS,
+  ...MEANING_DRIFTS,
   ...VERSION_DRIFTS,
   ...ADDITIVE_DRIFTS,
   ...UNDOCUMENTED_DRIFTS,

@@ -1,7 +1,22 @@
 // Breaking drifts on the list envelope and its paging (spec §2.3, §4.1).
 import { editBody, editPagination, ignoreQuery, LIST_IDS, type Drift } from './types.ts';
 
+/** A number of meta.pagination off from what its name counts (§2.3) by `delta`: breaking at that number. */
+const numberOff = (field: string, delta: number, name: string, description: string): Drift => ({
+  name,
+  kind: 'breaking',
+  clause: `§2.3 ${field} counts what its name says`,
+  description,
+  breaks: [{ operations: LIST_IDS, at: [`/meta/pagination/${field}`] }],
+  transformResponse: editPagination((p) => (p[field] = Number(p[field]) + delta)),
+});
+
 export const PAGINATION_DRIFTS: Drift[] = [
+  numberOff('total_pages', 1, 'total-pages-off-by-one', 'total_pages is one more than the pages that hold dialogs'),
+  numberOff('total', 1, 'list-total-off-by-one', 'total counts one dialog more than the pages hold'),
+  numberOff('count', 1, 'count-means-something-else', 'count is one more than the items on the page'),
+  numberOff('current_page', -1, 'current-page-off-by-one', 'current_page is one less than the PageNumber asked for'),
+  numberOff('per_page', 1, 'per-page-off-by-one', 'per_page is one more than the PageCount asked for'),
   {
     name: 'list-keys-from-1',
     kind: 'breaking',

@@ -1,0 +1,100 @@
+// What the Meaning column of spec §2.1 rules out, field by field: an `ip` that is no IP address, a `location` that is
+// no city (an address, a number, a time), a negative `duration` or one longer than the dialog has existed, an
+// `updated` before the dialog was created, in the future, or earlier than it read before (the last message's time
+// cannot move back). What the words allow to be empty or unknown (a dialog started through the API may have no
+// respondent's address or city) is a placeholder: recorded, never failed. Pure.
+import { isIP } from 'node:net';
+
+/** Values that say "none" or "unknown" rather than giving one: what the words allow for a dialog nobody opened. */
+const PLACEHOLDER = /^(|\s+|-+|\?+|n\/?a|none|null|nil|undefined|unknown|not set|not available)$/i;
+
+export type IpKind = 'an IP address' | 'empty or a placeholder' | 'not an IP address';
+
+/** §2.1 ip: "IP address of the user who started the dialog". */
+export function ipKind(value: string): IpKind {
+  if (PLACEHOLDER.test(value)) return 'empty or a placeholder';
+  // An address may come with a port or in brackets ("[::1]:443", "10.0.0.1:5060") where a proxy wrote it.
+  const bare = value.replace(/^\[(.*)\](:\d+)?$/, '$1').replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
+  return isIP(bare) === 0 ? 'not an IP address' : 'an IP address';
+}
+
+export type LocationKind = 'a place name' | 'empty or a placeholder' | 'an IP address' | 'a number or a time';
+
+/** §2.1 location: "City the dialog was started from": a name, so it has letters and is no address. */
+export function locationKind(value: string): LocationKind {
+  if (PLACEHOLDER.test(value)) return 'empty or a placeholder';
+  if (ipKind(value) === 'an IP address') return 'an IP address';
+  return /\p{L}/u.test(value) && Number.isNaN(Date.parse(value)) ? 'a place name' : 'a number or a time';
+}
+
+/** Every kind but these breaks the words of §2.1. */
+export const IP_ALLOWED: readonly IpKind[] = ['an IP address', 'empty or a placeholder'];
+export const LOCATION_ALLOWED: readonly LocationKind[] = ['a place name', 'empty or a placeholder'];
+
+const MINUTE = 60_000;
+
+/** Whether an ISO 8601 time names its zone (Z or an offset): one without names a wall-clock time in some zone. */
+export const hasZone = (iso: string) => /(Z|[+-]\d{2}(:?\d{2})?)$/i.test(iso.trim());
+
+/** An ISO time as epoch ms, a zone-less one read as UTC wall-clock time; NaN when it is no time. */
+export function wallClockMs(iso: string): number {
+  const text = iso.trim().replace(' ', 'T');
+  return Date.parse(hasZone(text) ? text : `${text}Z`);
+}
+
+/**
+ * Whether an ISO time can name an instant within [fromMs, toMs]: exactly when it names its zone; in some zone of the
+ * world (a whole quarter hour within ±14 h of UTC) when it does not, as §2.1 shows no zone for `updated`.
+ */
+export function mayBeWithin(iso: string, fromMs: number, toMs: number): boolean {
+  const ms = wallClockMs(iso);
+  if (Number.isNaN(ms)) return false;
+  if (hasZone(iso)) return ms >= fromMs && ms <= toMs;
+  for (let quarters = -56; quarters <= 56; quarters++) {
+    const instant = ms - quarters * 15 * MINUTE;
+    if (instant >= fromMs && instant <= toMs) return true;
+  }
+  return false;
+}
+
+/** Before this a time is a placeholder for "no message yet" (0001-01-01, the Unix epoch), not a message's time. */
+const PLACEHOLDER_BEFORE = Date.UTC(2000, 0, 1);
+
+export type UpdatedKind =
+  | 'empty'
+  | 'a placeholder time'
+  | 'not a time'
+  | 'between the creation and the read'
+  | 'before the dialog was created'
+  | 'after the read'
+  | 'earlier than it read before';
+
+/**
+ * `updated` of a dialog the run created (§2.1: "Date and time of the last message"), read at `readMs`: a message
+ * time lies between the dialog's creation and the read (both in the vendor's clock, widened by how well it is
+ * known), and never earlier than an earlier read showed (`before`, the last non-empty value seen).
+ */
+export function updatedKind(value: string, window: { createdMs: number; readMs: number }, before?: string): UpdatedKind {
+  if (value === '') return 'empty';
+  const ms = wallClockMs(value);
+  if (Number.isNaN(ms)) return 'not a time';
+  if (ms < PLACEHOLDER_BEFORE) return 'a placeholder time';
+  // Two times both with a zone are instants; two without are wall-clock times of one zone; a mixed pair is neither.
+  const earlier = before === undefined || before === '' || hasZone(before) !== hasZone(value) ? NaN : wallClockMs(before);
+  if (earlier >= PLACEHOLDER_BEFORE && ms < earlier) return 'earlier than it read before';
+  if (mayBeWithin(value, window.createdMs, window.readMs)) return 'between the creation and the read';
+  // Zone-less: neither end can be told; a zoned time says which.
+  return ms > window.readMs ? 'after the read' : 'before the dialog was created';
+}
+
+export type DurationKind = 'not negative' | 'negative' | "within the dialog's age" | 'longer than the dialog has existed';
+
+/**
+ * §2.1 duration: "Dialog duration in seconds". Never negative; for a dialog the run created, no longer than it has
+ * existed (`ageMs`, from just before its create to the read; a second more for rounding to whole seconds).
+ */
+export function durationKind(seconds: number, ageMs?: number): DurationKind {
+  if (seconds < 0) return 'negative';
+  if (ageMs === undefined) return 'not negative';
+  return seconds <= Math.ceil(ageMs / 1000) + 1 ? "within the dialog's age" : 'longer than the dialog has existed';
+}
