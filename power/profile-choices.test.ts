@@ -13,7 +13,7 @@ test('the settings two configs differ in are their differing leaves, arrays and 
 
 test('each differing choice names the observations that must change; identity is no choice; unknown settings are named', () => {
   assert.deepEqual(expectedChanges(['statuses.created', 'callback.encoding', 'callback.fields.token', 'auth.login', 'bots']), {
-    ids: ['callback.shape', 'status.created-not-started'],
+    ids: ['callback.shape', 'status.created-not-started', 'transition.command.from-created', 'transition.send.from-created'],
     unmapped: [],
   });
   assert.deepEqual(expectedChanges(['errors.format', 'something.new']).unmapped, ['something.new']);

@@ -11,6 +11,14 @@ export const FIELD_DRIFTS: Drift[] = [
     transformResponse: (ex, reply) => eachDialog(ex, reply, 'v2', (d) => delete d.source),
   },
   {
+    name: 'v1-source-present',
+    kind: 'breaking',
+    clause: '§2.1 source is absent in V1',
+    description: 'V1 list items and records carry the source field V2 has',
+    breaks: [{ operations: ['getV1Conversations', 'getV1Conversation'], at: ['/*/source', '/source'] }],
+    transformResponse: (ex, reply, sim) => eachDialog(ex, reply, 'v1', (d) => (d.source = sim.config.seed.sources[0])),
+  },
+  {
     name: 'v1-id-string',
     kind: 'breaking',
     clause: '§2.1 id is an integer in V1',

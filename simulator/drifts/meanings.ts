@@ -8,8 +8,45 @@ const READS = [...LIST_IDS, ...RECORD_IDS];
 /** A field of every dialog a read shows: in list items and in records. */
 const everyDialog = (field: string) => [{ operations: READS, at: [`/*/${field}`, `/${field}`] }];
 
-/** The UUID the first V1 create answered, per simulator (drifts are shared by every simulator of a process). */
-const previousCreate = new WeakMap<Simulation, string>();
+/** What the first create of an operation answered, per simulator (drifts are shared by every simulator of a process). */
+const firstAnswer = new WeakMap<Simulation, Map<string, unknown>>();
+
+/** A create that answers, after its first, the identifier its first answer gave: §2.4's identifier names no new dialog. */
+function repeatsId(operationId: 'getV1DialogCreate' | 'postV2DialogCreate', field: 'dialogId' | 'dialogUUID', name: string): Drift {
+  return {
+    name,
+    kind: 'breaking',
+    clause: `§2.4 ${field} of ${operationId === 'getV1DialogCreate' ? 'GET /v1' : 'POST /v2'}/dialog/{BotID}/create identifies the created dialog`,
+    description: `${operationId === 'getV1DialogCreate' ? 'V1' : 'POST'} create answers, after its first, the ${field} of the first dialog it created`,
+    breaks: [{ operations: [operationId], at: [`/${field}`] }],
+    transformResponse: editBody([operationId], (body, _ex, sim) => {
+      const answers = firstAnswer.get(sim) ?? new Map<string, unknown>();
+      firstAnswer.set(sim, answers);
+      if (answers.has(operationId)) body[field] = answers.get(operationId);
+      else answers.set(operationId, body[field]);
+    }),
+  };
+}
+
+/** A GET create (§3: created, not started) that starts the dialog it makes. */
+function getCreateStarts(operationId: 'getV1DialogCreate' | 'getV2DialogCreate', name: string): Drift {
+  return {
+    name,
+    kind: 'breaking',
+    clause: '§3 GET create leaves the dialog created, not started (the bot publishes no messages)',
+    description: `GET /${operationId === 'getV1DialogCreate' ? 'v1' : 'v2'}/dialog/{BotID}/create starts the dialog it creates`,
+    breaks: [{ operations: [operationId], at: ['status of the dialog afterwards'] }],
+    transformResponse: (ex, reply, sim) => {
+      if (ex.operationId !== operationId || reply.status !== 200) return reply;
+      const made = sim.store.byV1(sim.store.nextDialogId - 1);
+      if (made?.state === 'created') sim.store.apply(made, { state: 'inProcess' });
+      return reply;
+    },
+  };
+}
+
+/** How many times each simulator served a file (file-bytes-vary). */
+const downloads = new WeakMap<Simulation, number>();
 
 export const MEANING_DRIFTS: Drift[] = [
   {
@@ -36,31 +73,38 @@ export const MEANING_DRIFTS: Drift[] = [
     breaks: [{ operations: ['postV2ConversationStop'], at: ['status of the dialog afterwards'] }],
     change: (ex, dialog, change) => (ex.operationId === 'postV2ConversationStop' && dialog.state === 'created' ? { ...change, state: undefined } : change),
   },
+  getCreateStarts('getV2DialogCreate', 'get-create-starts'),
+  getCreateStarts('getV1DialogCreate', 'v1-get-create-starts'),
   {
-    name: 'get-create-starts',
+    name: 'post-create-not-started',
     kind: 'breaking',
-    clause: '§3 GET create leaves the dialog created, not started (the bot publishes no messages)',
-    description: 'GET /v2/dialog/{BotID}/create starts the dialog it creates',
-    breaks: [{ operations: ['getV2DialogCreate'], at: ['status of the dialog afterwards'] }],
-    transformResponse: (ex, reply, sim) => {
-      if (ex.operationId !== 'getV2DialogCreate' || reply.status !== 200) return reply;
-      const made = sim.store.byV1(sim.store.nextDialogId - 1);
-      if (made?.state === 'created') sim.store.apply(made, { state: 'inProcess' });
-      return reply;
-    },
+    clause: '§3 POST create starts the dialog (the bot starts publishing at once)',
+    description: 'POST /v2/dialog/{BotID}/create leaves the dialog created, not started',
+    breaks: [{ operations: ['postV2DialogCreate'], at: ['status of the dialog afterwards'] }],
+    change: (ex, dialog, change) => (ex.operationId === 'postV2DialogCreate' && dialog.state === 'created' ? { ...change, state: undefined } : change),
+  },
+  repeatsId('getV1DialogCreate', 'dialogId', 'v1-create-repeats-id'),
+  repeatsId('postV2DialogCreate', 'dialogUUID', 'v2-create-repeats-uuid'),
+  {
+    name: 'name-without-city',
+    kind: 'breaking',
+    clause: '§2.1 name is the dialog number plus the city it was started from',
+    description: 'name holds the dialog number only, in V1 and V2 ("#1042")',
+    breaks: everyDialog('name'),
+    transformResponse: (ex, reply) => eachDialog(ex, reply, 'any', (d) => (d.name = String(d.name).split(' ')[0])),
   },
   {
-    name: 'v1-create-repeats-id',
+    name: 'file-bytes-vary',
     kind: 'breaking',
-    clause: '§2.4 dialogId of GET /v1/dialog/{BotID}/create identifies the created dialog',
-    description: 'V1 create answers, after its first, the dialogId of the first dialog it created',
-    breaks: [{ operations: ['getV1DialogCreate'], at: ['/dialogId'] }],
-    transformResponse: editBody(['getV1DialogCreate'], (body, _ex, sim) => {
-      const made = String(body.dialogId);
-      const before = previousCreate.get(sim);
-      previousCreate.set(sim, before ?? made);
-      if (before !== undefined) body.dialogId = before;
-    }),
+    clause: '§2.6, §4.1 a fileId addresses one file: its download returns the file itself',
+    description: 'each download of a file returns other bytes (a counter appended)',
+    breaks: [{ operations: ['getV1File'], at: ['body'] }],
+    transformResponse: (ex, reply, sim) => {
+      if (ex.operationId !== 'getV1File' || reply.status !== 200 || reply.raw === undefined) return reply;
+      const n = (downloads.get(sim) ?? 0) + 1;
+      downloads.set(sim, n);
+      return { ...reply, raw: Buffer.concat([Buffer.from(reply.raw), Buffer.from(String(n))]) };
+    },
   },
   {
     name: 'duration-milliseconds',

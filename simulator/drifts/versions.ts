@@ -23,5 +23,6 @@ export const VERSION_DRIFTS: Drift[] = [
     typeof v === 'string' && v !== '' ? isoSeconds(Date.parse(v) + 3_600_000, /(Z|[+-]\d{2}:?\d{2})$/.exec(v)?.[1] ?? 'Z') : v,
   ),
   v1Field('v1-duration-differs', 'duration', 'V1 reports the duration one second longer than V2', (v) => Number(v) + 1),
+  v1Field('v1-data-differs', 'data', 'V1 records lose their last data item', (v) => (Array.isArray(v) ? v.slice(0, -1) : v)),
   v1Field('v1-name-differs', 'name', 'V1 names the dialog without its city ("#1042")', (v) => String(v).split(' ')[0]),
 ];

@@ -1,0 +1,85 @@
+// The meaning audit (openapi/meaning-audit.yaml) in step with the document, the state table and the simulator's
+// drifts: every field of spec §2.1-2.6 and every row of §3 has its entry, and every check an entry names is a
+// place some breaking drift declares, so the mutation run proves the check fails where the words are broken.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { parse } from 'yaml';
+import { loadDocument } from '../openapi/document.ts';
+import { CREATES, TRIGGERS } from '../contract/state-table.ts';
+import { DRIFTS } from '../simulator/drifts/index.ts';
+
+interface Entry {
+  field?: string;
+  row?: string;
+  section: string;
+  words: string;
+  invariant: string;
+  why?: string;
+  checks?: Array<{ operation: string; at: string }>;
+}
+
+const audit = parse(readFileSync(new URL('../openapi/meaning-audit.yaml', import.meta.url), 'utf8')) as { fields: Entry[]; rows: Entry[] };
+const doc = loadDocument();
+const schemas = (doc.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
+
+/** "Schema.property" of every property a §2 schema declares itself (in properties, or an inline allOf member). */
+function documentedFields(): string[] {
+  const out: string[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!/^2\.[1-6]$/.test(String(schema['x-spec-section'] ?? ''))) continue;
+    const own = [schema, ...((schema.allOf as Array<Record<string, unknown>> | undefined) ?? []).filter((s) => !('$ref' in s))];
+    for (const part of own) for (const property of Object.keys((part.properties as object | undefined) ?? {})) out.push(`${name}.${property}`);
+  }
+  return out;
+}
+
+test('every field of spec §2.1-2.6 in the document has one entry, and every entry names a field of the document', () => {
+  const documented = documentedFields();
+  const audited = audit.fields.map((e) => e.field!);
+  assert.deepEqual(
+    documented.filter((f) => !audited.includes(f)),
+    [],
+    'fields of §2 with no entry in openapi/meaning-audit.yaml',
+  );
+  const parameters = Object.keys(doc.components?.parameters ?? {}).map((p) => `parameter ${p}`);
+  // A §2 item the document cannot hold (the file record's fields: not shown) is named in words.
+  const known = new Set([...documented, ...parameters, 'file record']);
+  assert.deepEqual(
+    audited.filter((f) => !known.has(f)),
+    [],
+    'entries naming no field of the document',
+  );
+  assert.equal(new Set(audited).size, audited.length, 'a field with two entries');
+  for (const section of ['2.1', '2.2', '2.3', '2.4', '2.5', '2.6'])
+    assert.ok(
+      audit.fields.some((e) => e.section === section),
+      `no entry of §${section}`,
+    );
+});
+
+test('every row of spec §3 has an entry: the creates, start, stop, and the transitions to completed', () => {
+  const rows = [...Object.keys(CREATES), TRIGGERS.start, TRIGGERS.stop, 'transitions to completed'];
+  assert.deepEqual(audit.rows.map((r) => r.row).sort(), [...rows].sort());
+});
+
+test('an entry states an invariant with its checks, or "none" with why', () => {
+  for (const entry of [...audit.fields, ...audit.rows]) {
+    const name = entry.field ?? entry.row;
+    assert.ok(entry.words && entry.section, `${name}: words and section`);
+    if (entry.invariant === 'none') {
+      assert.ok(entry.why && !entry.checks, `${name}: "none" needs why, and no checks`);
+    } else {
+      assert.ok(entry.checks?.length && !entry.why, `${name}: an invariant needs the checks that hold it`);
+    }
+  }
+});
+
+test('every check of the audit is a place a breaking drift declares, so the mutation run proves it', () => {
+  const declared = (operation: string, at: string) =>
+    DRIFTS.some((d) => d.kind === 'breaking' && d.breaks?.some((b) => b.operations.includes(operation as never) && b.at.includes(at)));
+  const unproven = [...audit.fields, ...audit.rows].flatMap((e) =>
+    (e.checks ?? []).filter((c) => !declared(c.operation, c.at)).map((c) => `${e.field ?? e.row}: ${c.operation} ${c.at}`),
+  );
+  assert.deepEqual(unproven, [], 'checks no drift of the simulator breaks');
+});
