@@ -150,7 +150,8 @@ try {
     const variable = kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY';
     if (!shapes[kind].template) fail(`no ${kind} body shape for ${shapesTarget(config)} (${shapes[kind].how}): set ${variable} (see .env.example)`);
   }
-  // The list window in the target's clock (its Date headers), as the contract suite sends it.
+  // The list window around the target's Date header clock, unverified here: a quarter of an hour either way, as the
+  // contract suite sends windows in a clock the application's stamps did not confirm (contract/vendor-clock.ts).
   const clock = await vendorClockOf(config);
   const now = Date.now();
   const inputs = workflowInputs({
