@@ -8,6 +8,7 @@ import {
   inVendorClock,
   offsetBounds,
   offsetObserved,
+  readingAgrees,
   readingOf,
   UNKNOWN_CLOCK,
   UNVERIFIED_MARGIN_MS,
@@ -97,6 +98,14 @@ test('windows are sent in the vendor clock, widened by what is not known of it; 
   assert.equal(inVendorClock(UNKNOWN_CLOCK, T, 'late'), T + UNVERIFIED_MARGIN_MS + 1000);
   assert.equal(clockText(hint), "vendor clock 0.2 s ahead of the runner's (±0.4 s, Date header, not verified: windows reach 15 min either way)");
   assert.equal(clockText(UNKNOWN_CLOCK), 'vendor clock unknown (no Date header, no application stamp): windows reach 15 min either way');
+});
+
+test("a stamp read during the run agrees with the run's clock within a tolerance", () => {
+  const clock = { offsetMs: -90_000, uncertaintyMs: 500, source: 'updated after a message', verified: true };
+  const sent = readingOf('send_message created_at', T - 90_000, T, T + 50);
+  assert.equal(readingAgrees(sent, clock, 0), true);
+  assert.equal(readingAgrees(readingOf('send_message created_at', T, T, T + 50), clock, 0), false, '90 s off the application');
+  assert.equal(readingAgrees(readingOf('send_message created_at', T, T, T + 50), clock, 300_000), true, 'within 5 minutes');
 });
 
 test('the observations stay put from run to run', () => {

@@ -155,6 +155,12 @@ export function inVendorClock(clock: VendorClock, runnerMs: number, end: 'early'
   return runnerMs + clock.offsetMs + (end === 'early' ? -margin : margin);
 }
 
+/** Does a reading fall within `toleranceMs` of what the clock allows? */
+export function readingAgrees(reading: ClockReading, clock: VendorClock, toleranceMs: number): boolean {
+  const margin = windowMarginMs(clock) + toleranceMs;
+  return reading.high >= clock.offsetMs - margin && reading.low <= clock.offsetMs + margin;
+}
+
 /** An offset in steps that stay put from run to run: "within 5 s of the runner", "90 s behind the runner". */
 function offsetClass(offsetMs: number): string {
   const seconds = offsetMs / 1000;
