@@ -50,12 +50,12 @@ const APPLICATION = (r: ClockReading) => r.source !== 'Date header';
 
 /**
  * What one stamp says: the vendor stamped `stampMs` (whole seconds) between the runner's `sentAt` and `receivedAt`.
- * A Date header is truncated to its second (RFC 9110 §5.6.7 gives no finer form; servers write the second they are
- * in); whether the application truncates or rounds its stamps is not shown, so they may be half a second early too.
+ * Whether a stamp is its instant truncated or rounded to the second is not shown (for the Date header, RFC 9110
+ * §5.6.7 gives no finer form), so it may read up to half a second late as well as a second early: a server that
+ * rounds must not pass for one whose clock disagrees.
  */
 export function readingOf(source: ClockSource, stampMs: number, sentAt: number, receivedAt: number): ClockReading {
-  const early = source === 'Date header' ? 0 : 500;
-  return { source, low: stampMs - early - receivedAt, high: stampMs + 999 - sentAt };
+  return { source, low: stampMs - 500 - receivedAt, high: stampMs + 999 - sentAt };
 }
 
 /** What one answer's Date header says, or nothing when it has none that parses. */
