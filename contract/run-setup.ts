@@ -19,16 +19,7 @@ import { appendJsonl, EXCHANGES_DIR, runStartedAt } from './run-records.ts';
 import { RunThrottle } from './run-throttle.ts';
 import { RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
-import {
-  applicationObserved,
-  clockText,
-  OFFSET_WARNING_MS,
-  offsetObserved,
-  runVendorClock,
-  UNVERIFIED_MARGIN_MS,
-  vendorClockOf,
-  type VendorClock,
-} from './vendor-clock.ts';
+import { applicationObserved, clockText, OFFSET_WARNING_MS, offsetObserved, runVendorClock, vendorClockOf, type VendorClock } from './vendor-clock.ts';
 import { applicationClock, readingsText, type ApplicationClock } from './application-clock.ts';
 import { createdSinceIn } from './lists.ts';
 
@@ -106,7 +97,7 @@ function clockLines(hint: VendorClock, read: ApplicationClock): { first: string[
   if (!clock.verified)
     return {
       first: [
-        `dialog-contract: the vendor's application clock is not verified (${applicationObserved(read).replace(/^not verified: /, '')}): every time window reaches ${UNVERIFIED_MARGIN_MS / 60_000} min either way around ${clockText(clock)}, and the time filters are judged that coarsely`,
+        `dialog-contract: the vendor's application clock is not verified (${applicationObserved(read).replace(/^not verified: /, '')}): ${clockText(clock)}; the time filters are judged that coarsely`,
       ],
       warnings: [],
     };
