@@ -4,18 +4,9 @@
 // the Created filter's boundary bisected around the discovery's dialog (created-filter-clock.ts), a few list reads.
 import type { DiscoveryStamps } from '../http/body-discovery.ts';
 import type { ApiClient } from './client.ts';
-import { bisectCreatedFrom } from './created-filter-clock.ts';
+import { bisectCreatedFrom, bisectionStart } from './created-filter-clock.ts';
 import { isoUtc, searchList } from './lists.ts';
-import {
-  combineReadings,
-  readingOf,
-  readingOfClock,
-  UNVERIFIED_MARGIN_MS,
-  zonedInstant,
-  type ClockReading,
-  type CombinedClock,
-  type VendorClock,
-} from './vendor-clock.ts';
+import { combineReadings, readingOf, readingOfClock, zonedInstant, type ClockReading, type CombinedClock, type VendorClock } from './vendor-clock.ts';
 
 export interface ApplicationClock extends CombinedClock {
   /** Every reading taken, the Date header's among them. */
@@ -37,10 +28,10 @@ function freeReadings(hint: VendorClock, stamps: DiscoveryStamps | undefined): C
 export async function applicationClock(api: ApiClient, hint: VendorClock, stamps: DiscoveryStamps | undefined): Promise<ApplicationClock> {
   const readings = freeReadings(hint, stamps);
   const cheap = combineReadings(readings);
-  if (!stamps || (cheap.clock.verified && cheap.disagreeing.length === 0)) return { ...cheap, readings, bisectionReads: 0 };
+  const start = bisectionStart(readings, cheap);
+  if (!stamps || !start) return { ...cheap, readings, bisectionReads: 0 };
   const { dialog } = stamps;
-  const guess = { low: cheap.clock.offsetMs - cheap.clock.uncertaintyMs, high: cheap.clock.offsetMs + cheap.clock.uncertaintyMs };
-  const plan = bisectCreatedFrom(dialog, guess, UNVERIFIED_MARGIN_MS);
+  const plan = bisectCreatedFrom(dialog, start.guess, start.reachMs);
   // Under the bot whose list showed it last: near its stamp, the window holds only what was created since.
   const bot = dialog.listedUnder === undefined ? {} : { BotID: dialog.listedUnder };
   let reads = 0;

@@ -4,7 +4,7 @@
 // runner's clock. Pure: a generator of CreatedFrom instants (vendor ms, whole seconds) that its driver answers with
 // whether the dialog was listed from then on; it returns the reading, or nothing when the filter never separates
 // the dialog from the instants around it (a filter that is ignored, a dialog the list does not show).
-import type { ClockReading } from './vendor-clock.ts';
+import { UNVERIFIED_MARGIN_MS, type ClockReading, type CombinedClock } from './vendor-clock.ts';
 
 const SECOND = 1000;
 const wholeSecond = (ms: number) => Math.floor(ms / SECOND) * SECOND;
@@ -13,6 +13,23 @@ const wholeSecond = (ms: number) => Math.floor(ms / SECOND) * SECOND;
 export interface CreateInterval {
   sentAt: number;
   answeredAt: number;
+}
+
+/**
+ * Where a bisection starts, when the cheaper readings leave the clock open (none verified it, or one disagrees): from
+ * the clock they settled on, as far as the farthest of them and at least the unverified margin, since a stamp an hour
+ * off the Date header may be the wrong one (the filter then sides with the header). Nothing when they agree.
+ */
+export function bisectionStart(
+  readings: readonly ClockReading[],
+  cheap: CombinedClock,
+): { guess: Pick<ClockReading, 'low' | 'high'>; reachMs: number } | undefined {
+  if (cheap.clock.verified && cheap.disagreeing.length === 0) return undefined;
+  const spread = readings.length ? Math.max(...readings.map((r) => r.high)) - Math.min(...readings.map((r) => r.low)) : 0;
+  return {
+    guess: { low: cheap.clock.offsetMs - cheap.clock.uncertaintyMs, high: cheap.clock.offsetMs + cheap.clock.uncertaintyMs },
+    reachMs: Math.max(UNVERIFIED_MARGIN_MS, spread),
+  };
 }
 
 /**
