@@ -274,11 +274,11 @@ export class DialogFactory {
 
   /**
    * Is the dialog in the V2 list filtered on this bot (and created since it was made)? `awaitListed`: a change
-   * expected to show it there is waited for (the list may trail it); and how long that took.
+   * expected to show it there is waited for (the list may trail it); how long that took, and the CreatedFrom sent.
    */
-  async listedUnderBot(dialog: Dialog, botId: number, awaitListed: boolean): Promise<{ listed: boolean; waited: string }> {
+  async listedUnderBot(dialog: Dialog, botId: number, awaitListed: boolean): Promise<{ listed: boolean; waited: string; CreatedFrom: string }> {
     const query = { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter) };
     const found = await searchSettled(this.api, 'v2', query, dialog.uuid, awaitListed ? this.settleSeconds : 0, `a dialog under bot ${botId}`);
-    return { listed: found.item !== undefined, waited: found.waited };
+    return { listed: found.item !== undefined, waited: found.waited, CreatedFrom: query.CreatedFrom };
   }
 }

@@ -12,7 +12,11 @@ import { inVendorClock, runVendorClock, type VendorClock } from './vendor-clock.
 /** A runner instant in the vendor's clock (contract/vendor-clock.ts), at the early or late end of what it may read. */
 export const vendorMs = (runnerMs: number, end: 'early' | 'late') => inVendorClock(runVendorClock(), runnerMs, end);
 
-/** CreatedFrom for what was created at or after `runnerMs`, in `clock`: widened by its uncertainty. */
+/**
+ * CreatedFrom for what was created at or after `runnerMs`, in `clock`: widened by its uncertainty, by a quarter of an
+ * hour when no application stamp verified it, so a search for a dialog the run created never rests on a clock it has
+ * not verified.
+ */
 export const createdSinceIn = (clock: VendorClock) => (runnerMs: number) => isoUtc(inVendorClock(clock, runnerMs, 'early'));
 
 /** CreatedFrom for what was created at or after `runnerMs`, in the run's vendor clock. */

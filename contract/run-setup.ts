@@ -19,7 +19,8 @@ import { appendJsonl, EXCHANGES_DIR, runStartedAt } from './run-records.ts';
 import { RunThrottle } from './run-throttle.ts';
 import { RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
-import { OFFSET_WARNING_MS, offsetObserved, runVendorClock, vendorClockOf, type VendorClock } from './vendor-clock.ts';
+import { applicationObserved, clockText, OFFSET_WARNING_MS, offsetObserved, runVendorClock, vendorClockOf, type VendorClock } from './vendor-clock.ts';
+import { applicationClock, readingsText, type ApplicationClock } from './application-clock.ts';
 import { createdSinceIn } from './lists.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
@@ -29,7 +30,7 @@ export const SETUP_TITLE = '[global setup] settles the send and command body sha
 const evidence = (finding: ShapeFinding) =>
   [finding.how, ...finding.tried.map((t) => `tried ${canonicalTemplate(t.template)} → ${t.status}, effect: ${t.effect}`)].join('\n');
 
-/** What names a run's records (RUN_ID, RUN_STARTED_AT) and the vendor's clock as measured for it. */
+/** What names a run's records (RUN_ID, RUN_STARTED_AT) and the vendor's clock as known before the discovery. */
 export interface RunIdentity {
   id: string | undefined;
   startedAt: number;
@@ -38,19 +39,22 @@ export interface RunIdentity {
 
 /**
  * The send and command shapes, configured or discovered through the suite's client (throttled, its exchanges and the
- * dialogs it made recorded under `reportsDir` as `title`'s); the discovery dialog ends stopped. Never throws on the
- * target's answers: a discovery that stopped says why in each shape.
+ * dialogs it made recorded under `reportsDir` as `title`'s), and the application's clock read from what the discovery
+ * stamped (contract/application-clock.ts); the discovery dialog ends stopped. Its searches use `run.clock` as
+ * unverified, however it was known. Never throws on the target's answers: a discovery that stopped says why in each
+ * shape, a clock that could not be read is not verified.
  */
 export async function discoverRunShapes(
   config: SuiteConfig,
   reportsDir: string,
   title: string,
   run: RunIdentity = { id: process.env.RUN_ID, startedAt: runStartedAt(), clock: runVendorClock() },
-): Promise<DiscoveryResult> {
+): Promise<DiscoveryResult & { clock: ApplicationClock }> {
   const line = (file: string, row: unknown) => appendJsonl(join(reportsDir, file), row);
   const proxy = await startAuthProxy(config.baseUrl, config);
   const context = await request.newContext({ baseURL: `${proxy.url}/valid/api/` });
   let result: DiscoveryResult;
+  let clock: ApplicationClock;
   try {
     const throttle = new RunThrottle(config.throttle, config.maxRps, reportsDir, 'setup', run.startedAt);
     // Its exchanges count for the coverage matrix like any test's.
@@ -58,12 +62,15 @@ export async function discoverRunShapes(
     const health = new RunHealth(reportsDir, 'setup', run.startedAt, config.health);
     const api = new ApiClient(context, { spec: contractValidators(), learned: null }, 'valid', throttle, health, record, {}, false);
     const startedAt = Date.now();
+    // Nothing is verified yet: the discovery's list reads allow the unverified margin around the hint.
+    const hint = { ...run.clock, verified: false };
     try {
-      result = await discoverShapes(api, config, createdSinceIn(run.clock));
+      result = await discoverShapes(api, config, createdSinceIn(hint));
     } catch (err) {
       const why = `the discovery stopped: ${(err as Error).message.split('\n')[0]}`;
       result = { send: undetermined(why), command: undetermined(why), dialogs: [] };
     }
+    clock = await applicationClock(api, hint, result.stamps);
     // The discovery dialog ends stopped, as the dialog factory leaves every dialog a test made.
     for (const uuid of result.dialogs) {
       const stopped = await api.call('postV2ConversationStop', { path: { uuid } }).catch(() => undefined);
@@ -81,12 +88,34 @@ export async function discoverRunShapes(
     await context.dispose();
     await proxy.close();
   }
-  return result;
+  return { ...result, clock };
+}
+
+/** The lines that say the application's clock: first when it is not verified, a warning when the Date header is not its. */
+function clockLines(hint: VendorClock, read: ApplicationClock): { first: string[]; warnings: string[] } {
+  const { clock } = read;
+  if (!clock.verified)
+    return {
+      first: [
+        `dialog-contract: the vendor's application clock is not verified (${applicationObserved(read).replace(/^not verified: /, '')}): ${clockText(clock)}; the time filters are judged that coarsely`,
+      ],
+      warnings: [],
+    };
+  if (read.disagreeing.some((r) => r.source === 'Date header'))
+    return {
+      first: [],
+      warnings: [
+        `dialog-contract: the Date header's clock (${offsetObserved(hint)}, ±${(hint.uncertaintyMs / 1000).toFixed(1)} s) is not the application's: ${clockText(clock)}; a gateway in front writes its own Date, and every time window is sent in the application's clock`,
+      ],
+    };
+  if (Math.abs(clock.offsetMs) > OFFSET_WARNING_MS)
+    return { first: [], warnings: [`dialog-contract: the vendor's ${clockText(clock).replace(/^vendor /, '')}: every time window is sent in its clock`] };
+  return { first: [], warnings: [] };
 }
 
 /**
- * The vendor's clock and the run's body shapes, recorded under `reportsDir`: the clock (for CLOCK_ENV) and the line
- * that says them. Nothing global: the runs of a several-run invocation are set up side by side.
+ * The vendor's clock and the run's body shapes, recorded under `reportsDir`: the clock (for CLOCK_ENV) and the lines
+ * that say them. Nothing global: the runs of a several-run invocation are set up side by side.
  */
 export async function settleRequestShapes(
   config: SuiteConfig,
@@ -94,15 +123,9 @@ export async function settleRequestShapes(
   run: Omit<RunIdentity, 'clock'>,
 ): Promise<{ clock: VendorClock; line: string }> {
   const validators = contractValidators();
-  // The vendor's clock, before anything computes a time window in it (contract/vendor-clock.ts).
-  const clock = await vendorClockOf(config);
-  const skewed =
-    Math.abs(clock.offsetMs) > OFFSET_WARNING_MS
-      ? [
-          `\ndialog-contract: the vendor's clock is ${offsetObserved(clock)} (±${(clock.uncertaintyMs / 1000).toFixed(1)} s, from its Date header): every time window is sent in its clock`,
-        ]
-      : [];
-  const result = await discoverRunShapes(config, reportsDir, SETUP_TITLE, { ...run, clock });
+  // The Date header's clock, a hint for the discovery's searches until the application's stamps verify one.
+  const hint = await vendorClockOf(config);
+  const { clock: read, ...result } = await discoverRunShapes(config, reportsDir, SETUP_TITLE, { ...run, clock: hint });
   writeRequestShapes(reportsDir, result, shapesTarget(config));
   const observations: Observation[] = (
     [
@@ -114,13 +137,25 @@ export async function settleRequestShapes(
     const observed = finding.template === null ? null : canonicalTemplate(finding.template);
     return { id: `body.${kind}.accepted`, section: '4.2', operation: validators.operation(operationId).label, item, observed, evidence: evidence(finding) };
   });
-  observations.push({
-    id: 'clock.offset',
-    section: '4.1',
-    operation: validators.operation('getV2Conversations').label,
-    item: "the vendor's clock against the runner's (the time filters compare with its stamps)",
-    observed: offsetObserved(clock),
-  });
+  const listLabel = validators.operation('getV2Conversations').label;
+  observations.push(
+    {
+      id: 'clock.offset',
+      section: '4.1',
+      operation: listLabel,
+      item: "the vendor's application clock against the runner's (the time filters compare with its stamps), and the stamps that verified it",
+      observed: applicationObserved(read),
+      evidence: `${clockText(read.clock)}\n${readingsText(read)}`,
+    },
+    {
+      id: 'clock.date-header',
+      section: '4.1',
+      operation: listLabel,
+      item: "the clock of the HTTP Date header against the runner's (a gateway in front may write its own)",
+      observed: offsetObserved(hint),
+      evidence: clockText(hint),
+    },
+  );
   writeFileSync(join(reportsDir, SETUP_OBSERVATIONS), JSON.stringify(redactKnownIn(observations)));
   const shown = (f: ShapeFinding) => `${f.template ?? 'none'} (${f.verifiedBy ? `verified by ${f.verifiedBy}` : f.how})`;
   const missing = (['send', 'command'] as const).filter((kind) => result[kind].template === null);
@@ -129,5 +164,7 @@ export async function settleRequestShapes(
     (kind) =>
       `\ndialog-contract: no ${kind} body shape could be established (${result[kind].how}): the tests that need it will not run; set ${kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY'} (.env.example)${config.requireShapes ? '; REQUIRE_SHAPES=1 fails the run' : ', or REQUIRE_SHAPES=1 to fail the run instead'}`,
   );
-  return { clock, line: `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}${skewed.join('')}` };
+  const lines = clockLines(hint, read);
+  const shapes = `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}`;
+  return { clock: read.clock, line: [...lines.first, shapes, ...lines.warnings].join('\n') };
 }

@@ -10,6 +10,7 @@ import type { SuiteConfig } from '../config/suite-config.ts';
 import type { RequestBodies } from '../http/request-bodies.ts';
 import type { ApiClient } from './client.ts';
 import type { Dialog, DialogFactory } from './dialog-factory.ts';
+import { clockText, runVendorClock } from './vendor-clock.ts';
 import type { ApiResponse } from './api-response.ts';
 import type { DialogRead } from './requests.ts';
 import { gotoBot, sendAsOperator, startDialog, stopDialog } from './requests.ts';
@@ -83,7 +84,14 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
       section: '4.2',
       observed: { underTarget: onTarget.listed, underSource: onSource.listed },
       equals: { underTarget: true, underSource: false },
-      details: { target: w.config.gotoBotId, source: dialog.botId, from: STATE_WORDS[from], waitedForTheList: onTarget.waited },
+      details: {
+        target: w.config.gotoBotId,
+        source: dialog.botId,
+        from: STATE_WORDS[from],
+        waitedForTheList: onTarget.waited,
+        CreatedFrom: onTarget.CreatedFrom,
+        clock: clockText(runVendorClock()),
+      },
     });
     dialog.botId = w.config.gotoBotId;
   }

@@ -256,3 +256,18 @@ test('a list that never shows the dialog is read for LIST_SETTLE_S at most, not 
     assert.ok(span >= settleSeconds * 1000 - 2100, `gave up after ${span} ms, before the last pause that fits`);
   }
 });
+
+test("the stamps the discovery read on its way: its dialog's create, the bot whose list showed it last, the send that moved updated", () => {
+  const { result } = discover({ text: field('text'), target: field('bot_id') }, { settleSeconds: 10 });
+  const stamps = result.stamps!;
+  assert.equal(stamps.dialog.uuid, UUID);
+  assert.equal(stamps.dialog.answeredAt - stamps.dialog.sentAt, 10, 'the create took one request');
+  assert.equal(stamps.dialog.listedUnder, 202, 'listed under the goto target after the move');
+  const message = stamps.message!;
+  assert.ok(message.sentAt < message.answeredAt);
+  // The fake vendor stamps updated with the second it handles the send in.
+  assert.ok(Date.parse(message.updated) <= message.answeredAt && message.answeredAt - Date.parse(message.updated) < 1000, message.updated);
+  const traceless = discover({ text: field('text'), traceless: true, target: field('bot_id') }, { settleSeconds: 10 });
+  assert.equal(traceless.result.stamps?.message, undefined, 'no message stamp where updated never moves');
+  assert.equal(traceless.result.stamps?.dialog.uuid, UUID);
+});

@@ -65,9 +65,22 @@ export interface RequestShapes {
   command: ShapeFinding;
 }
 
+/**
+ * When the application stamped the discovery's dialog and its messages, in the client's clock: what the vendor's
+ * clock is read from (contract/vendor-clock.ts), at no request of its own.
+ */
+export interface DiscoveryStamps {
+  /** The create: sent and answered (client ms); the bot whose list showed the dialog last, if a list was read. */
+  dialog: { uuid: string; sentAt: number; answeredAt: number; listedUnder?: number };
+  /** The last send that moved `updated` (the time of the last message, §2.1): sent, answered, the updated it showed. */
+  message?: { sentAt: number; answeredAt: number; updated: string };
+}
+
 export interface DiscoveryResult extends RequestShapes {
   /** Dialogs the discovery created (for cleanup). */
   dialogs: string[];
+  /** Its dialog's stamps, when it made one. */
+  stamps?: DiscoveryStamps;
 }
 
 /** Bodies a vendor could plausibly take for send, most common first. */
@@ -149,6 +162,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     const why = `GET /v1/dialog/{BotID}/create on bot ${ctx.botId} answered ${created.status} without a dialogId to discover on`;
     return { send: preset.send ?? undetermined(why), command: preset.command ?? undetermined(why), dialogs: [] };
   }
+  const stamps: DiscoveryStamps = { dialog: { uuid, sentAt: createdAt, answeredAt: ctx.now() } };
   const since = (ms: number) => ctx.createdSince?.(ms) ?? isoUtc(ms - CLOCK_SKEW_MS);
   // How far the lists trail a write: the new dialog read for in the list until it shows (only the command search
   // reads a list, so only it needs to know). A goto is then judged only after that long again.
@@ -164,7 +178,10 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       const waited = ctx.now() - answeredAt;
       // Shown at the first read: no lag, however long that read took (a goto is then read for at once).
       lagMs = listed.body.includes(uuid) && read === 1 ? 0 : waited;
-      if (listed.body.includes(uuid)) break;
+      if (listed.body.includes(uuid)) {
+        stamps.dialog.listedUnder = ctx.botId;
+        break;
+      }
       const pause = nextSettlePause(read, waited, ctx.settleSeconds! * 1000);
       if (pause === undefined) break;
       yield { kind: 'wait', seconds: pause / 1000 };
@@ -174,7 +191,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
   let lastChange = ctx.now();
   if (!ok(stopped.status)) {
     const why = `stop answered ${stopped.status}: no dialog with an operator to send on`;
-    return { send: preset.send ?? undetermined(why), command: preset.command ?? undetermined(why), dialogs: [uuid] };
+    return { send: preset.send ?? undetermined(why), command: preset.command ?? undetermined(why), dialogs: [uuid], stamps };
   }
 
   function* read(): Generator<DiscoveryStep, { updated: unknown; text: string }, DiscoveryAnswer | undefined> {
@@ -197,6 +214,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     const wait = lastChange + RESOLUTION_SECONDS * 1000 - ctx.now();
     if (wait > 0 && before.updated !== '') yield { kind: 'wait', seconds: wait / 1000 };
     const text = `dialog-contract shape check ${n} ${createdAt.toString(36)}`;
+    const sentAt = ctx.now();
     const sent = yield* ask({ operationId: 'postV2ConversationSend', pathParams: { uuid: uuid! }, json: renderBody(template, { text }) });
     if (!ok(sent.status)) {
       // A refusal that wrote anyway must not pass for the next candidate's effect: read afresh then.
@@ -206,7 +224,10 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     lastChange = ctx.now();
     const after = yield* read();
     last = after;
-    const effect = after.text.includes(text) ? 'text' : after.updated !== before.updated && after.updated !== '' ? 'updated' : 'none';
+    const moved = after.updated !== before.updated && after.updated !== '';
+    // Only the suite writes to this dialog: a moved `updated` is this send's, stamped between its send and answer.
+    if (moved && typeof after.updated === 'string') stamps.message = { sentAt, answeredAt: lastChange, updated: after.updated };
+    const effect = after.text.includes(text) ? 'text' : moved ? 'updated' : 'none';
     return { status: sent.status, effect };
   }
 
@@ -295,7 +316,9 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       pathParams: {},
       query: { BotID: String(gotoBotId), CreatedFrom: since(createdAt), PageCount: '40' },
     });
-    return { status: answer.status, effect: listed.body.includes(uuid!) ? 'moved' : 'none' };
+    if (!listed.body.includes(uuid!)) return { status: answer.status, effect: 'none' };
+    stamps.dialog.listedUnder = gotoBotId;
+    return { status: answer.status, effect: 'moved' };
   }
 
   let command = preset.command;
@@ -365,5 +388,5 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       tried,
     );
   }
-  return { send, command, dialogs: [uuid] };
+  return { send, command, dialogs: [uuid], stamps };
 }

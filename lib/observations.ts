@@ -83,8 +83,10 @@ export type ObservationPayloads = {
   'updated.empty': string[];
   'updated.zone': string[];
   'lists.order': string;
-  /** The vendor's clock against the runner's, in steps (contract/vendor-clock.ts). */
+  /** The vendor's application clock against the runner's, in steps, and the stamps that verified it (contract/vendor-clock.ts). */
   'clock.offset': string;
+  /** The Date header's clock against the runner's, in steps: a gateway's when one writes its own. */
+  'clock.date-header': string;
   /** The largest time a write took to show in a list this run, in steps (contract/settle.ts). */
   'lists.lag': string;
   'send.moves-updated': string;

@@ -63,7 +63,7 @@ export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly
   { setting: 'lists.defaultPageNumber', ids: ['default.v1.PageNumber', 'default.v2.PageNumber'] },
   { setting: 'lists.order', ids: ['lists.order'] },
   { setting: 'lists.lagMs', ids: ['lists.lag'] },
-  { setting: 'clock.offsetSeconds', ids: ['clock.offset'] },
+  { setting: 'clock.offsetSeconds', ids: ['clock.offset', 'clock.date-header'] },
   { setting: 'send.movesUpdated', ids: ['send.moves-updated'] },
   { setting: 'files.v2', ids: ['file.v2.download'] },
   { setting: 'vertex.requireText', ids: ['vertex.send-message.fields'] },

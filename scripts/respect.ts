@@ -29,7 +29,7 @@ import { harOf } from '../report/har.ts';
 import { withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { failureLines, respectVerdict, stepDescriptions, workflowInputs, type RespectResult } from '../workflows/respect.ts';
 import { startRunSimulator } from './suite-run.ts';
-import { inVendorClock, vendorClockOf } from '../contract/vendor-clock.ts';
+import { inVendorClock, vendorClockOf, type VendorClock } from '../contract/vendor-clock.ts';
 
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 const WORKFLOW = join(PROJECT_ROOT, 'workflows', 'dialog-lifecycle.arazzo.yaml');
@@ -78,7 +78,7 @@ function parseArgs(argv: readonly string[]): { workflows: string[]; verbose: boo
 }
 
 /** The body shapes: configured, else the last contract run's for this target, else discovered now. */
-async function shapesFor(config: SuiteConfig, dir: string): Promise<{ shapes: RequestShapes; from: string }> {
+async function shapesFor(config: SuiteConfig, dir: string): Promise<{ shapes: RequestShapes; from: string; clock?: VendorClock }> {
   const recorded = recordedShapes(REPORTS_DIR, shapesTarget(config));
   // A configured template always wins over what a run found, as in the contract run (contract/request-shapes.ts).
   const pick = (kind: keyof RequestShapes, template: string | undefined, variable: string) =>
@@ -99,7 +99,8 @@ async function shapesFor(config: SuiteConfig, dir: string): Promise<{ shapes: Re
   );
   writeFileSync(join(dir, 'discovery.har'), `${JSON.stringify(har)}\n`);
   rmSync(journal, { recursive: true, force: true });
-  return { shapes: found, from: `a discovery here (${relative(PROJECT_ROOT, join(dir, 'discovery.har'))})` };
+  // The application's clock as the discovery read it from its stamps, as the contract run's setup does.
+  return { shapes: found, from: `a discovery here (${relative(PROJECT_ROOT, join(dir, 'discovery.har'))})`, clock: found.clock.clock };
 }
 
 /** Respect's output, passed through line by line with the secrets redacted; says whether one was there. */
@@ -145,13 +146,14 @@ try {
     console.error(`respect: no verdict: ${unreachable}`);
     process.exit(3);
   }
-  const { shapes, from } = await shapesFor(config, dir);
+  const { shapes, from, clock: discovered } = await shapesFor(config, dir);
   for (const kind of ['send', 'command'] as const) {
     const variable = kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY';
     if (!shapes[kind].template) fail(`no ${kind} body shape for ${shapesTarget(config)} (${shapes[kind].how}): set ${variable} (see .env.example)`);
   }
-  // The list window in the target's clock (its Date headers), as the contract suite sends it.
-  const clock = await vendorClockOf(config);
+  // The list window in the application's clock when a discovery here read it; else around the Date header's,
+  // unverified: a quarter of an hour either way, as the contract suite sends it (contract/vendor-clock.ts).
+  const clock = discovered ?? (await vendorClockOf(config));
   const now = Date.now();
   const inputs = workflowInputs({
     botId: config.botId,

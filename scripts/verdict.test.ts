@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStagingNetwork, type StagingNetworkOptions } from '../simulator/staging-network.ts';
+import type { SimulatorOptions } from '../simulator/server.ts';
+import { basicAuthorization } from '../config/suite-config.ts';
 import { simulatorTargetEnv, startRunSimulator } from './suite-run.ts';
 import { freePort } from '../config/free-port.ts';
 import { localPortsProblem } from '../contract/local-ports.ts';
@@ -61,13 +63,13 @@ function runMain(env: NodeJS.ProcessEnv, options: { reportsDir?: string; cancelW
 /** The suite against the simulator behind a staging network; both closed afterwards. */
 async function throughNetwork(
   network: Omit<StagingNetworkOptions, 'target'>,
-  run: (url: string, env: NodeJS.ProcessEnv, faults: () => object) => Promise<void>,
-  profile?: string,
+  run: (url: string, env: NodeJS.ProcessEnv, faults: () => object, target: string) => Promise<void>,
+  simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'> = {},
 ): Promise<void> {
-  const { sim, callbackPort } = await startRunSimulator(profile ? { profile } : {});
+  const { sim, callbackPort } = await startRunSimulator(simulator);
   const net = await startStagingNetwork({ ...network, target: sim.url });
   try {
-    await run(net.url, simulatorTargetEnv(net.url, callbackPort, sim.config), () => ({ ...net.faults }));
+    await run(net.url, simulatorTargetEnv(net.url, callbackPort, sim.config), () => ({ ...net.faults }), sim.url);
   } finally {
     await net.close();
     await sim.close();
@@ -149,6 +151,66 @@ test('through a gateway prefix and TLS from a private CA, with 3% of reads lost 
     assert.ok(url.startsWith('https://'));
   });
 });
+
+/** The fingerprint's observed value of an observation. */
+const observed = (reportsDir: string, id: string) =>
+  (JSON.parse(readFileSync(join(reportsDir, 'fingerprint.json'), 'utf8')) as { items: Array<{ id: string; observed: unknown }> }).items.find((i) => i.id === id)
+    ?.observed;
+
+/** V2 ids of every dialog the target holds created since `fromMs` in its own clock, read straight from it. */
+async function createdSince(target: string, env: NodeJS.ProcessEnv, fromMs: number): Promise<string[]> {
+  const from = new Date(fromMs).toISOString();
+  const res = await fetch(`${target}/api/v2/conversations?PageCount=1000&CreatedFrom=${from}`, {
+    headers: { authorization: basicAuthorization(env.API_LOGIN!, env.API_PASSWORD!) },
+  });
+  const body = (await res.json()) as Record<string, { id: string }>;
+  return Object.keys(body)
+    .filter((k) => k !== 'meta')
+    .map((k) => body[k]!.id);
+}
+
+// Issue 32: behind a gateway that writes its own Date header (as nginx does), the application's clock shows only in
+// what it stamps. Its V2 GET create names no dialog here, so that one is found through the trailing list too.
+for (const offsetSeconds of [-90, 90]) {
+  test(`behind a gateway that writes its own Date, lists 1.5 s behind, the application clock ${Math.abs(offsetSeconds)} s ${offsetSeconds < 0 ? 'behind' : 'ahead'}: green, the application's offset recorded, every created dialog found, stopped and listed`, async () => {
+    const simulator = { config: { clock: { offsetSeconds }, lists: { lagMs: 1500 }, create: { v2Get: { status: 200, body: 'empty-object' as const } } } };
+    await throughNetwork(
+      { gatewayDate: true },
+      async (_url, env, _faults, target) => {
+        const startedAt = Date.now();
+        const run = await runMain(env);
+        assert.equal(run.code, 0, `${run.stderr}\n${run.stdout.slice(-3000)}`);
+        assert.deepEqual(tickets(run.reportsDir), []);
+        const way = offsetSeconds < 0 ? 'behind' : 'ahead of';
+        assert.match(String(observed(run.reportsDir, 'clock.offset')), new RegExp(`^90 s ${way} the runner, by updated after a message, Created filter$`));
+        assert.equal(observed(run.reportsDir, 'clock.date-header'), 'within 5 s of the runner');
+        const said = new RegExp(
+          `^dialog-contract: the Date header's clock .* is not the application's: vendor clock ([\\d.]+) s ${way} the runner's`,
+          'm',
+        ).exec(run.stdout);
+        assert.ok(said && Math.abs(Number(said[1]) - 90) <= 3, `the warning line says the application's offset: ${run.stdout.slice(0, 1000)}`);
+        // Every dialog the target holds from the run: named by the run, stopped, listed.
+        const made = await createdSince(target, env, startedAt + offsetSeconds * 1000 - 5000);
+        const listed = readFileSync(join(run.reportsDir, CREATED_DIALOGS_FILE), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { uuid: string | null; cleanupStatus?: number; unidentified?: string });
+        assert.deepEqual(
+          listed.filter((l) => l.unidentified),
+          [],
+          'no create left unidentified',
+        );
+        assert.ok(made.length > 20, `the run created dialogs: ${made.length}`);
+        for (const uuid of made)
+          assert.ok(
+            listed.some((l) => l.uuid === uuid && l.cleanupStatus! >= 200 && l.cleanupStatus! < 300),
+            `${uuid} stopped and listed`,
+          );
+      },
+      simulator,
+    );
+  });
+}
 
 test('the target goes down during the tests (every answer 503 without Retry-After): no verdict within 30 s, no ticket', async () => {
   // After 60 requests: the run's setup sends about 20, so the outage falls among the tests' (timed, it fell in the

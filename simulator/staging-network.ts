@@ -1,7 +1,8 @@
 // A staging network in front of a target, for the tests of what the suite does with circumstances that are not the
 // vendor's: a gateway path prefix (404 text/html elsewhere), TLS with a private CA, transient 502s and connection
-// resets on reads, an outage (every request 503 without Retry-After) and a target that dies. The faults are seeded,
-// so a failing test fails the same way again.
+// resets on reads, an outage (every request 503 without Retry-After), a target that dies, and a gateway that writes
+// its own Date header (as nginx does by default) over the application's. The faults are seeded, so a failing test
+// fails the same way again.
 import { createServer as createHttpServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
@@ -26,6 +27,11 @@ export interface StagingNetworkOptions {
   outageAfterRequests?: number;
   /** Seconds after the first request at which the network stops listening and cuts every connection. */
   dieAfterS?: number;
+  /**
+   * The gateway's own Date header on every answer, from its host's clock, in place of the target's: the clock an
+   * application set apart (the simulator's clock.offsetSeconds) then shows only in what the application stamps.
+   */
+  gatewayDate?: boolean;
 }
 
 export interface StagingNetwork {
@@ -79,7 +85,8 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
       `${options.target}${path.slice(prefix.length)}`,
       { method: req.method, headers: { ...req.headers, host: new URL(options.target).host } },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        const headers = options.gatewayDate ? { ...answer.headers, date: new Date().toUTCString() } : answer.headers;
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       },
     );

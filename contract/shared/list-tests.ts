@@ -292,7 +292,14 @@ export function defineListTests(version: Version): void {
       section: '4.1',
       observed: { ownBot: underOwn.item ? 'listed' : 'absent', otherBot: underOther.item ? 'listed' : 'absent' },
       equals: { ownBot: 'listed', otherBot: 'absent' },
-      details: { dialog: id, ownBot: config.botId, otherBot: config.gotoBotId, waitedForTheList: underOwn.waited },
+      details: {
+        dialog: id,
+        ownBot: config.botId,
+        otherBot: config.gotoBotId,
+        waitedForTheList: underOwn.waited,
+        ...since,
+        clock: clockText(runVendorClock()),
+      },
       shownBy: [underOwn.response],
     });
   });
@@ -314,7 +321,7 @@ export function defineListTests(version: Version): void {
     const [before, after] = [isoUtc(early), isoUtc(late)];
     const clocks = {
       runner: `created between ${isoUtc(dialog.createdAfter)} and ${isoUtc(Date.now())}`,
-      vendor: clockText(runVendorClock()),
+      clock: clockText(runVendorClock()),
       windowSent: `${before} to ${after}`,
       waitedForTheList: listed.waited,
     };
@@ -350,7 +357,8 @@ export function defineListTests(version: Version): void {
     const history = sampleQuery(config, config.botId);
     const page = (window: Query) => fetchPage(api, version, { ...history, ...window, PageCount: 1 });
     const all = (await page({})).pagination.total;
-    const future = isoUtc(Date.now() + 24 * 60 * MINUTE);
+    // Tomorrow in the vendor's clock (its stamps are what the filters compare).
+    const future = isoUtc(vendorMs(Date.now() + 24 * 60 * MINUTE, 'late'));
     for (const [window, why] of [
       [{ UpdatedFrom: future }, 'nothing was updated after tomorrow'],
       [{ UpdatedTo: '2000-01-01' }, 'nothing was updated before 2000'],
@@ -365,7 +373,7 @@ export function defineListTests(version: Version): void {
         expected: `no dialog listed: ${why}`,
         observed: outside.items.length,
         holds: (n) => n === 0,
-        details: { unfiltered: all },
+        details: { unfiltered: all, clock: clockText(runVendorClock()) },
       });
     }
     const [first] = await fetchPages(api, version, { ...history, PageCount: 40 }, 1);

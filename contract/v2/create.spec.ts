@@ -3,6 +3,7 @@ import { dialogVariables } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import type { Dialog, DialogFactory } from '../dialog-factory.ts';
 import { createdSince, searchSettled } from '../lists.ts';
+import { clockText, runVendorClock } from '../vendor-clock.ts';
 import { readV1, readV2 } from '../requests.ts';
 import type { ApiClient } from '../client.ts';
 import { expectVersionsAgree } from '../versions.ts';
@@ -13,15 +14,9 @@ const NEW_DIALOG_LISTED = '/*/id (new dialog listed)';
 
 /** The new dialog is in the V2 list under its UUID and V1 and V2 read the same dialog (spec §1.6, §2.1, §2.2). */
 async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFactory, dialog: Dialog, settleSeconds: number) {
-  const listed = await searchSettled(
-    api,
-    'v2',
-    { BotID: dialog.botId, CreatedFrom: createdSince(dialog.createdAfter) },
-    dialog.uuid,
-    settleSeconds,
-    'a new dialog in the list',
-  );
-  const details = { dialog: dialog.uuid, bot: dialog.botId, waitedForTheList: listed.waited };
+  const since = { CreatedFrom: createdSince(dialog.createdAfter) };
+  const listed = await searchSettled(api, 'v2', { BotID: dialog.botId, ...since }, dialog.uuid, settleSeconds, 'a new dialog in the list');
+  const details = { dialog: dialog.uuid, bot: dialog.botId, waitedForTheList: listed.waited, ...since, clock: clockText(runVendorClock()) };
   const listing = { check: 'created_dialog_identified', at: NEW_DIALOG_LISTED, section: '1.6', equals: 'listed' } as const;
   expect(listed.response).toHold({ ...listing, observed: listed.item ? 'listed' : 'not listed', details });
   const v2 = await dialogs.read(dialog);
