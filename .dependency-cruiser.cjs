@@ -1,4 +1,5 @@
 // Import rules of the layout (README "Layout"), checked by `npm run lint:deps` in `npm test`. Folders:
+//   lib/       the data models three or more layers share: the bottom layer, importing only the generated operation ids
 //   openapi/   the document, its validators and response checks: the source of truth, importing only lib/'s data models
 //   lib/ http/ discovery/ report/ power/ workflows/   pure logic: no Node built-in, no I/O module, shared by Node and k6
 //   contract/  Playwright tests and reporters; load/ k6 scripts and their Node runner; simulator/ a vendor
@@ -23,6 +24,12 @@ module.exports = {
       'openapi/ is the single source of truth: everything reads it; it reads only lib/ data models (checks return failures).',
       { path: '^openapi/', pathNot: TEST },
       { path: '^(?!openapi/)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator|workflows)/' },
+    ),
+    rule(
+      'lib-imports-only-lib',
+      'lib/ is the bottom layer: every layer imports its data models, so a lib/ module that imported config/, http/ or any other layer would make them all depend on it. Only the generated operation ids, which are data, sit below it.',
+      { path: '^lib/' },
+      { dependencyTypes: ['local'], pathNot: '^lib/|^openapi/operations\\.generated\\.ts$' },
     ),
     rule(
       'pure-imports-no-builtin',

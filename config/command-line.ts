@@ -4,6 +4,7 @@
 // without being documented. A bad argument is one line naming it and pointing at --help (exit 2).
 import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { EnvironmentRows } from './environment.ts';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -33,8 +34,11 @@ export interface CommandSpec<O extends OptionTable = OptionTable> {
   /** Positional arguments, in the help: [name, meaning]. */
   positionals?: ReadonlyArray<readonly [string, string]>;
   options: O;
-  /** Variables read from the environment or .env: [name, meaning]. */
-  environment: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Variables read from the environment or .env: [names, meaning]. Of the target's variables, the command requires
+   * those named here and no other (config/suite-config.ts parseSuiteConfig takes this table).
+   */
+  environment: EnvironmentRows;
   /** What each exit code means. */
   exit: string;
   examples: readonly string[];

@@ -2,6 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { basicAuthorization, ConfigError, needBotId, parseLoadConfig, parseSuiteConfig, secretsOf, type Env } from './suite-config.ts';
 
+/** The environment rows of a command that uses the whole target, as the suite does. */
+const WHOLE = [
+  ['API_BASE_URL', 'the target'],
+  ['API_LOGIN, API_PASSWORD', 'credentials'],
+  ['BOT_ID, GOTO_BOT_ID, CUSTOM_BLOCK_BOT_ID', 'bots'],
+] as const;
+
 const TARGET: Env = {
   API_BASE_URL: 'https://staging.example.com/',
   API_LOGIN: 'qa',
@@ -13,12 +20,12 @@ const TARGET: Env = {
 
 const refused = (env: Env, why: RegExp) =>
   assert.throws(
-    () => parseSuiteConfig(env),
+    () => parseSuiteConfig(env, WHOLE),
     (err: Error) => err instanceof ConfigError && why.test(err.message) && !err.message.includes('\n'),
   );
 
 test('a target with its values parses, with the suite defaults filled in', () => {
-  const config = parseSuiteConfig(TARGET);
+  const config = parseSuiteConfig(TARGET, WHOLE);
   assert.equal(config.baseUrl, 'https://staging.example.com');
   assert.equal(config.usesSimulator, false);
   assert.deepEqual([config.botId, config.gotoBotId, config.customBlockBotId, config.blockedBotId, config.fileId], [7, 8, 9, undefined, undefined]);
@@ -37,8 +44,34 @@ test('nothing that names the target has a default: a missing one is named, with 
   }
   // The embedded simulator too: its launcher supplies the values.
   const { API_BASE_URL: _, ...simulator } = TARGET;
-  assert.equal(parseSuiteConfig(simulator).baseUrl, 'http://127.0.0.1:4010');
+  assert.equal(parseSuiteConfig(simulator, WHOLE).baseUrl, 'http://127.0.0.1:4010');
   refused({ ...simulator, BOT_ID: undefined }, /^BOT_ID is missing/);
+});
+
+test("a command requires the target's variables its help names, and reads no other", () => {
+  // respect's rows: its workflow has no custom block.
+  const respect = [
+    ['API_BASE_URL', 'the target'],
+    ['API_LOGIN, API_PASSWORD', 'credentials'],
+    ['BOT_ID, GOTO_BOT_ID', 'bots'],
+  ] as const;
+  const config = parseSuiteConfig({ ...TARGET, CUSTOM_BLOCK_BOT_ID: undefined }, respect);
+  assert.deepEqual([config.login, config.botId, config.gotoBotId], ['qa', 7, 8]);
+  assert.equal('customBlockBotId' in config, false, 'no field for a variable the help does not name');
+  // Not read at all: a value it could not parse stops nothing.
+  assert.equal(parseSuiteConfig({ ...TARGET, CUSTOM_BLOCK_BOT_ID: 'the third one' }, respect).botId, 7);
+  for (const name of ['API_LOGIN', 'API_PASSWORD', 'BOT_ID', 'GOTO_BOT_ID']) {
+    assert.throws(() => parseSuiteConfig({ ...TARGET, [name]: '' }, respect), new RegExp(`^ConfigError: ${name} is missing`));
+  }
+  // Rows name several variables joined by ", "; a command that names none of the target's requires none.
+  const none = parseSuiteConfig({ API_BASE_URL: TARGET.API_BASE_URL }, [['API_BASE_URL', 'the target']] as const);
+  assert.equal(none.baseUrl, 'https://staging.example.com');
+  assert.deepEqual(
+    Object.keys(none).filter((key) => ['login', 'password', 'botId', 'gotoBotId', 'customBlockBotId'].includes(key)),
+    [],
+  );
+  // The goto target differs from the bot only where both are named.
+  assert.equal(parseSuiteConfig({ ...TARGET, GOTO_BOT_ID: '7' }, [['BOT_ID', 'the bot']] as const).botId, 7);
 });
 
 test('bad values are refused with one line naming the variable', () => {
@@ -57,13 +90,16 @@ test('bad values are refused with one line naming the variable', () => {
 });
 
 test('body templates are checked when read', () => {
-  const config = parseSuiteConfig({
-    ...TARGET,
-    SEND_BODY: '{"message":"{{text}}"}',
-    COMMAND_BODY: '{"command":"goto","bot":{{botId}}}',
-    MAX_RPS: '12.5',
-    WORKERS: '2',
-  });
+  const config = parseSuiteConfig(
+    {
+      ...TARGET,
+      SEND_BODY: '{"message":"{{text}}"}',
+      COMMAND_BODY: '{"command":"goto","bot":{{botId}}}',
+      MAX_RPS: '12.5',
+      WORKERS: '2',
+    },
+    WHOLE,
+  );
   assert.deepEqual(
     [config.sendBody, config.commandBody, config.maxRps, config.workers],
     ['{"message":"{{text}}"}', '{"command":"goto","bot":{{botId}}}', 12.5, 2],
@@ -89,7 +125,7 @@ test('the Basic header is computed without Buffer, UTF-8 included, and is a secr
   ]) {
     assert.equal(basicAuthorization(login!, password!), `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`);
   }
-  const config = parseSuiteConfig({ ...TARGET, VERTEX_TOKEN: 'tok-123456' });
+  const config = parseSuiteConfig({ ...TARGET, VERTEX_TOKEN: 'tok-123456' }, WHOLE);
   assert.deepEqual(secretsOf(config), ['p4ss-word', Buffer.from('qa:p4ss-word').toString('base64'), 'tok-123456']);
 });
 

@@ -4,7 +4,9 @@
 //
 // One policy for defaults: only settings of the suite itself have defaults (ports, budgets, pacing). What names the
 // target (credentials, bots) has none: when the suite starts its own simulator, the launcher puts the simulator's
-// values into the environment; against a real target they must be given.
+// values into the environment; against a real target they must be given. A command requires those its --help names
+// and reads no other (TARGET_VARIABLES): nothing it does not use can stop it.
+import { namesIn, type EnvironmentRows, type NamedIn } from './environment.ts';
 import { checkTemplate, TemplateError, type Placeholder } from '../http/body-template.ts';
 import { DEFAULT_THROTTLE, type ThrottleSettings } from '../http/throttle.ts';
 import { DEFAULT_HEALTH, type HealthSettings } from '../http/health.ts';
@@ -71,6 +73,27 @@ export interface SuiteConfig {
   sampleCreatedFrom: string | undefined;
   sampleCreatedTo: string | undefined;
 }
+
+/**
+ * What names the target and has no default, with the field it fills. A command requires those its help's environment
+ * rows name (config/environment.ts) and never reads the others: `npm run respect`, whose workflow has no custom
+ * block, is not stopped for want of CUSTOM_BLOCK_BOT_ID.
+ */
+const TARGET_VARIABLES = {
+  API_LOGIN: 'login',
+  API_PASSWORD: 'password',
+  BOT_ID: 'botId',
+  GOTO_BOT_ID: 'gotoBotId',
+  CUSTOM_BLOCK_BOT_ID: 'customBlockBotId',
+} as const satisfies Record<string, keyof SuiteConfig>;
+
+export type TargetVariable = keyof typeof TARGET_VARIABLES;
+
+/** The configuration of a command that requires the target variables N: the fields of the others are not there. */
+export type ConfigOf<N extends TargetVariable> = Omit<SuiteConfig, (typeof TARGET_VARIABLES)[Exclude<TargetVariable, N>]>;
+
+/** The configuration of a command whose help lists the environment rows E: what it uses is what its help names. */
+export type CommandConfig<E extends EnvironmentRows> = ConfigOf<Extract<NamedIn<E>, TargetVariable>>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -161,30 +184,37 @@ const throttleSettings = (env: Env): ThrottleSettings => ({
 
 const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 
-export function parseSuiteConfig(env: Env): SuiteConfig {
+/**
+ * The configuration of a command from its environment rows (the table its --help renders): of the target variables,
+ * those the rows name are required, the others never read, and the result's type has the fields of the named ones only.
+ */
+export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environment: E): CommandConfig<E> {
+  const named = new Set(namesIn(environment));
+  const ifNamed = <T>(name: TargetVariable, parse: () => T): T | undefined => (named.has(name) ? parse() : undefined);
   const targetBaseUrl = httpUrl(env, 'API_BASE_URL', 'the service base URL without /api, e.g. https://staging.example.com');
   if (targetBaseUrl?.endsWith('/api')) {
     throw new ConfigError(`API_BASE_URL=${targetBaseUrl} ends with /api: give the base URL only, the suite appends /api`);
   }
   const simulatorPort = port(env, 'SIMULATOR_PORT', '4010');
   const callbackPort = port(env, 'CALLBACK_PORT', '4011');
-  const botId = integer(env, 'BOT_ID', 'the integer BotID the suite creates dialogs on');
-  const gotoBotId = integer(env, 'GOTO_BOT_ID', 'the integer BotID of the command goto target');
-  if (gotoBotId === botId) throw new ConfigError(`GOTO_BOT_ID=${gotoBotId} equals BOT_ID: the goto target must be another bot`);
+  const target: { [K in (typeof TARGET_VARIABLES)[TargetVariable]]: SuiteConfig[K] | undefined } = {
+    login: ifNamed('API_LOGIN', () => text(env, 'API_LOGIN')),
+    password: ifNamed('API_PASSWORD', () => text(env, 'API_PASSWORD')),
+    botId: ifNamed('BOT_ID', () => integer(env, 'BOT_ID', 'the integer BotID the suite creates dialogs on')),
+    gotoBotId: ifNamed('GOTO_BOT_ID', () => integer(env, 'GOTO_BOT_ID', 'the integer BotID of the command goto target')),
+    customBlockBotId: ifNamed('CUSTOM_BLOCK_BOT_ID', () => integer(env, 'CUSTOM_BLOCK_BOT_ID', 'the integer BotID whose scenario reaches a custom block')),
+  };
+  if (target.gotoBotId !== undefined && target.gotoBotId === target.botId)
+    throw new ConfigError(`GOTO_BOT_ID=${target.gotoBotId} equals BOT_ID: the goto target must be another bot`);
   const callbackHost = text(env, 'CALLBACK_HOST', '127.0.0.1');
   if (!/^(\[?[0-9a-f:.]+\]?|[a-z0-9.-]+)$/i.test(callbackHost))
     throw invalid('CALLBACK_HOST', callbackHost, 'a host name or IP address to listen on (0.0.0.0 for every interface)');
-  return {
+  const settings: ConfigOf<never> = {
     targetBaseUrl,
     baseUrl: targetBaseUrl ?? `http://127.0.0.1:${simulatorPort}`,
     usesSimulator: targetBaseUrl === undefined,
     simulatorProfile: optional(env, 'SIMULATOR_PROFILE'),
     simulatorPort,
-    login: text(env, 'API_LOGIN'),
-    password: text(env, 'API_PASSWORD'),
-    botId,
-    gotoBotId,
-    customBlockBotId: integer(env, 'CUSTOM_BLOCK_BOT_ID', 'the integer BotID whose scenario reaches a custom block'),
     fileId: optional(env, 'FILE_ID') === undefined ? undefined : integer(env, 'FILE_ID', 'an integer file id known to exist (or leave it empty)'),
     blockedBotId:
       optional(env, 'BLOCKED_BOT_ID') === undefined ? undefined : integer(env, 'BLOCKED_BOT_ID', 'the integer BotID of a blocked instance (or leave it empty)'),
@@ -225,6 +255,9 @@ export function parseSuiteConfig(env: Env): SuiteConfig {
     sampleCreatedFrom: isoTime(env, 'SAMPLE_CREATED_FROM'),
     sampleCreatedTo: isoTime(env, 'SAMPLE_CREATED_TO'),
   };
+  // A variable the command does not name leaves no field, as its type has none (which TypeScript cannot follow
+  // through the generic rows: hence the cast).
+  return { ...settings, ...Object.fromEntries(Object.entries(target).filter(([, value]) => value !== undefined)) } as unknown as CommandConfig<E>;
 }
 
 /**

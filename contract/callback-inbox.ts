@@ -5,7 +5,8 @@
 // and only the call's shape (names, types, lengths) ever leaves the listener for a report.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { callFields, callShape, secretCandidates, tokenCandidates, type CallPlace, type CallShape, type RawCall } from '../http/callback-request.ts';
+import { callFields, callShape, secretCandidates, tokenCandidates, type CallShape, type RawCall } from '../http/callback-request.ts';
+import type { CallPlace } from '../lib/observations.ts';
 
 export interface ClaimedCallback {
   /** Method, content type and fields without values: safe to record. */

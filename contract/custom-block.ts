@@ -2,8 +2,8 @@
 // The call's shape is not shown, so several values may look like one; the one the custom-block API takes is it.
 import type { ClaimedCallback } from './callback-inbox.ts';
 import type { ApiClient } from './client.ts';
-import { placeText, type CallPlace } from '../http/callback-request.ts';
-import type { CallbackShapeObserved } from '../lib/observations.ts';
+import { placeText } from '../http/callback-request.ts';
+import type { CallbackShapeObserved, CallPlace } from '../lib/observations.ts';
 
 /** At most this many candidates are tried against send_message (each try sends a bot message). */
 export const MAX_TOKEN_CHECKS = 3;

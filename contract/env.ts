@@ -1,10 +1,13 @@
 // The suite's configuration as the Playwright processes read it: .env loaded (its lines checked; dotenv prints
-// nothing into reports), then the one parser of config/suite-config.ts. Launchers (playwright.config.ts, scripts/) put the
-// embedded simulator's values into the environment before anything reads it.
+// nothing into reports), then the one parser of config/suite-config.ts with the suite's environment, the one `npm run
+// contract -- --help` lists. Launchers (playwright.config.ts, scripts/) put the embedded simulator's values into the
+// environment before anything reads it.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { loadDotenvFile } from '../config/dotenv-file.ts';
-import { ConfigError, parseSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
+import type { EnvironmentRows } from '../config/environment.ts';
+import { ConfigError, parseSuiteConfig, type CommandConfig, type SuiteConfig } from '../config/suite-config.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -24,12 +27,35 @@ export function loadDotenvOnce(): void {
   loadDotenvFile(fileURLToPath(new URL('../.env', import.meta.url)));
 }
 
+/**
+ * What the suite reads from the environment, as `npm run contract -- --help` lists it: of the target's variables it
+ * requires those named here (every one: the suite tests the custom block too), so its help cannot leave one out.
+ */
+export const SUITE_ENVIRONMENT = [
+  ['API_BASE_URL', 'the target without /api; unset: the embedded simulator'],
+  ['SIMULATOR_PROFILE', "the embedded simulator's vendor profile (npm run simulator -- --list-profiles); only without API_BASE_URL"],
+  ['API_LOGIN, API_PASSWORD', 'Basic credentials (unset with the simulator: its own)'],
+  ['BOT_ID, GOTO_BOT_ID, CUSTOM_BLOCK_BOT_ID', 'the bots (unset with the simulator: its own)'],
+  ['SEND_BODY, COMMAND_BODY', 'JSON templates of the send and command bodies; unset: discovered per run'],
+  ['CALLBACK_HOST, CALLBACK_PORT, CALLBACK_PUBLIC_URL', "where the custom block's call is received"],
+  ['SIMULATOR_PORT', 'port of the embedded simulator (default: 4010)'],
+  ['MAX_RPS, WORKERS', 'pace of the whole run, Playwright workers'],
+  ['LIST_SETTLE_S', 'seconds a test waits for a write to show in a list (default 10)'],
+  ['REQUIRE_SHAPES', '1: a send or command body shape the run cannot establish fails the run instead of skipping'],
+  ['TRANSIENT_RESENDS, OUTAGE_S', 'resends of a read lost to the network (3); seconds of failures that end the run as no verdict (10)'],
+  ['NODE_EXTRA_CA_CERTS', "a private CA's certificate (PEM) for a staging with TLS from it"],
+  REPORTS_DIR_ENV,
+] as const satisfies EnvironmentRows;
+
+/** The suite's configuration: SuiteConfig whole, or the type says which variable SUITE_ENVIRONMENT lacks. */
+const parseSuite = (env: NodeJS.ProcessEnv): SuiteConfig => parseSuiteConfig(env, SUITE_ENVIRONMENT);
+
 let cached: SuiteConfig | undefined;
 
 export function loadSuiteConfig(): SuiteConfig {
   if (!cached) {
     loadDotenvOnce();
-    cached = parseSuiteConfig(process.env);
+    cached = parseSuite(process.env);
   }
   return cached;
 }
@@ -86,7 +112,7 @@ export function runConfig(name: string): SuiteConfig {
   let config = configs.get(name);
   if (!config) {
     loadDotenvOnce();
-    config = parseSuiteConfig({ ...process.env, ...run.env });
+    config = parseSuite({ ...process.env, ...run.env });
     configs.set(name, config);
   }
   return config;
@@ -106,14 +132,15 @@ export function enterRun(name: string): void {
 }
 
 /**
- * The configuration a launcher starts from: .env loaded, then `prepare` (e.g. the embedded simulator's values standing
- * in for unset ones, set ones win). A bad or missing value is one line, `name: …`, and exit 2.
+ * The configuration a launcher starts from, of the command whose help lists `environment`: .env loaded, then
+ * `prepare` (e.g. the embedded simulator's values standing in for unset ones, set ones win). A bad value, or a missing
+ * one the environment names, is one line, `name: …`, and exit 2.
  */
-export function configOrExit(name: string, prepare: (env: NodeJS.ProcessEnv) => void): SuiteConfig {
+export function configOrExit<E extends EnvironmentRows>(name: string, environment: E, prepare: (env: NodeJS.ProcessEnv) => void): CommandConfig<E> {
   try {
     loadDotenvOnce();
     prepare(process.env);
-    return loadSuiteConfig();
+    return parseSuiteConfig(process.env, environment);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(`${name}: ${err.message}`);

@@ -14,7 +14,7 @@ import { startAuthProxy } from './auth-proxy.ts';
 import { ApiClient, type Exchange } from './client.ts';
 import type { Observation } from './observation.ts';
 import { shapesTarget, writeRequestShapes } from './request-shapes.ts';
-import { discoverShapes } from './shape-discovery.ts';
+import { discoverShapes, type DiscoveryConfig } from './shape-discovery.ts';
 import { appendJsonl, EXCHANGES_DIR, runStartedAt } from './run-records.ts';
 import { RunThrottle } from './run-throttle.ts';
 import { RunHealth } from './run-health.ts';
@@ -45,7 +45,7 @@ export interface RunIdentity {
  * shape, a clock that could not be read is not verified.
  */
 export async function discoverRunShapes(
-  config: SuiteConfig,
+  config: DiscoveryConfig,
   reportsDir: string,
   title: string,
   run: RunIdentity = { id: process.env.RUN_ID, startedAt: runStartedAt(), clock: runVendorClock() },

@@ -14,6 +14,7 @@ import { guardSecret, suiteText } from '../http/secret-match.ts';
 import { callFields } from '../http/callback-request.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { parseSuiteConfig, secretsOf } from '../config/suite-config.ts';
+import { SUITE_ENVIRONMENT } from './env.ts';
 import { freePort } from '../config/free-port.ts';
 import { simulatorTargetEnv } from '../scripts/suite-run.ts';
 
@@ -248,7 +249,7 @@ for (const { how, callback } of DELIVERIES) {
       assert.notEqual(run.status, 0, 'the drifted target must fail the run');
       assert.match(run.output, /failed/);
       assert.doesNotMatch(run.output, /secret-guard:/, 'the guard found a leak');
-      const secrets = [...secretsOf(parseSuiteConfig(run.env)), ...tokens];
+      const secrets = [...secretsOf(parseSuiteConfig(run.env, SUITE_ENVIRONMENT)), ...tokens];
       assert.ok(existsSync(join(run.reports, 'exchanges.har')), 'the HAR of every request and answer is among the artifacts scanned');
       assert.deepEqual(findSecrets([run.reports], secrets), [], 'a report holds a secret');
       assert.ok(

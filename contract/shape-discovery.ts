@@ -1,7 +1,7 @@
 // Global setup's discovery of the send and command body shapes (spec §4.2: field names and types not shown), through
 // the suite's client: tried first as the run's baseline verified them, else as http/body-discovery.ts finds them. Apart
 // from the run's record of them (contract/request-shapes.ts), which every worker reads without loading all this.
-import type { SuiteConfig } from '../config/suite-config.ts';
+import type { ConfigOf, SuiteConfig } from '../config/suite-config.ts';
 import { discoverRequestShapes, type DiscoveryResult } from '../http/body-discovery.ts';
 import { driveAsync } from '../discovery/drive.ts';
 import type { ApiClient } from './client.ts';
@@ -21,8 +21,11 @@ function knownShapes(config: Pick<SuiteConfig, 'baseline' | 'contractFrom'>): { 
   return send || command ? { known: { from: saved.name, ...(send ? { send } : {}), ...(command ? { command } : {}) } } : {};
 }
 
+/** What the discovery uses of the target: the credentials, the bot it creates on and the goto target; no custom block. */
+export type DiscoveryConfig = ConfigOf<'API_LOGIN' | 'API_PASSWORD' | 'BOT_ID' | 'GOTO_BOT_ID'>;
+
 /** Discovers (or takes from the configuration) both shapes through the suite's client. */
-export function discoverShapes(api: ApiClient, config: SuiteConfig, since: (runnerMs: number) => string = createdSince): Promise<DiscoveryResult> {
+export function discoverShapes(api: ApiClient, config: DiscoveryConfig, since: (runnerMs: number) => string = createdSince): Promise<DiscoveryResult> {
   const steps = discoverRequestShapes({
     botId: config.botId,
     gotoBotId: config.gotoBotId,

@@ -2,6 +2,7 @@
 // without assuming its shape: any method; a JSON body (the token at any depth), a form, a multipart form, plain text;
 // the query string; headers (Authorization: Bearer, X-…-Token). No I/O: parsing happens in memory.
 import { Busboy } from '@fastify/busboy';
+import type { CallPlace } from '../lib/observations.ts';
 
 export interface RawCall {
   method: string;
@@ -9,17 +10,6 @@ export interface RawCall {
   url: string;
   headers: Record<string, string>;
   body: Buffer;
-}
-
-/**
- * Where in the call a value was: a path in a JSON body (keys, array positions as numbers), a form or multipart field,
- * a query parameter, a header, a Bearer credential, or the whole body as text.
- */
-export interface CallPlace {
-  in: 'json' | 'form' | 'multipart' | 'query' | 'header' | 'bearer' | 'text';
-  path: Array<string | number>;
-  /** A multipart part sent as a file. */
-  file?: true;
 }
 
 /** One value the call carried, its place, and the last name of the place (the JSON key, field, parameter or header). */

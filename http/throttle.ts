@@ -2,6 +2,7 @@
 // k6 scripts ask this module whether to send again and after how long; each sleeps in its own way. A 429 or 503 is
 // never a finding by itself: it is waited out (Retry-After in seconds or as an HTTP date, else exponential backoff
 // with jitter) within a bound of retries per request and of waiting per run, and recorded.
+import type { RateLimitObserved } from '../lib/observations.ts';
 
 export const THROTTLE_STATUSES: readonly number[] = [429, 503];
 
@@ -130,7 +131,7 @@ export interface ThrottleRecord {
 
 export interface RateLimitFinding {
   /** The compared value: stable for one vendor, whatever the run's timing. */
-  observed: { limited: false } | { limited: true; statuses: number[]; retryAfter: string[]; headers: string[] };
+  observed: RateLimitObserved;
   /** Figures that move from run to run: when the first throttle came, how many, how long the run waited. */
   evidence: string;
 }

@@ -6,8 +6,6 @@
 // In lib/ because openapi/ (the response checks), contract/ (the matchers), report/ and power/ share it.
 import { OPERATIONS, type OperationId } from '../openapi/operations.generated.ts';
 import { stableStringify, type Json } from './json.ts';
-import { REDACTED } from '../http/redact.ts';
-import { basicAuthorization } from '../config/suite-config.ts';
 
 /** Checks of an answer against the document, named as Schemathesis names them, so QA recognises them. */
 export type ResponseCheck = 'not_a_server_error' | 'status_code_conformance' | 'content_type_conformance' | 'response_schema_conformance';
@@ -153,58 +151,6 @@ export function renderExchange({ request, response }: FailureExchange): string {
       ? `response: ${response.status} ${response.contentType ?? '(no content type)'} ${clip(response.body, response.bodyLength) || '(empty body)'}`
       : 'response: none whole',
   ].join('\n');
-}
-
-/** A word for a POSIX shell, quoted so that nothing in it is expanded. */
-const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-
-/** What the replay of a request needs from the shell's environment, never written into the command. */
-export const REPLAY_VARIABLES = 'API_BASE_URL, API_LOGIN and API_PASSWORD (VERTEX_TOKEN for a custom-block request)';
-
-/**
- * The request as a curl command to paste into a shell where REPLAY_VARIABLES are set: the base URL, the credentials
- * and the integration token as references to them, never their values (the token was redacted before the request
- * was recorded; its place takes $VERTEX_TOKEN). The same credentials as the run's: the configured ones, none, or the
- * configured password made wrong as the suite makes it (`-wrong` appended).
- */
-export function curlCommand(request: FailureRequest): string {
-  const credentials = { configured: ['-u', '"$API_LOGIN:$API_PASSWORD"'], none: [], 'wrong password': ['-u', '"$API_LOGIN:$API_PASSWORD-wrong"'] }[
-    request.credentials
-  ];
-  // A redacted value sits in the body as the JSON string "[redacted]": the quoted body opens there for the variable.
-  const body = request.body === undefined ? [] : ['--data-raw', shellQuote(request.body).split(REDACTED).join(`'"$VERTEX_TOKEN"'`)];
-  return [
-    'curl -sS -i -X',
-    request.method,
-    `"$API_BASE_URL"${shellQuote(request.path)}`,
-    ...credentials,
-    ...(request.contentType ? ['-H', shellQuote(`Content-Type: ${request.contentType}`)] : []),
-    ...body,
-  ].join(' ');
-}
-
-/** What a replay takes from the environment: the variables the curl command refers to. */
-export interface ReplayVariables {
-  API_BASE_URL: string;
-  API_LOGIN: string;
-  API_PASSWORD: string;
-  VERTEX_TOKEN?: string;
-}
-
-/** The request curlCommand() shows, as fetch() sends it: the same credentials, the token in the same place. */
-export function replayRequest(request: FailureRequest, vars: ReplayVariables): { url: string; method: string; headers: Record<string, string>; body?: string } {
-  const password = { configured: vars.API_PASSWORD, none: undefined, 'wrong password': `${vars.API_PASSWORD}-wrong` }[request.credentials];
-  const headers: Record<string, string> = {};
-  if (password !== undefined) headers.authorization = basicAuthorization(vars.API_LOGIN, password);
-  if (request.contentType) headers['content-type'] = request.contentType;
-  const body = request.body?.split(REDACTED).join(vars.VERTEX_TOKEN ?? REDACTED);
-  return { url: `${vars.API_BASE_URL}${request.path}`, method: request.method, headers, ...(body === undefined ? {} : { body }) };
-}
-
-/** The request that shows a failure (the answer judged), as a curl command; none for a failure of a test or the run. */
-export function replayOf(f: Failure): string | undefined {
-  const first = f.context.exchanges?.[0];
-  return first ? curlCommand(first.request) : undefined;
 }
 
 /** The lines that show a failure in this run: the check, its values, and each request with its answer. */

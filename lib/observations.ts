@@ -2,8 +2,6 @@
 // accepts an id only with its payload's type, and readers of a fingerprint (the learned document, the run's vendor
 // version, the tests) get the declared type back, with no cast and no text read back.
 // In lib/ because contract (the tests), discovery and load (limits, rates), report (the overlay) and scripts share it.
-import type { RateLimitFinding } from '../http/throttle.ts';
-import type { CallPlace } from '../http/callback-request.ts';
 import type { FingerprintItem } from './fingerprint.ts';
 import type { Json } from './json.ts';
 import type { Shape } from './shape.ts';
@@ -40,6 +38,9 @@ export interface SizeLimitObserved {
   refusalBody: Shape | null;
 }
 
+/** Whether a run was throttled (§8.2), and how: the statuses, Retry-After forms and rate-limit headers it met. */
+export type RateLimitObserved = { limited: false } | { limited: true; statuses: number[]; retryAfter: string[]; headers: string[] };
+
 /** The rate ladder of one operation (k6 rate-limit script, §8.2). */
 export interface LadderObserved {
   estimatedPerSecond: number | null;
@@ -47,6 +48,17 @@ export interface LadderObserved {
   refusalStatus: number | null;
   retryAfter: string | null;
   rateLimitHeaders: string[] | null;
+}
+
+/**
+ * Where in the call a value was: a path in a JSON body (keys, array positions as numbers), a form or multipart field,
+ * a query parameter, a header, a Bearer credential, or the whole body as text.
+ */
+export interface CallPlace {
+  in: 'json' | 'form' | 'multipart' | 'query' | 'header' | 'bearer' | 'text';
+  path: Array<string | number>;
+  /** A multipart part sent as a file. */
+  file?: true;
 }
 
 /** The custom block's call (§6.1), without a value: method, content type, every field's place and kind. */
@@ -77,7 +89,7 @@ export type ObservationPayloads = {
   'vertex.token.after-complete': StatusByCase;
   'vertex.send-message.fields': StatusByCase;
   'callback.shape': CallbackShapeObserved;
-  'rate.limit': RateLimitFinding['observed'];
+  'rate.limit': RateLimitObserved;
   'statuses.seen': { v1: string[]; v2: string[] };
   'sources.seen': string[];
   'updated.empty': string[];

@@ -2,7 +2,8 @@
 // observed: nothing of the run, so the same drift reads the same in every run) and what its entry and ticket show,
 // all from the failure's data (lib/failure.ts).
 import type { FingerprintItem } from '../lib/fingerprint.ts';
-import { operationLabel, renderEvidence, renderExpected, renderObserved, replayOf, type RecordedFailure } from '../lib/failure.ts';
+import { operationLabel, renderEvidence, renderExpected, renderObserved, type RecordedFailure } from '../lib/failure.ts';
+import { replayOf } from './replay.ts';
 import type { EntryDetail } from './drift-report.ts';
 
 export function failureItem(f: RecordedFailure): FingerprintItem {

@@ -2,8 +2,9 @@
 // Pure: the reporter hands in the items and what it knows of each (documented text, evidence, test); files are
 // written elsewhere.
 import type { FingerprintItem } from '../lib/fingerprint.ts';
-import { REPLAY_VARIABLES, type FailureSeverity } from '../lib/failure.ts';
+import type { FailureSeverity } from '../lib/failure.ts';
 import { stableStringify } from '../lib/json.ts';
+import { REPLAY_VARIABLES } from './replay.ts';
 import { acknowledgementOf, acknowledgementText, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
 
 export const ADDITIVE_PREFIX = 'additive.';
@@ -40,7 +41,7 @@ export interface EntryDetail {
   /** Shown instead of the fingerprint's normalised value (a failure's observed text as the test printed it). */
   observed?: string;
   evidence?: string;
-  /** The request that shows it as a curl command (lib/failure.ts curlCommand): credentials as references only. */
+  /** The request that shows it as a curl command (report/replay.ts curlCommand): credentials as references only. */
   replay?: string;
   test?: string;
 }

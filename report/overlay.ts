@@ -8,9 +8,8 @@
 import { placeholderPaths, renderBody } from '../http/body-template.ts';
 import type { FingerprintItem, RunMeta } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
-import { ObservedItems, type ObservationId, type SizeLimitId } from '../lib/observations.ts';
+import { ObservedItems, type CallPlace, type ObservationId, type SizeLimitId } from '../lib/observations.ts';
 import type { Shape } from '../lib/shape.ts';
-import type { CallPlace } from '../http/callback-request.ts';
 import { OPERATIONS } from '../openapi/operations.generated.ts';
 
 /** Where an action's content comes from: the observations, the run, the spec sections it fills. */

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { basicAuthorization } from '../config/suite-config.ts';
 import { runFailure } from '../lib/failure.ts';
-import { findFailure } from './replay.ts';
+import { curlCommand, findFailure, replayRequest } from './replay.ts';
 
 const failures = [runFailure('test_passes', 'a', 'x', 'y'), runFailure('test_passes', 'b', 'x', 'y'), runFailure('test_passes', 'a', 'x', 'y')];
 
@@ -17,4 +18,45 @@ test('says why in one line when none or several match', () => {
   assert.match(findFailure(failures, 'test_passes') as string, /^"test_passes" is in 2 failures' ids/);
   assert.match(findFailure(failures, '9') as string, /^there is no failure 9: the last run recorded 3 \(1 to 3\)$/);
   assert.equal(findFailure([], 'x'), 'the last run recorded no contract failure');
+});
+
+test('a request as curl: the target, credentials and token as shell variables, everything else quoted as sent', () => {
+  const send = {
+    method: 'POST',
+    path: '/api/vertex/v1/dialog/send_message',
+    credentials: 'none' as const,
+    contentType: 'application/json',
+    body: '{"token":"[redacted]","text":"it\'s $HOME"}',
+  };
+  assert.equal(
+    curlCommand(send),
+    `curl -sS -i -X POST "$API_BASE_URL"'/api/vertex/v1/dialog/send_message' -H 'Content-Type: application/json' --data-raw '{"token":"'"$VERTEX_TOKEN"'","text":"it'\\''s $HOME"}'`,
+  );
+  assert.equal(
+    curlCommand({ method: 'GET', path: '/api/v2/conversations?BotID=101&PageCount=5', credentials: 'configured' }),
+    `curl -sS -i -X GET "$API_BASE_URL"'/api/v2/conversations?BotID=101&PageCount=5' -u "$API_LOGIN:$API_PASSWORD"`,
+  );
+  assert.match(curlCommand({ method: 'GET', path: '/api/v1/conversations', credentials: 'wrong password' }), / -u "\$API_LOGIN:\$API_PASSWORD-wrong"$/);
+});
+
+test('a replay sends what the curl command shows: the same credentials, the token in its place', () => {
+  const vars = { API_BASE_URL: 'https://staging.example.com', API_LOGIN: 'qa', API_PASSWORD: 'pw', VERTEX_TOKEN: 'tok-1' };
+  const send = replayRequest(
+    { method: 'POST', path: '/api/vertex/v1/complete', credentials: 'none', contentType: 'application/json', body: '{"token":"[redacted]"}' },
+    vars,
+  );
+  assert.deepEqual(send, {
+    url: 'https://staging.example.com/api/vertex/v1/complete',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"token":"tok-1"}',
+  });
+  assert.equal(
+    replayRequest({ method: 'GET', path: '/api/v1/conversations', credentials: 'wrong password' }, vars).headers.authorization,
+    basicAuthorization('qa', 'pw-wrong'),
+  );
+  assert.equal(
+    replayRequest({ method: 'GET', path: '/api/v1/conversations', credentials: 'configured' }, vars).headers.authorization,
+    basicAuthorization('qa', 'pw'),
+  );
 });

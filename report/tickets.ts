@@ -2,7 +2,7 @@
 // makes its drift one of those again): ready to paste into a tracker. Pure: the caller writes the files.
 import type { DriftEntry, DriftReport } from './drift-report.ts';
 import { fenced } from './markdown.ts';
-import { REPLAY_VARIABLES } from '../lib/failure.ts';
+import { REPLAY_VARIABLES } from './replay.ts';
 
 /** A file name from an id: readable, and unique through a short hash of the whole id. */
 export function ticketFileName(entry: Pick<DriftEntry, 'id' | 'severity'>): string {

@@ -11,10 +11,10 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { asksForHelp, commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
+import { asksForHelp, commandLineOrExit } from '../config/command-line.ts';
 import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
 import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
-import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV } from '../contract/env.ts';
+import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV, SUITE_ENVIRONMENT } from '../contract/env.ts';
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/reporters/baselines.ts';
 import { MAIN_COMMAND_ENV } from '../contract/reporters/run-report-files.ts';
@@ -57,21 +57,8 @@ const COMMAND = {
       env: 'CONTRACT_FROM',
     },
   },
-  environment: [
-    ['API_BASE_URL', 'the target without /api; unset: the embedded simulator'],
-    ['SIMULATOR_PROFILE', "the embedded simulator's vendor profile (npm run simulator -- --list-profiles); only without API_BASE_URL"],
-    ['API_LOGIN, API_PASSWORD', 'Basic credentials (unset with the simulator: its own)'],
-    ['BOT_ID, GOTO_BOT_ID, CUSTOM_BLOCK_BOT_ID', 'the bots (unset with the simulator: its own)'],
-    ['SEND_BODY, COMMAND_BODY', 'JSON templates of the send and command bodies; unset: discovered per run'],
-    ['CALLBACK_HOST, CALLBACK_PORT, CALLBACK_PUBLIC_URL', "where the custom block's call is received"],
-    ['SIMULATOR_PORT', 'port of the embedded simulator (default: 4010)'],
-    ['MAX_RPS, WORKERS', 'pace of the whole run, Playwright workers'],
-    ['LIST_SETTLE_S', 'seconds a test waits for a write to show in a list (default 10)'],
-    ['REQUIRE_SHAPES', '1: a send or command body shape the run cannot establish fails the run instead of skipping'],
-    ['TRANSIENT_RESENDS, OUTAGE_S', 'resends of a read lost to the network (3); seconds of failures that end the run as no verdict (10)'],
-    ['NODE_EXTRA_CA_CERTS', "a private CA's certificate (PEM) for a staging with TLS from it"],
-    REPORTS_DIR_ENV,
-  ],
+  // The suite's: what its processes require is what this help names.
+  environment: SUITE_ENVIRONMENT,
   exit:
     '0 pass; 1 drift (a test failed: the vendor drifted, a secret reached a report, or --strict saw a change: tickets in\n' +
     'reports/tickets/); 2 a setting, argument or local port is wrong (nothing ran); 3 no verdict (the target unreachable,\n' +

@@ -34,6 +34,7 @@ const LEAVES = {
   'simulator/config.ts': 'export const c = 1;\n',
   'scripts/drift.ts': 'export const d = 1;\n',
   'load/run.ts': 'export const r = 1;\n',
+  'openapi/operations.generated.ts': 'export const o = 1;\n',
 };
 
 test('each rule refuses its violation', () => {
@@ -46,11 +47,13 @@ test('each rule refuses its violation', () => {
     'contract/a.ts': "import '../simulator/config.ts';\nimport '../lib/shape.test.ts';\n",
     'http/b.ts': "import './c.ts';\nexport const b = 1;\n",
     'http/c.ts': "import './b.ts';\nexport const c = 1;\n",
+    'lib/a.ts': "import '../http/b.ts';\nimport '../openapi/a.ts';\n",
   });
   assert.deepEqual(found, [
     'contract-imports-no-load-or-simulator',
     'k6-scripts-import-no-builtin',
     'k6-scripts-import-no-node',
+    'lib-imports-only-lib',
     'load-and-contract-apart',
     'no-circular',
     'not-to-test',
@@ -67,6 +70,7 @@ test('a tree that keeps the rules passes', () => {
     ...LEAVES,
     'report/a.ts': "import '../lib/shape.ts';\nexport const a = 1;\n",
     'openapi/a.ts': "import '../lib/shape.ts';\n",
+    'lib/a.ts': "import './shape.ts';\nimport '../openapi/operations.generated.ts';\n",
     'load/scripts/a.ts': "import '../../lib/shape.ts';\n",
     'scripts/a.ts': "import '../contract/env.ts';\nimport '../simulator/config.ts';\nimport '../load/run.ts';\n",
     'contract/a.test.ts': "import '../scripts/drift.ts';\n",

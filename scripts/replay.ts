@@ -9,8 +9,8 @@ import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '
 import { secretsOf } from '../config/suite-config.ts';
 import { PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
 import { redactText } from '../http/redact.ts';
-import { curlCommand, renderExchange, renderHeadline, replayRequest, REPLAY_VARIABLES, type FailureResponse, type RecordedFailure } from '../lib/failure.ts';
-import { findFailure } from '../report/replay.ts';
+import { renderExchange, renderHeadline, type FailureResponse, type RecordedFailure } from '../lib/failure.ts';
+import { curlCommand, findFailure, replayRequest, REPLAY_VARIABLES } from '../report/replay.ts';
 
 const COMMAND = {
   script: 'replay',

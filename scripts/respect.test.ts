@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { secretsOf, parseSuiteConfig } from '../config/suite-config.ts';
-import { PROJECT_ROOT } from '../contract/env.ts';
+import { PROJECT_ROOT, SUITE_ENVIRONMENT } from '../contract/env.ts';
 import { findSecrets } from '../contract/secret-scan.ts';
 import { OPERATIONS } from '../openapi/operations.generated.ts';
 import { PROFILE_CONFIGURES } from '../power/profile-choices.ts';
@@ -74,7 +74,7 @@ async function respect(simulator: { profile?: string; drifts?: string[] }, confi
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const status = await new Promise<number | null>((done) => child.once('exit', done));
-    return { status, output, reports, secrets: secretsOf(parseSuiteConfig(env)) };
+    return { status, output, reports, secrets: secretsOf(parseSuiteConfig(env, SUITE_ENVIRONMENT)) };
   } finally {
     await sim.close();
   }

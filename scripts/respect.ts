@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { commandLineOrExit, exitWithUsage, REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { namedSecretsOf, type SuiteConfig } from '../config/suite-config.ts';
+import { namedSecretsOf, type CommandConfig } from '../config/suite-config.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
 import { recordedShapes, shapesTarget } from '../contract/request-shapes.ts';
@@ -77,8 +77,11 @@ function parseArgs(argv: readonly string[]): { workflows: string[]; verbose: boo
   return { workflows, verbose: values.verbose === true };
 }
 
+/** What respect reads: the variables its help names, the target's among them required, no other. */
+type RespectConfig = CommandConfig<typeof COMMAND.environment>;
+
 /** The body shapes: configured, else the last contract run's for this target, else discovered now. */
-async function shapesFor(config: SuiteConfig, dir: string): Promise<{ shapes: RequestShapes; from: string; clock?: VendorClock }> {
+async function shapesFor(config: RespectConfig, dir: string): Promise<{ shapes: RequestShapes; from: string; clock?: VendorClock }> {
   const recorded = recordedShapes(REPORTS_DIR, shapesTarget(config));
   // A configured template always wins over what a run found, as in the contract run (contract/request-shapes.ts).
   const pick = (kind: keyof RequestShapes, template: string | undefined, variable: string) =>
@@ -131,14 +134,14 @@ function relay(stream: NodeJS.ReadableStream, to: NodeJS.WritableStream, secrets
 }
 
 const args = parseArgs(process.argv.slice(2));
-const loaded = configOrExit('respect', withSimulatorDefaults);
+const loaded = configOrExit('respect', COMMAND.environment, withSimulatorDefaults);
 const dir = join(REPORTS_DIR, 'respect');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
 const local = loaded.usesSimulator ? await startRunSimulator({ profile: loaded.simulatorProfile }) : undefined;
 // Against the simulator started here: its address (a free port), with the credentials and bots its profile gave.
-const config: SuiteConfig = local ? { ...loaded, baseUrl: local.sim.url } : loaded;
+const config: RespectConfig = local ? { ...loaded, baseUrl: local.sim.url } : loaded;
 let exitCode = 2;
 try {
   const unreachable = local ? undefined : await targetProblem(config);

@@ -89,7 +89,7 @@ export function simulatorTargetEnv(baseUrl: string, callbackPort: number, simula
 }
 
 /** What simulatorTargetEnv sets over the environment. */
-function simulatorTargetVariables(baseUrl: string, callbackPort: number, simulator: SimulatorConfig): Record<string, string> {
+export function simulatorTargetVariables(baseUrl: string, callbackPort: number, simulator: SimulatorConfig): Record<string, string> {
   return {
     BLOCKED_BOT_ID: '',
     ...suiteEnvFor(simulator),

@@ -17,18 +17,22 @@ const start = async () => {
   return runCli(process.argv.slice(2), process.env, (line) => console.log(line));
 };
 
-start().then(
+const started = start();
+
+// From the start: a stop asked for while the simulator still starts (a launcher that read its listening line and is
+// done at once) closes it once it has started, where the signal's default would kill it before it could.
+const stop = () => {
+  started.then((sim) => sim?.close()).finally(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+process.once('SIGHUP', stop);
+
+started.then(
   (sim) => {
-    if (!sim) return;
-    const stop = () => {
-      sim.close().finally(() => process.exit(0));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    process.once('SIGHUP', stop);
     // Started by a run that was killed (no signal reaches us then): a simulator never outlives the process that
     // started it, so no run leaves a port held behind it.
-    setInterval(() => process.ppid !== parent && stop(), 1000).unref();
+    if (sim) setInterval(() => process.ppid !== parent && stop(), 1000).unref();
   },
   (err: Error) => {
     process.stderr.write(`simulator: ${err instanceof UsageError || err instanceof ConfigError ? err.message : `cannot start: ${err.stack ?? err}`}\n`);
