@@ -120,7 +120,7 @@ test('a ladder round trip: thresholds expose each rung, the summary gives the st
   const { line, item } = ladderFinding('getV2Conversations', 'GET /v2/conversations', analyseLadder(stages, [sample429]));
   assert.equal(
     line,
-    'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s, refused with 429, Retry-After 1 s, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)',
+    'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s (low confidence), refused with 429, Retry-After 1 s, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)',
   );
   assert.deepEqual(item, {
     id: 'rate.limit.getV2Conversations',
