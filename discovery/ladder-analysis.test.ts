@@ -190,7 +190,11 @@ test("the limit's confidence: its margin holds the true limit in 9 ladders of 10
           const { estimatedLimit, confidence } = analyseLadder(stages, []);
           assert.ok(estimatedLimit !== null && confidence?.margin != null);
           if (runners === 1) assert.deepEqual([confidence.level, confidence.margin <= 0.05], ['high', true], JSON.stringify(confidence));
-          else assert.match(confidence.basis, new RegExp(`^\\d drained rungs pooled, \\d+ accepted requests counted, a ${Math.round(100 / runners)}% share of the test's$`));
+          else
+            assert.match(
+              confidence.basis,
+              new RegExp(`^\\d drained rungs pooled, \\d+ accepted requests counted, a ${Math.round(100 / runners)}% share of the test's$`),
+            );
           ladders++;
           if (Math.abs(estimatedLimit - perSecond) > confidence.margin * estimatedLimit) missed++;
         }
@@ -204,6 +208,9 @@ test("the limit's confidence: its margin holds the true limit in 9 ladders of 10
   assert.match(confidenceText(once.confidence!), /^low confidence$/);
   const short = (rate: number) => stage(rate, { iterations: rate * 5, ok: 300, rateLimited: rate * 5 - 300 });
   const underDelivered = analyseLadder([stage(10), stage(40, { ok: 300, rateLimited: 100 }), short(80), short(120)], []);
-  assert.deepEqual([underDelivered.confidence?.level, underDelivered.confidence?.basis], ['low', 'k6 offered less than 90% of every drained rung: the estimate can only read low']);
+  assert.deepEqual(
+    [underDelivered.confidence?.level, underDelivered.confidence?.basis],
+    ['low', 'k6 offered less than 90% of every drained rung: the estimate can only read low'],
+  );
   assert.equal(analyseLadder([stage(10), stage(20)], []).confidence, null, 'no limit, no confidence');
 });

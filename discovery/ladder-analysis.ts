@@ -156,7 +156,11 @@ export function analyseLadder(stages: readonly LadderStage[], samples: readonly 
   } else if (estimatedLimit !== null && delivered.length === 0) {
     confidence = { level: 'low', margin: null, basis: 'k6 offered less than 90% of every drained rung: the estimate can only read low' };
   } else if (estimatedLimit !== null) {
-    confidence = pooledConfidence(delivered.map(stageOf), delivered.map((r) => r.acceptedRate), estimatedLimit);
+    confidence = pooledConfidence(
+      delivered.map(stageOf),
+      delivered.map((r) => r.acceptedRate),
+      estimatedLimit,
+    );
   }
 
   return {
@@ -186,9 +190,9 @@ function pooledConfidence(stages: readonly LadderStage[], acceptedRates: readonl
   };
 }
 
-/** "high confidence, ±2%", "low confidence": how a line and the page say it. */
+/** "high confidence, ±0.6%", "low confidence": how a line and the page say it. */
 export function confidenceText(confidence: LimitConfidence): string {
-  return `${confidence.level} confidence${confidence.margin === null ? '' : `, ±${Math.max(1, Math.round(confidence.margin * 100))}%`}`;
+  return `${confidence.level} confidence${confidence.margin === null ? '' : `, ±${Math.round(confidence.margin * 1000) / 10}%`}`;
 }
 
 export function rejectionReport(sample: ResponseSample): RejectionReport {
@@ -229,6 +233,8 @@ export function phaseJitter(targetRate: number, share: number, random: () => num
 export const LADDER_METRICS = { ok: 'ladder_ok', rateLimited: 'ladder_rate_limited', failed: 'ladder_failed' } as const;
 
 const perRung = (metric: string, step: LadderStep) => `${metric}{scenario:${step.scenario}}`;
+const EXPOSE_COUNT = 'count>=0';
+const EXPOSE_P95 = 'p(95)>=0';
 
 /**
  * Thresholds that always pass: k6 puts a submetric into the summary only when a threshold names it, and the
@@ -237,11 +243,15 @@ const perRung = (metric: string, step: LadderStep) => `${metric}{scenario:${step
 export function ladderThresholds(steps: readonly LadderStep[]): Record<string, string[]> {
   const thresholds: Record<string, string[]> = {};
   for (const step of steps) {
-    for (const metric of [...Object.values(LADDER_METRICS), 'iterations', 'dropped_iterations']) thresholds[perRung(metric, step)] = ['count>=0'];
-    thresholds[perRung('http_req_duration', step)] = ['p(95)>=0'];
+    for (const metric of [...Object.values(LADDER_METRICS), 'iterations', 'dropped_iterations']) thresholds[perRung(metric, step)] = [EXPOSE_COUNT];
+    thresholds[perRung('http_req_duration', step)] = [EXPOSE_P95];
   }
   return thresholds;
 }
+
+/** Whether a threshold is one of ladderThresholds': it judges nothing, a report may set it apart. */
+export const isRungThreshold = (metric: string, expression: string) =>
+  /\{scenario:[^}]+\}$/.test(metric) && (expression === EXPOSE_COUNT || expression === EXPOSE_P95);
 
 /** The rungs of a ladder as the summary of a process with `share` of the test saw them (no samples counts 0). */
 export function ladderStagesFromSummary(data: SummaryData, steps: readonly LadderStep[], share: number): LadderStage[] {
@@ -290,7 +300,7 @@ export function mergeLadders(runners: ReadonlyArray<readonly LadderStage[]>): La
 }
 
 /** How a rejection says when to come back: "Retry-After 2 s", "Retry-After at <date>", "Retry-After absent". */
-function retryAfterText(value: string | null): string {
+export function retryAfterText(value: string | null): string {
   const form = retryAfterForm(value ?? undefined);
   if (form === 'seconds') return `Retry-After ${value!.trim()} s`;
   if (form === 'http-date') return `Retry-After at ${value!.trim()}`;
