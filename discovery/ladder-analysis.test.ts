@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyseLadder, mergeLadders, phaseJitter, rejectionReport, type LadderStage } from './ladder-analysis.ts';
+import { analyseLadder, confidenceText, mergeLadders, phaseJitter, rejectionReport, type LadderStage } from './ladder-analysis.ts';
 import { geometricRates, ladder } from './load-shapes.ts';
 
 /**
@@ -17,6 +17,7 @@ function splitLadderAgainstBucket(
   stageSeconds: number,
   runners: number,
   lagSeconds: number[] = [],
+  seed = 7,
 ): LadderStage[][] {
   const steps = ladder('getV2Conversations', 'list', rates, stageSeconds).steps;
   const stages = Array.from({ length: runners }, () =>
@@ -35,7 +36,6 @@ function splitLadderAgainstBucket(
       }),
     ),
   );
-  let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const arrivals = steps.flatMap((step, s) =>
     Array.from({ length: step.targetRate * stageSeconds }, (_, i) => ({
@@ -171,4 +171,46 @@ test('a runner that delivers less than its share of a rung is under-delivering, 
     stage(targetRate, { iterations: targetRate * 5, ok: targetRate * 5, share: 0.5, ...extra });
   assert.equal(analyseLadder([half(10), half(20)], []).firstLimited, null);
   assert.equal(analyseLadder([half(10), half(20, { iterations: 60, ok: 60 })], []).firstLimited?.verdict, 'under-delivered');
+});
+
+test("the limit's confidence: its margin holds the true limit in 9 ladders of 10, split or not, and says when the estimate is a bound", () => {
+  let ladders = 0;
+  let missed = 0;
+  for (const runners of [1, 2, 3, 4]) {
+    for (const perSecond of [20, 40, 55]) {
+      for (const [burst, stageSeconds, seed] of [
+        [2, 5, 1],
+        [10, 8, 7],
+        [10, 10, 13],
+        [2, 10, 99],
+      ] as const) {
+        const rates = geometricRates(Math.floor(perSecond * 0.75), perSecond * 2.6, 1.5);
+        const lags = Array.from({ length: runners }, (_, r) => (r * 0.3) / runners);
+        for (const stages of splitLadderAgainstBucket(perSecond, burst, rates, stageSeconds, runners, lags, seed)) {
+          const { estimatedLimit, confidence } = analyseLadder(stages, []);
+          assert.ok(estimatedLimit !== null && confidence?.margin != null);
+          if (runners === 1) assert.deepEqual([confidence.level, confidence.margin <= 0.05], ['high', true], JSON.stringify(confidence));
+          else
+            assert.match(
+              confidence.basis,
+              new RegExp(`^\\d drained rungs pooled, \\d+ accepted requests counted, a ${Math.round(100 / runners)}% share of the test's$`),
+            );
+          ladders++;
+          if (Math.abs(estimatedLimit - perSecond) > confidence.margin * estimatedLimit) missed++;
+        }
+      }
+    }
+  }
+  assert.ok(missed <= ladders / 10, `${missed} of ${ladders} ladders found the limit outside their margin`);
+
+  const once = analyseLadder([stage(10), stage(20), stage(40, { ok: 300, rateLimited: 100 })], []);
+  assert.deepEqual([once.estimatedLimit, once.confidence?.level, once.confidence?.margin], [30, 'low', null]);
+  assert.match(confidenceText(once.confidence!), /^low confidence$/);
+  const short = (rate: number) => stage(rate, { iterations: rate * 5, ok: 300, rateLimited: rate * 5 - 300 });
+  const underDelivered = analyseLadder([stage(10), stage(40, { ok: 300, rateLimited: 100 }), short(80), short(120)], []);
+  assert.deepEqual(
+    [underDelivered.confidence?.level, underDelivered.confidence?.basis],
+    ['low', 'k6 offered less than 90% of every drained rung: the estimate can only read low'],
+  );
+  assert.equal(analyseLadder([stage(10), stage(20)], []).confidence, null, 'no limit, no confidence');
 });

@@ -80,6 +80,19 @@ export interface RejectionReport {
   body: string;
 }
 
+/**
+ * How far the rate limit estimate can be trusted. `margin` is the relative half-width of its interval: twice the
+ * counting error (a split runner's share of the bucket's tokens is a sample, its spread √((1−p)/n)), one token per
+ * rung edge, and never less than half the spread between the drained rungs' own rates (a limiter that is no token
+ * bucket shows there). null when the estimate is a bound, not a measure.
+ */
+export interface LimitConfidence {
+  level: 'high' | 'medium' | 'low';
+  margin: number | null;
+  /** What the estimate stands on, in one sentence. */
+  basis: string;
+}
+
 export interface LadderAnalysis {
   /** Highest target rate sustained by every stage up to it; null when the first stage already was not. */
   sustainedRate: number | null;
@@ -87,6 +100,8 @@ export interface LadderAnalysis {
   firstLimited: { stage: string; targetRate: number; verdict: StageVerdict } | null;
   /** Accepted requests per second under rejection: the rate limit; null when nothing was rate-limited. */
   estimatedLimit: number | null;
+  /** null with the estimate. */
+  confidence: LimitConfidence | null;
   stages: StageReport[];
   rejection: RejectionReport | null;
 }
@@ -130,16 +145,54 @@ export function analyseLadder(stages: readonly LadderStage[], samples: readonly 
   const limited = reports.filter((r) => r.verdict === 'rate-limited');
   const drained = limited.length > 1 ? limited.slice(1) : limited;
   const delivered = drained.filter((r) => r.achievedRate >= minDelivery * r.targetRate);
-  const durationOf = (r: StageReport) => ordered.find((s) => s.name === r.name)!.durationSeconds;
-  const pooled = (rs: StageReport[]) => round(rs.reduce((n, r) => n + r.acceptedRate * durationOf(r), 0) / rs.reduce((n, r) => n + durationOf(r), 0));
+  const stageOf = (r: StageReport) => ordered.find((s) => s.name === r.name)!;
+  const pooled = (rs: StageReport[]) =>
+    round(rs.reduce((n, r) => n + r.acceptedRate * stageOf(r).durationSeconds, 0) / rs.reduce((n, r) => n + stageOf(r).durationSeconds, 0));
+  const estimatedLimit = delivered.length > 0 ? pooled(delivered) : drained.length > 0 ? Math.max(...drained.map((r) => r.acceptedRate)) : null;
+
+  let confidence: LimitConfidence | null = null;
+  if (estimatedLimit !== null && limited.length === 1) {
+    confidence = { level: 'low', margin: null, basis: 'one rung was refused, so its count holds the burst as well as the refill: the estimate reads high' };
+  } else if (estimatedLimit !== null && delivered.length === 0) {
+    confidence = { level: 'low', margin: null, basis: 'k6 offered less than 90% of every drained rung: the estimate can only read low' };
+  } else if (estimatedLimit !== null) {
+    confidence = pooledConfidence(
+      delivered.map(stageOf),
+      delivered.map((r) => r.acceptedRate),
+      estimatedLimit,
+    );
+  }
 
   return {
     sustainedRate: sustained.length > 0 ? sustained[sustained.length - 1]!.targetRate : null,
     firstLimited: first ? { stage: first.name, targetRate: first.targetRate, verdict: first.verdict } : null,
-    estimatedLimit: delivered.length > 0 ? pooled(delivered) : drained.length > 0 ? Math.max(...drained.map((r) => r.acceptedRate)) : null,
+    estimatedLimit,
+    confidence,
     stages: reports,
     rejection: samples[0] ? rejectionReport(samples[0]) : null,
   };
+}
+
+/** The confidence of an estimate pooled over drained rungs the runner fully offered (see LimitConfidence). */
+function pooledConfidence(stages: readonly LadderStage[], acceptedRates: readonly number[], estimate: number): LimitConfidence {
+  // Each rung's tokens for the whole test (its accepted count over its share), and the variance of that count.
+  const tokens = stages.reduce((n, s) => n + s.ok / arrivalShare(s), 0);
+  const variance = stages.reduce((n, s) => n + (s.ok * Math.max(0, 1 - arrivalShare(s))) / arrivalShare(s) ** 2, 0);
+  const counting = tokens > 0 ? (2 * Math.sqrt(variance) + stages.length) / tokens : 1;
+  const spread = (Math.max(...acceptedRates) - Math.min(...acceptedRates)) / 2 / estimate;
+  const margin = round(Math.max(counting, spread), 1000);
+  const accepted = stages.reduce((n, s) => n + s.ok, 0);
+  const share = stages[0]!.share < 1 ? `, a ${Math.round(stages[0]!.share * 100)}% share of the test's` : '';
+  return {
+    level: margin <= 0.1 && stages.length > 1 ? 'high' : margin <= 0.25 ? 'medium' : 'low',
+    margin,
+    basis: `${stages.length} drained rung${stages.length === 1 ? '' : 's'} pooled, ${accepted} accepted requests counted${share}`,
+  };
+}
+
+/** "high confidence, ±0.6%", "low confidence": how a line and the page say it. */
+export function confidenceText(confidence: LimitConfidence): string {
+  return `${confidence.level} confidence${confidence.margin === null ? '' : `, ±${Math.round(confidence.margin * 1000) / 10}%`}`;
 }
 
 export function rejectionReport(sample: ResponseSample): RejectionReport {
@@ -180,6 +233,8 @@ export function phaseJitter(targetRate: number, share: number, random: () => num
 export const LADDER_METRICS = { ok: 'ladder_ok', rateLimited: 'ladder_rate_limited', failed: 'ladder_failed' } as const;
 
 const perRung = (metric: string, step: LadderStep) => `${metric}{scenario:${step.scenario}}`;
+const EXPOSE_COUNT = 'count>=0';
+const EXPOSE_P95 = 'p(95)>=0';
 
 /**
  * Thresholds that always pass: k6 puts a submetric into the summary only when a threshold names it, and the
@@ -188,11 +243,15 @@ const perRung = (metric: string, step: LadderStep) => `${metric}{scenario:${step
 export function ladderThresholds(steps: readonly LadderStep[]): Record<string, string[]> {
   const thresholds: Record<string, string[]> = {};
   for (const step of steps) {
-    for (const metric of [...Object.values(LADDER_METRICS), 'iterations', 'dropped_iterations']) thresholds[perRung(metric, step)] = ['count>=0'];
-    thresholds[perRung('http_req_duration', step)] = ['p(95)>=0'];
+    for (const metric of [...Object.values(LADDER_METRICS), 'iterations', 'dropped_iterations']) thresholds[perRung(metric, step)] = [EXPOSE_COUNT];
+    thresholds[perRung('http_req_duration', step)] = [EXPOSE_P95];
   }
   return thresholds;
 }
+
+/** Whether a threshold is one of ladderThresholds': it judges nothing, a report may set it apart. */
+export const isRungThreshold = (metric: string, expression: string) =>
+  /\{scenario:[^}]+\}$/.test(metric) && (expression === EXPOSE_COUNT || expression === EXPOSE_P95);
 
 /** The rungs of a ladder as the summary of a process with `share` of the test saw them (no samples counts 0). */
 export function ladderStagesFromSummary(data: SummaryData, steps: readonly LadderStep[], share: number): LadderStage[] {
@@ -241,7 +300,7 @@ export function mergeLadders(runners: ReadonlyArray<readonly LadderStage[]>): La
 }
 
 /** How a rejection says when to come back: "Retry-After 2 s", "Retry-After at <date>", "Retry-After absent". */
-function retryAfterText(value: string | null): string {
+export function retryAfterText(value: string | null): string {
   const form = retryAfterForm(value ?? undefined);
   if (form === 'seconds') return `Retry-After ${value!.trim()} s`;
   if (form === 'http-date') return `Retry-After at ${value!.trim()}`;
@@ -253,7 +312,7 @@ function retryAfterText(value: string | null): string {
  * too: the ladder cannot tell the two apart, and the line says so instead of calling it a rate limit.
  */
 export function ladderFinding(operationId: OperationId, label: string, analysis: LadderAnalysis): { line: string; item: FingerprintItem } {
-  const { rejection, estimatedLimit, sustainedRate, firstLimited } = analysis;
+  const { rejection, estimatedLimit, sustainedRate, firstLimited, confidence } = analysis;
   const ambiguous = rejection?.status === 503 ? ' (an overload looks the same: could not tell it from a rate limit)' : '';
   const headers =
     rejection && Object.keys(rejection.rateLimitHeaders).length
@@ -262,7 +321,7 @@ export function ladderFinding(operationId: OperationId, label: string, analysis:
           .join(', ')}`
       : '';
   const refused = rejection ? `refused with ${rejection.status}${ambiguous}, ${retryAfterText(rejection.retryAfter)}${headers}` : 'no rejection seen';
-  const limit = estimatedLimit === null ? 'no rate limit reached' : `rate limit ≈ ${estimatedLimit}/s`;
+  const limit = estimatedLimit === null ? 'no rate limit reached' : `rate limit ≈ ${estimatedLimit}/s${confidence ? ` (${confidenceText(confidence)})` : ''}`;
   const until = firstLimited ? `; first rung not sustained: ${firstLimited.targetRate}/s (${firstLimited.verdict})` : '';
   return {
     line: `${label}: sustained ${sustainedRate ?? 'none'}/s, ${limit}, ${refused}${until}`,

@@ -68,12 +68,15 @@ test('the text summary names failed thresholds and checks, requests and each ope
 
 test('writes report, text and fingerprint files, with secrets redacted', () => {
   const item = { id: 'limit.maxPageCount', section: '8.3', operation: 'GET /v2/conversations', item: 'x', observed: 500 };
+  // A secret with a quote and a backslash is written escaped in JSON: redacted before, not searched for after.
+  const quoted = 'pa"ss\\word';
   const report = buildReport('size-limits', 'http://127.0.0.1:4010', WHOLE, ENDED, summaryData(), {
-    findings: { token: 'tok-secret-123' },
+    findings: { token: 'tok-secret-123', body: `refused: ${quoted}` },
     lines: [],
     fingerprint: [item],
   });
-  const files = summaryFiles(report, ['tok-secret-123'], 'reports/load');
+  const files = summaryFiles(report, ['tok-secret-123', quoted], 'reports/load');
+  assert.ok(!Object.values(files).some((text) => text.includes(JSON.stringify(quoted).slice(1, -1)) || text.includes(quoted)));
   assert.deepEqual(Object.keys(files).sort(), [
     'reports/load/size-limits.fingerprint.json',
     'reports/load/size-limits.json',
@@ -120,7 +123,7 @@ test('a ladder round trip: thresholds expose each rung, the summary gives the st
   const { line, item } = ladderFinding('getV2Conversations', 'GET /v2/conversations', analyseLadder(stages, [sample429]));
   assert.equal(
     line,
-    'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s, refused with 429, Retry-After 1 s, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)',
+    'GET /v2/conversations: sustained 20/s, rate limit ≈ 30/s (low confidence), refused with 429, Retry-After 1 s, X-RateLimit-Limit: 10; first rung not sustained: 40/s (rate-limited)',
   );
   assert.deepEqual(item, {
     id: 'rate.limit.getV2Conversations',

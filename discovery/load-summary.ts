@@ -7,7 +7,7 @@
 // reads it back and keeps it out of the check list.
 import { fingerprintJson, type FingerprintItem } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
-import { redactText } from '../http/redact.ts';
+import { redactIn, redactText } from '../http/redact.ts';
 import { segmentFileSuffix, segmentLabel, type Segment } from './execution-segment.ts';
 
 export interface SummaryMetric {
@@ -148,7 +148,9 @@ export const REPORT_LINE = 'dialog-contract-load-report ';
  * directory: a missing one loses only the files, never the stdout copy): report JSON, text and, when the run
  * discovered any, fingerprint items.
  */
-export function summaryFiles(report: LoadReport, secrets: ReadonlyArray<string | undefined>, dir: string): Record<string, string> {
+export function summaryFiles(unsafe: LoadReport, secrets: ReadonlyArray<string | undefined>, dir: string): Record<string, string> {
+  // Redacted per string first: a secret holding a quote or a backslash is escaped in the JSON, past a search of it.
+  const report = redactIn(unsafe, secrets);
   const text = redactText(reportText(report), secrets);
   const base = `${dir}/${reportName(report.script, report.segment)}`;
   const files: Record<string, string> = {

@@ -76,8 +76,11 @@ test('the ladders of two runners add up to the whole test: counts, rates, and on
   );
   assert.deepEqual(merged.disagreements, []);
   assert.deepEqual(
-    merged.runners.map((r) => r.runner),
-    ['runner 1/2 (segment 0:1/2)', 'runner 2/2 (segment 1/2:1)'],
+    merged.runners.map((r) => [r.runner, r.segment.share, r.requests, r.limits]),
+    [
+      ['runner 1/2 (segment 0:1/2)', 0.5, 100, [{ operation: 'GET /v2/conversations', estimatedLimit: 40 }]],
+      ['runner 2/2 (segment 1/2:1)', 0.5, 100, [{ operation: 'GET /v2/conversations', estimatedLimit: 40 }]],
+    ],
   );
   assert.match(merged.lines[1]!, /^GET \/v2\/conversations: sustained 30\/s, rate limit ≈ 40\/s/);
   assert.ok(!merged.lines.some((line) => line.includes('own line')));

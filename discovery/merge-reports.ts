@@ -16,10 +16,20 @@ export class MergeError extends Error {
 }
 
 export interface MergedReport extends LoadReport {
-  /** The runners merged, by segment, with their own finding lines. */
-  runners: Array<{ runner: string; lines: string[] }>;
+  /** The runners merged, by segment: each one's part of the test and of its requests, its own limits and lines. */
+  runners: MergedRunner[];
   /** Where runners' findings differ from each other or from the merged one, one line each. */
   disagreements: string[];
+}
+
+export interface MergedRunner {
+  runner: string;
+  segment: Segment;
+  /** The requests this runner sent (the merged report's requests.count adds them up). */
+  requests: number;
+  /** Its own rate limit per ladder, scaled to the whole test as it reported it. */
+  limits: Array<{ operation: string; estimatedLimit: number | null }>;
+  lines: string[];
 }
 
 interface LadderFindings {
@@ -188,7 +198,13 @@ export function mergeReports(reports: readonly LoadReport[]): MergedReport {
         .filter((line, i, all) => all.indexOf(line) === i),
     ],
     fingerprint: items.items,
-    runners: labelled.map(({ report, label }) => ({ runner: label, lines: report.lines })),
+    runners: labelled.map(({ report, label }) => ({
+      runner: label,
+      segment: report.segment,
+      requests: report.requests.count,
+      limits: laddersOf(report).map((l) => ({ operation: l.operation, estimatedLimit: l.analysis.estimatedLimit })),
+      lines: report.lines,
+    })),
     disagreements: [...ladders.flatMap((l) => l.disagreements), ...items.disagreements],
   };
 }

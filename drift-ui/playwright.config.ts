@@ -1,5 +1,5 @@
-// The one browser test of the project: drift.html rendered and used in Debian's Chromium (never a downloaded
-// browser). Its own config keeps the API suite browser-free.
+// The browser checks of the project's pages: drift.html, history.html and the load page, rendered and used in
+// Debian's Chromium (never a downloaded browser). Its own config keeps the API suite browser-free.
 import { defineConfig } from '@playwright/test';
 
 /** Debian's chromium; CHROMIUM_PATH for another place (Ubuntu's chromium-browser, a distribution's own build). */

@@ -12,9 +12,21 @@ test('without a Chromium the browser check is skipped with the reason and what t
     env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium', FORCE_COLOR: '0' },
   });
   assert.equal(run.status, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, /\n {2}3 skipped\n/);
-  assert.match(
+  // One line per reason, for each page's check, and together they name every test skipped.
+  const reasons = [
+    ...run.stdout.matchAll(
+      /^skipped (\d+) tests: the (.+?) check needs a Chromium: none at \/nonexistent\/chromium \(apt-get install chromium, or set CHROMIUM_PATH\)$/gm,
+    ),
+  ];
+  assert.deepEqual(
+    reasons.map((m) => m[2]),
+    ['drift.html', 'load page'],
     run.stdout,
-    /\nskipped 3 tests: the drift\.html check needs a Chromium: none at \/nonexistent\/chromium \(apt-get install chromium, or set CHROMIUM_PATH\)\n/,
+  );
+  const skipped = Number(/\n {2}(\d+) skipped\n/.exec(run.stdout)?.[1]);
+  assert.equal(
+    reasons.reduce((n, m) => n + Number(m[1]), 0),
+    skipped,
+    run.stdout,
   );
 });

@@ -40,14 +40,17 @@ export const redactKnown = (text: string): string => redactText(text, [...known]
 /** Headers with credential-carrying ones blanked and the secrets this process knows removed from the rest. */
 export const redactKnownHeaders = (headers: Record<string, string>): Record<string, string> => redactHeaders(headers, [...known]);
 
+/** Every string inside a value redacted with the secrets this process knows (see redactIn). */
+export const redactKnownIn = <T>(value: T): T => redactIn(value, [...known]);
+
 /**
- * Every string inside a value redacted with the secrets this process knows. Per string, not over serialised JSON:
- * a secret holding a quote or a backslash is escaped in JSON text, where a plain search would miss it.
+ * Every string inside a value redacted. Per string, not over serialised text: a secret holding a quote, a backslash
+ * or an ampersand is escaped in JSON or HTML, where a plain search would miss it.
  */
-export function redactKnownIn<T>(value: T): T {
-  if (typeof value === 'string') return redactKnown(value) as T;
-  if (Array.isArray(value)) return value.map(redactKnownIn) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactKnownIn(v)])) as T;
+export function redactIn<T>(value: T, secrets: ReadonlyArray<string | undefined>): T {
+  if (typeof value === 'string') return redactText(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((v) => redactIn(v, secrets)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactIn(v, secrets)])) as T;
   return value;
 }
 

@@ -1,5 +1,6 @@
 // npm run load:merge: pods' logs (the report line among k6's output) or runners' JSON reports in, the merged report
-// out where the contract run looks for it, stamped with its run; a file that holds no report is one line, exit 2.
+// and its page out where the contract run looks for it, stamped with its run; a file that holds no report is one
+// line, exit 2.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,15 @@ test("merges pods' logs into reports the contract run reads, the run named", () 
   assert.equal(fingerprint.run?.target, 'staging.example.com');
   assert.equal(fingerprint.run?.startedAt, '2026-11-24T10:00:00.000Z');
   assert.match(readFileSync(join(out, 'size-limits.txt'), 'utf8'), /runners:\n {2}runner 1\/2 \(segment 0:1\/2\)/);
+  // The page beside it shows each runner's share.
+  const page = readFileSync(join(out, 'size-limits.html'), 'utf8');
+  assert.deepEqual(
+    [...page.matchAll(/data-testid="runner" data-share="([^"]+)" data-requests="(\d+)"><td>([^<]+)</g)].map((m) => [m[3], m[1], m[2]]),
+    [
+      ['runner 1/2 (segment 0:1/2)', '0.5', '10'],
+      ['runner 2/2 (segment 1/2:1)', '0.5', '10'],
+    ],
+  );
 });
 
 test('a file without a report, a missing file or no file: one line, exit 2', () => {

@@ -1,6 +1,7 @@
 // npm run load:merge -- [--out DIR] REPORT...: the reports of the runners of one split k6 test (k6-operator: one per
 // pod) merged into the report of the whole test (discovery/merge-reports.ts), written as a single run's are:
-// DIR/<script>.json, .txt and .fingerprint.json (default reports/load, where the contract run finds them). Each
+// DIR/<script>.json, .txt, .html (with each runner's share) and .fingerprint.json (default reports/load, where the
+// contract run finds them). Each
 // REPORT is a runner's <script>.json, or a pod's log (`kubectl logs`), which carries the report as one line.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { stableStringify } from '../lib/json.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
 import { MergeError, mergedText, mergeReports, type MergedReport } from '../discovery/merge-reports.ts';
+import { loadPageHtml } from '../report/load-page.ts';
 
 const REPORTS_DIR = fileURLToPath(new URL('../reports/load/', import.meta.url));
 
@@ -30,7 +32,7 @@ const COMMAND = {
     ],
   ],
   options: {
-    out: { type: 'string', value: 'DIR', description: 'where to write SCRIPT.json, .txt and .fingerprint.json', default: 'reports/load' },
+    out: { type: 'string', value: 'DIR', description: 'where to write SCRIPT.json, .txt, .html and .fingerprint.json', default: 'reports/load' },
   },
   environment: [],
   exit: '0 merged; 2 a bad argument, a file that holds no report, or reports that are not parts of one test.',
@@ -53,14 +55,16 @@ export function readReport(file: string): LoadReport {
 }
 
 /**
- * Merges and writes DIR/<script>.json, .txt and .fingerprint.json; the merged report for the caller to print. The
- * fingerprint names the run (target, start): a contract run about the same target takes its findings in.
+ * Merges and writes DIR/<script>.json, .txt, .html and .fingerprint.json; the merged report for the caller to print.
+ * The fingerprint names the run (target, start): a contract run about the same target takes its findings in. The
+ * runners redacted their reports; the page is passed through the redaction of credentials once more, as they are.
  */
 export function writeMergedReport(reports: readonly LoadReport[], dir: string): MergedReport {
   const merged = mergeReports(reports);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${merged.script}.json`), `${stableStringify(merged)}\n`);
   writeFileSync(join(dir, `${merged.script}.txt`), mergedText(merged));
+  writeFileSync(join(dir, `${merged.script}.html`), loadPageHtml(merged, []));
   const run = {
     runId: `k6 ${merged.script} ${merged.startedAt} (${reports.length} runners)`,
     startedAt: merged.startedAt,

@@ -1,7 +1,8 @@
 // npm run test:k6 (in npm test): every bundle on a real k6 against the simulator with limits the scripts are not told
 // (load/run.ts HIDDEN_LIMITS), alone and split as k6-operator splits a TestRun. What the unit tests' k6 stand-in
 // cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file writing.
-// Sizes must be found exactly, the rate within 15%, by every runner and merged. Short rungs, and the runs side by
+// Sizes must be found exactly, the rate within 15%, by every runner and merged; every report JSON has its HTML page
+// beside it, one mark per rung and per value tried, and no file of a run holds a secret. Short rungs, and the runs side by
 // side, keep it to about a minute. Without k6 on PATH it skips, saying so (users install k6 themselves; CI puts a stock k6 on PATH).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,8 @@ import type { LadderResult } from '../discovery/ladder-analysis.ts';
 import { REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
 import type { SizeLimitFinding } from '../discovery/size-limits.ts';
 import type { MergedReport } from '../discovery/merge-reports.ts';
+import { basicAuthorization } from '../config/suite-config.ts';
+import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { suiteEnvFor } from '../simulator/suite-env.ts';
 import { buildBundles } from './build.ts';
@@ -70,6 +73,50 @@ const readable = (output: string) =>
     .join('\n');
 
 const report = <T extends LoadReport = LoadReport>(run: Run, script: string): T => JSON.parse(readFileSync(join(run.dir, `${script}.json`), 'utf8')) as T;
+
+/** Every file under a directory, at any depth. */
+const filesIn = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(join(dir, e.name)) : [join(dir, e.name)]));
+
+/** The simulator's password (every run here uses its default credentials) and the Basic credential made of it. */
+const { login, password } = DEFAULT_CONFIG.auth;
+const SECRETS = [password, basicAuthorization(login, password).replace(/^Basic /, '')];
+
+/**
+ * The pages of a run: beside every report JSON (alone, each runner's, the merge) its HTML, with one mark per rung of
+ * each ladder of the JSON (in that ladder's section) and one per value each size search tried; and no secret in any
+ * file the run left. Returns the report names, so a test can say which it expected.
+ */
+function checkPages(run: Run): string[] {
+  const files = filesIn(run.dir);
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const secret of SECRETS) assert.ok(!text.includes(secret), `${file} holds a secret`);
+  }
+  const reports = files.filter((f) => f.endsWith('.json') && !f.endsWith('.fingerprint.json'));
+  for (const json of reports) {
+    const page = json.replace(/\.json$/, '.html');
+    assert.ok(existsSync(page), `no ${page} beside ${json}\n${run.output}`);
+    const html = readFileSync(page, 'utf8');
+    const r = JSON.parse(readFileSync(json, 'utf8')) as LoadReport;
+    const ladders = (r.findings as { ladders?: LadderResult[] } | null)?.ladders ?? [];
+    const limits = (r.findings as { limits?: SizeLimitFinding[] } | null)?.limits ?? [];
+    const part = (opening: string) => html.slice(html.indexOf(opening)).split('</section>')[0]!;
+    for (const l of ladders) {
+      const marks = part(`<section class="ladder" data-operation="${l.operationId}">`).match(/<g class="rung /g)?.length ?? 0;
+      assert.equal(marks, l.stages.length, `${page}: ${l.operation}, one mark per rung`);
+    }
+    assert.equal(
+      html.match(/<g class="rung /g)?.length ?? 0,
+      ladders.reduce((n, l) => n + l.stages.length, 0),
+      page,
+    );
+    for (const f of limits.filter((f) => f.result !== null)) {
+      assert.equal(part(`<section class="search" data-id="${f.id}">`).match(/<circle class="probe /g)?.length, f.result!.probes.length, `${page}: ${f.id}`);
+    }
+  }
+  return reports.map((f) => f.slice(run.dir.length + 1)).sort();
+}
 const laddersOf = (r: LoadReport) => (r.findings as { ladders: LadderResult[] }).ladders;
 const withinRate = (estimate: number | null) => estimate !== null && Math.abs(estimate - RATE) <= 0.15 * RATE;
 
@@ -87,6 +134,7 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
     const alone = await load(['size-limits']);
     assert.equal(alone.code, 0, alone.output);
     assert.deepEqual(limitsOf(report(alone, 'size-limits')), expected, alone.output);
+    assert.deepEqual(checkPages(alone), ['size-limits.json']);
 
     const split = await load(['size-limits', '--split', '2']);
     assert.equal(split.code, 0, split.output);
@@ -96,6 +144,11 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
     const second = JSON.parse(readFileSync(join(split.dir, 'split', 'size-limits', 'size-limits.runner-2-of-2.json'), 'utf8')) as LoadReport;
     assert.deepEqual((second.findings as { limits: unknown[] }).limits, [], 'the second runner does not search');
     assert.match(second.lines.join('\n'), /the size searches ran on the first runner only/);
+    assert.deepEqual(checkPages(split), [
+      'size-limits.json',
+      'split/size-limits/size-limits.runner-1-of-2.json',
+      'split/size-limits/size-limits.runner-2-of-2.json',
+    ]);
   });
 
   test('list and send on k6: every check and threshold passes', { skip }, async () => {
@@ -117,6 +170,7 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
         [],
         run.output,
       );
+      assert.deepEqual(checkPages(run), [`${script}.json`]);
     }
   });
 
@@ -130,6 +184,7 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
       ['getV2Conversations', 'postV2ConversationSend'],
     );
     for (const l of ladders) assert.ok(withinRate(l.analysis.estimatedLimit), `${l.operation}: ≈ ${l.analysis.estimatedLimit}/s\n${run.output}`);
+    assert.deepEqual(checkPages(run), ['rate-limit.json']);
   });
 
   for (const runners of [2, 4]) {
@@ -149,10 +204,16 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
       for (const r of own)
         assert.ok(withinRate(laddersOf(r)[0]!.analysis.estimatedLimit), `${r.segment.text}: ≈ ${laddersOf(r)[0]!.analysis.estimatedLimit}/s\n${run.output}`);
       assert.deepEqual(merged.disagreements, [], run.output);
+      assert.deepEqual(checkPages(run), [
+        'rate-limit.json',
+        ...Array.from({ length: runners }, (_, i) => `split/rate-limit/rate-limit.runner-${i + 1}-of-${runners}.json`),
+      ]);
     });
   }
 
-  test('a bundle run directly (as a k6-operator pod runs it), with only its settings and no reports folder, leaves its findings', { skip }, async () => {
+  test('a bundle run directly (as a k6-operator pod runs it), with only its settings and no reports folder, leaves its findings and page', {
+    skip,
+  }, async () => {
     const simulator = await startSimulator({ port: 0, log: () => {} });
     try {
       const bundle = (await buildBundles(mkdtempSync(join(tmpdir(), 'real-k6-dist-')))).list.file;
@@ -176,6 +237,8 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
       assert.ok(report(run, 'list').requests.count > 0);
       assert.match(output, /^dialog-contract-load-report \{/m, 'the report on stdout too, for a pod log');
       assert.ok(!output.includes(API_PASSWORD!));
+      assert.equal(API_PASSWORD, password);
+      assert.deepEqual(checkPages(run), ['list.json'], 'the page beside it, written by k6 into the working directory');
     } finally {
       await simulator.close();
     }

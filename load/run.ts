@@ -96,9 +96,10 @@ export const COMMAND = {
   usage: ['SCRIPT [--split N] [k6 arguments]'],
   summary:
     'Runs a k6 load script against API_BASE_URL, or, when it is empty, against the embedded simulator with limits the\n' +
-    'scripts are not told. Reports go to reports/load/ (SCRIPT.json, .txt and .fingerprint.json); the next contract\n' +
-    'run takes in the findings about its own target. Against a target it first checks it with one read and stops\n' +
-    'with one line when it cannot be judged. load/README.md has every variable of the scripts.',
+    'scripts are not told. Reports go to reports/load/ (SCRIPT.json, .txt, .html: the ladder and the searches drawn,\n' +
+    'and .fingerprint.json); the next contract run takes in the findings about its own target. Against a target it\n' +
+    'first checks it with one read and stops with one line when it cannot be judged. load/README.md has every\n' +
+    'variable of the scripts.',
   positionals: [
     ['SCRIPT', 'list | send | rate-limit | size-limits'],
     ['k6 arguments', 'anything after SCRIPT and --split goes to `k6 run` unchanged, e.g. --quiet'],

@@ -8,6 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { basicAuthorization } from '../config/suite-config.ts';
+import type { LadderResult } from '../discovery/ladder-analysis.ts';
+import type { SizeLimitFinding } from '../discovery/size-limits.ts';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 import { ObservedItems } from '../lib/observations.ts';
 import { DEFAULT_CONFIG, type RateLimitConfig } from '../simulator/config.ts';
@@ -105,6 +107,14 @@ test('size-limits finds every hidden limit exactly and writes them as fingerprin
   assert.match(files.stdout!, /limit\.maxPageCount \(GET \/v2\/conversations\): 250 \(251 refused with 400\), \d+ requests \(bound 16\)/);
   assert.match(files.stdout!, /send body \{"text":"\{\{text\}\}"\}: discovered: .*verified by/);
   assert.ok(!Object.values(files).some((text) => text.includes(vertexToken) || text.includes(password)), 'no secret in any report');
+  // The page beside the JSON draws each search as its steps: one mark per value tried.
+  const report = JSON.parse(files['reports/load/size-limits.json']!) as { findings: { limits: SizeLimitFinding[] } };
+  const page = files['reports/load/size-limits.html']!;
+  for (const f of report.findings.limits) {
+    const section = page.slice(page.indexOf(`<section class="search" data-id="${f.id}"`)).split('</section>')[0]!;
+    assert.equal(section.match(/<circle class="probe /g)?.length, f.result!.probes.length, f.id);
+    assert.match(section, new RegExp(`data-testid="size-limit-value">${f.result!.limit}<`));
+  }
 });
 
 test('list: every paging and filter variant answers 200 with the envelope, requests tagged by operation', async () => {
@@ -177,6 +187,13 @@ test('rate-limit: a rung counts 2xx and 429 apart and hands over one redacted 42
       ['rate.limit.getV2Conversations', 'rate.limit.postV2ConversationSend'],
     );
     assert.equal(new ObservedItems(items).get('rate.limit.getV2Conversations')?.refusalStatus, 429);
+    // The page beside the JSON: one mark per rung of each ladder.
+    const report = JSON.parse(files['reports/load/rate-limit.json']!) as { findings: { ladders: LadderResult[] } };
+    assert.deepEqual(
+      report.findings.ladders.map((l) => l.stages.length),
+      [13, 13],
+    );
+    assert.equal(files['reports/load/rate-limit.html']!.match(/<g class="rung /g)?.length, 26);
   } finally {
     await tight.close();
   }

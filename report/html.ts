@@ -1,6 +1,6 @@
-// Self-contained HTML pages (the drift report, the history of baselines, the coverage table): inline style and
-// script, and a Content-Security-Policy that forbids any network use, so a page opened from an artifact shows what
-// it holds and nothing else.
+// Self-contained HTML pages (the drift report, the history of baselines, the coverage table, the load page): inline
+// style and script, and a Content-Security-Policy that forbids any network use (and any script on a page that has
+// none), so a page opened from an artifact shows what it holds and nothing else. Pure and k6-safe.
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -9,7 +9,7 @@ export function htmlPage(page: { title: string; style: string; body: string; scr
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'${page.script ? "; script-src 'unsafe-inline'" : ''}">
 <title>${escapeHtml(page.title)}</title>
 <style>${page.style}</style>
 </head>
