@@ -6,7 +6,8 @@ import { expect } from './matchers.ts';
 import { createdSince, fetchPages, listedItems, searchSettled, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
 import { settle } from './settle.ts';
 import { holdEach, type Judgement } from './matchers.ts';
-import { durationKind, IP_ALLOWED, ipKind, LOCATION_ALLOWED, locationKind, updatedKind } from './field-meanings.ts';
+import { dialogFieldMeanings, updatedKind } from './field-meanings.ts';
+import type { Json } from '../lib/json.ts';
 import { readV1, readV2, type DialogRead } from './requests.ts';
 import { clockText, runVendorClock } from './vendor-clock.ts';
 
@@ -122,45 +123,21 @@ export class DialogFactory {
     if (!record) return read;
     const seen = (dialog.updatedSeen ??= {});
     const window = { createdMs: vendorMs(dialog.createdAfter, 'early'), readMs: vendorMs(readAt, 'late') };
-    const meaning = (at: string, expected: string, observed: string, allowed: readonly string[], details: Record<string, unknown>): Judgement => ({
+    const ageMs = readAt - dialog.createdAfter;
+    const meaning = (at: string, expected: string, observed: string, holds: boolean, details: Record<string, unknown>): Judgement => ({
       check: 'meaning_conformance',
       at,
       section: '2.1',
       expected,
       observed,
-      holds: (kind) => allowed.includes(kind as string),
+      holds: () => holds,
       details: { dialog: dialog.uuid, ...details },
     });
     const updated = typeof record.updated === 'string' ? updatedKind(record.updated, window, seen[version]) : undefined;
     holdEach(
       read.response,
-      meaning(
-        '/ip',
-        'an IP address, or empty or a placeholder where the dialog has none (IP address of the user who started it)',
-        ipKind(String(record.ip)),
-        IP_ALLOWED,
-        {
-          ip: record.ip,
-        },
-      ),
-      meaning(
-        '/location',
-        'a place name, or empty or a placeholder (City the dialog was started from)',
-        locationKind(String(record.location)),
-        LOCATION_ALLOWED,
-        {
-          location: record.location,
-        },
-      ),
-      meaning(
-        '/duration',
-        'at most the time the dialog has existed (Dialog duration in seconds)',
-        durationKind(record.duration, readAt - dialog.createdAfter),
-        ["within the dialog's age"],
-        {
-          duration: record.duration,
-          secondsSinceCreate: Math.round((readAt - dialog.createdAfter) / 1000),
-        },
+      ...dialogFieldMeanings(record, ageMs).map((m) =>
+        meaning(`/${m.field}`, m.expected, m.observed, m.holds, { [m.field]: m.value as Json, secondsSinceCreate: Math.round(ageMs / 1000) }),
       ),
       ...(updated === undefined
         ? []
@@ -169,7 +146,7 @@ export class DialogFactory {
               '/updated',
               "empty, or a time between the dialog's creation and the read, never earlier than a read before (Date and time of the last message)",
               updated,
-              ['empty', 'a placeholder time', 'between the creation and the read'],
+              ['empty', 'a placeholder time', 'between the creation and the read'].includes(updated),
               { updated: record.updated, before: seen[version] ?? null, clock: clockText(runVendorClock()) },
             ),
           ]),

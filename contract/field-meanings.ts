@@ -27,9 +27,8 @@ export function locationKind(value: string): LocationKind {
   return /\p{L}/u.test(value) && Number.isNaN(Date.parse(value)) ? 'a place name' : 'a number or a time';
 }
 
-/** Every kind but these breaks the words of §2.1. */
-export const IP_ALLOWED: readonly IpKind[] = ['an IP address', 'empty or a placeholder'];
-export const LOCATION_ALLOWED: readonly LocationKind[] = ['a place name', 'empty or a placeholder'];
+const IP_ALLOWED: readonly IpKind[] = ['an IP address', 'empty or a placeholder'];
+const LOCATION_ALLOWED: readonly LocationKind[] = ['a place name', 'empty or a placeholder'];
 
 const MINUTE = 60_000;
 
@@ -97,4 +96,49 @@ export function durationKind(seconds: number, ageMs?: number): DurationKind {
   if (seconds < 0) return 'negative';
   if (ageMs === undefined) return 'not negative';
   return seconds <= Math.ceil(ageMs / 1000) + 1 ? "within the dialog's age" : 'longer than the dialog has existed';
+}
+
+/** One field of a dialog held to its words: what they allow, what was seen (in words that hold still), the value. */
+export interface FieldMeaning {
+  field: 'ip' | 'location' | 'duration';
+  expected: string;
+  observed: string;
+  holds: boolean;
+  value: unknown;
+}
+
+/**
+ * ip, location and duration of one dialog (a list item or a record) against §2.1's words; `ageMs`, for a dialog the
+ * run created, how long it has existed at most, which bounds its duration.
+ */
+export function dialogFieldMeanings(dialog: { ip: unknown; location: unknown; duration: unknown }, ageMs?: number): FieldMeaning[] {
+  const ip = ipKind(String(dialog.ip));
+  const location = locationKind(String(dialog.location));
+  const duration = durationKind(Number(dialog.duration), ageMs);
+  return [
+    {
+      field: 'ip',
+      expected: 'an IP address, or empty or a placeholder where the dialog has none (IP address of the user who started the dialog)',
+      observed: ip,
+      holds: IP_ALLOWED.includes(ip),
+      value: dialog.ip,
+    },
+    {
+      field: 'location',
+      expected: 'a place name, or empty or a placeholder (City the dialog was started from)',
+      observed: location,
+      holds: LOCATION_ALLOWED.includes(location),
+      value: dialog.location,
+    },
+    {
+      field: 'duration',
+      expected:
+        ageMs === undefined
+          ? 'a number of seconds, not negative (Dialog duration in seconds)'
+          : 'at most the time the dialog has existed (Dialog duration in seconds)',
+      observed: duration,
+      holds: duration === 'not negative' || duration === "within the dialog's age",
+      value: dialog.duration,
+    },
+  ];
 }

@@ -31,7 +31,7 @@ import {
   type PaginationFinding,
   type ReadPage,
 } from '../pagination-meaning.ts';
-import { durationKind, IP_ALLOWED, ipKind, LOCATION_ALLOWED, locationKind } from '../field-meanings.ts';
+import { dialogFieldMeanings } from '../field-meanings.ts';
 
 const MINUTE = 60_000;
 
@@ -76,16 +76,6 @@ function expectWellFormedPage(page: Page, query: Query) {
   const indexes = Array.from({ length: itemKeys.length }, (_, i) => String(i));
   const asked = query.PageCount === undefined ? undefined : Number(query.PageCount);
   const askedPage = query.PageNumber === undefined ? undefined : Number(query.PageNumber);
-  const meaning = (at: string, expected: string, observed: string, allowed: readonly string[], item: ListItem, value: unknown): Judgement => ({
-    check: 'meaning_conformance',
-    at,
-    section: '2.1',
-    expected,
-    observed,
-    holds: (kind) => allowed.includes(kind as string),
-    details: { dialog: item.id, value },
-    location: `${at.replace('*', '…')} of ${item.id}`,
-  });
   holdEach(
     response,
     relation('/ (item keys)', '2.3', 'decimal indexes "0", "1", ... one per item', itemKeys, (k) => stableStringify(k) === stableStringify(indexes), {}),
@@ -104,29 +94,17 @@ function expectWellFormedPage(page: Page, query: Query) {
       });
       return [
         { ...updated, location: `$[…].updated of ${item.id}` },
-        meaning(
-          '/*/ip',
-          'an IP address, or empty or a placeholder (IP address of the user who started the dialog)',
-          ipKind(String(item.ip)),
-          IP_ALLOWED,
-          item,
-          item.ip,
-        ),
-        meaning(
-          '/*/location',
-          'a place name, or empty or a placeholder (City the dialog was started from)',
-          locationKind(String(item.location)),
-          LOCATION_ALLOWED,
-          item,
-          item.location,
-        ),
-        meaning(
-          '/*/duration',
-          'a number of seconds, not negative (Dialog duration in seconds)',
-          durationKind(item.duration),
-          ['not negative'],
-          item,
-          item.duration,
+        ...dialogFieldMeanings(item).map(
+          (m): Judgement => ({
+            check: 'meaning_conformance',
+            at: `/*/${m.field}`,
+            section: '2.1',
+            expected: m.expected,
+            observed: m.observed,
+            holds: () => m.holds,
+            details: { dialog: item.id, value: m.value },
+            location: `$[…].${m.field} of ${item.id}`,
+          }),
         ),
       ];
     }),
