@@ -282,7 +282,7 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
         }),
       created: (dialog) => journalCreated(REPORTS_DIR, { uuid: dialog.uuid, botId: dialog.botId, via: dialog.via, test: testInfo.title }),
       unidentified: (botId, reason) => appendJsonl(file, { runId: process.env.RUN_ID, uuid: null, botId, test: testInfo.title, unidentified: reason }),
-      claimed: () => new Set(readJournal(REPORTS_DIR).map((d) => d.uuid)),
+      claimed: () => new Set(readJournal(REPORTS_DIR).map((d) => d.uuid.toLowerCase())),
     });
     await use(factory);
     await factory.cleanup();

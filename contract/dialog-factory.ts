@@ -3,7 +3,7 @@
 import type { ApiClient } from './client.ts';
 import type { ApiResponse } from './api-response.ts';
 import { expect } from './matchers.ts';
-import { createdSince, fetchPages, listedItems, searchSettled, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
+import { createdSince, fetchPages, listedItems, searchPageCount, searchSettled, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
 import { settle } from './settle.ts';
 import { holdEach, type Judgement } from './matchers.ts';
 import { dialogFieldMeanings, updatedKind } from './field-meanings.ts';
@@ -23,6 +23,8 @@ export interface Dialog {
   createdAfter: number;
   /** The last non-empty `updated` each version showed (dialogs.read): the last message's time never moves back. */
   updatedSeen?: Partial<Record<Version, string>>;
+  /** The status it had right after a GET create: the vendor's string for "created, not started" (§3). */
+  notStartedStatus?: string;
 }
 
 export interface Created {
@@ -40,8 +42,8 @@ export interface FactoryHooks {
   /** A create whose dialog the run could not find, with why: listed, never silently lost. */
   unidentified?: (botId: number, reason: string) => void;
   /**
-   * The dialogs every worker of the run has named so far (its journal): never the one a create that names none made,
-   * though a trailing list may show them only now.
+   * The dialogs every worker of the run has named so far (its journal), lower-cased: never the one a create that names
+   * none made, though a trailing list may show them only now.
    */
   claimed?: () => ReadonlySet<string>;
 }
@@ -88,7 +90,7 @@ export class DialogFactory {
       uuid = made.uuids.length === 1 ? made.uuids[0] : undefined;
     }
     // A create names a new dialog (§2.4: the identifiers of the created dialog), never one the run made before.
-    const again = uuid !== undefined && via !== 'v2-get' && (this.hooks.claimed?.() ?? new Set()).has(uuid);
+    const again = uuid !== undefined && via !== 'v2-get' && (this.hooks.claimed?.() ?? new Set()).has(uuid.toLowerCase());
     if (uuid) this.hooks.created?.({ uuid, botId, via, createdAfter });
     // A creation that breaks the contract is reported as such, before anything reads ids out of it.
     await expect(response).toMatchContract({ status: 200, because: `for creating a dialog on bot ${botId}`, section: via === 'v1-get' ? '4.1' : '4.2' });
@@ -198,7 +200,9 @@ export class DialogFactory {
       async () => {
         const listed = await this.recentUuids(botId, createdAfter);
         const claimed = this.hooks.claimed?.() ?? new Set<string>();
-        return [...listed].filter((id) => !before.has(id) && !claimed.has(id));
+        // Compared lower-cased: a vendor may write a UUID in capitals in one answer only (RFC 9562: the same UUID).
+        const known = new Set([...before, ...claimed].map((id) => id.toLowerCase()));
+        return [...listed].filter((id) => !known.has(id.toLowerCase()));
       },
       (uuids) => uuids.length > 0,
       this.settleSeconds,
@@ -208,7 +212,7 @@ export class DialogFactory {
 
   /** UUIDs of the bot's dialogs created since shortly before `after`, in the vendor's clock. */
   private async recentUuids(botId: number, after: number): Promise<Set<string>> {
-    const pages = await fetchPages(this.api, 'v2', { BotID: botId, CreatedFrom: createdSince(after), PageCount: 40 }, 5);
+    const pages = await fetchPages(this.api, 'v2', { BotID: botId, CreatedFrom: createdSince(after), PageCount: searchPageCount() }, 5);
     return new Set(pages.flatMap((p) => p.items).map((item) => String(item.id)));
   }
 
@@ -223,7 +227,7 @@ export class DialogFactory {
     const twin = (response: ApiResponse) =>
       listedItems(response).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
     const read = (botId: number | undefined) =>
-      this.api.call('getV1Conversations', { query: { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter), PageCount: 40 } });
+      this.api.call('getV1Conversations', { query: { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter), PageCount: searchPageCount() } });
     // The list may trail the create: read until the twin shows under its bot, or LIST_SETTLE_S; then without the bot.
     const own = await settle(
       () => read(dialog.botId),
@@ -250,12 +254,20 @@ export class DialogFactory {
   }
 
   /**
-   * Is the dialog in the V2 list filtered on this bot (and created since it was made)? `awaitListed`: a change
-   * expected to show it there is waited for (the list may trail it); how long that took, and the CreatedFrom sent.
+   * Is the dialog in the list of one version filtered on this bot (and created since it was made)? `awaitListed`: a
+   * change expected to show it there is waited for (the list may trail it); how long that took, and the CreatedFrom
+   * sent. V1 looks for its integer id (not listed when it has none).
    */
-  async listedUnderBot(dialog: Dialog, botId: number, awaitListed: boolean): Promise<{ listed: boolean; waited: string; CreatedFrom: string }> {
+  async listedUnderBot(
+    dialog: Dialog,
+    botId: number,
+    awaitListed: boolean,
+    version: Version = 'v2',
+  ): Promise<{ listed: boolean; waited: string; CreatedFrom: string }> {
     const query = { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter) };
-    const found = await searchSettled(this.api, 'v2', query, dialog.uuid, awaitListed ? this.settleSeconds : 0, `a dialog under bot ${botId}`);
+    const id = version === 'v2' ? dialog.uuid : await this.v1IdOf(dialog);
+    if (id === undefined) return { listed: false, waited: 'no V1 id', CreatedFrom: query.CreatedFrom };
+    const found = await searchSettled(this.api, version, query, id, awaitListed ? this.settleSeconds : 0, `a dialog under bot ${botId}`);
     return { listed: found.item !== undefined, waited: found.waited, CreatedFrom: query.CreatedFrom };
   }
 }

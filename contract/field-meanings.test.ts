@@ -2,14 +2,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { durationKind, ipKind, locationKind, mayBeWithin, updatedKind } from './field-meanings.ts';
 
-test('ip: an address of either family, or a placeholder where the dialog has none; anything else is no address', () => {
+test('ip: an address of either family, or a placeholder where the dialog has none; the city, a number or a time is no address', () => {
   for (const ip of ['203.0.113.7', '::1', '2001:db8::5', '[2001:db8::5]:443', '10.0.0.1:5060']) assert.equal(ipKind(ip), 'an IP address', ip);
-  for (const ip of ['', '-', 'unknown', 'N/A', 'null']) assert.equal(ipKind(ip), 'empty or a placeholder', ip);
-  for (const ip of ['Berlin', '300.1.1.1', '2026-11-25', '12345']) assert.equal(ipKind(ip), 'not an IP address', ip);
+  for (const ip of ['', '-', 'unknown', 'N/A', 'null', 'api', 'internal']) assert.equal(ipKind(ip, 'Berlin'), 'empty or a placeholder', ip);
+  for (const ip of ['Berlin', 'berlin ']) assert.equal(ipKind(ip, 'Berlin'), 'not an IP address', `${ip} beside location Berlin`);
+  for (const ip of ['300.1.1.1', '2026-11-25', '12345', '178.105.224.209, 10.0.0.1', 'cafe:12']) assert.equal(ipKind(ip), 'not an IP address', ip);
 });
 
 test('location: a place name has letters and is no address, number or time', () => {
-  for (const city of ['Berlin', 'São Paulo', 'Sankt-Peterburg', 'Москва', '東京']) assert.equal(locationKind(city), 'a place name', city);
+  // Districts with numbers are places: Date.parse reads "Praha 4" as a date, this does not.
+  for (const city of ['Berlin', 'São Paulo', 'Sankt-Peterburg', 'Москва', '東京', 'Dublin 2', 'Praha 4', 'Tomsk-7', 'Wien 10']) {
+    assert.equal(locationKind(city), 'a place name', city);
+  }
   assert.equal(locationKind(''), 'empty or a placeholder');
   assert.equal(locationKind('203.0.113.7'), 'an IP address');
   assert.equal(locationKind('12345'), 'a number or a time');

@@ -10,21 +10,41 @@ const PLACEHOLDER = /^(|\s+|-+|\?+|n\/?a|none|null|nil|undefined|unknown|not set
 
 export type IpKind = 'an IP address' | 'empty or a placeholder' | 'not an IP address';
 
-/** §2.1 ip: "IP address of the user who started the dialog". */
-export function ipKind(value: string): IpKind {
+/** An address written the way a proxy may write it: "[::1]:443", "10.0.0.1:5060". */
+const bareAddress = (value: string) =>
+  value
+    .trim()
+    .replace(/^\[(.*)\](:\d+)?$/, '$1')
+    .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
+
+/** A letter no address has (hex digits aside): a word the vendor wrote instead of one ("api", "internal"). */
+const WORD = /[g-zG-Z]|[^\p{ASCII}\P{L}]/u;
+
+/**
+ * §2.1 ip: "IP address of the user who started the dialog". A dialog nobody opened from a browser may have none:
+ * empty, or a word the vendor writes instead ("unknown", "api") is a placeholder. What is no address and no such word
+ * is not an IP address: the dialog's city, a number, a time, a malformed or a listed address ("10.0.0.1, 10.0.0.2").
+ */
+export function ipKind(value: string, location?: string): IpKind {
   if (PLACEHOLDER.test(value)) return 'empty or a placeholder';
-  // An address may come with a port or in brackets ("[::1]:443", "10.0.0.1:5060") where a proxy wrote it.
-  const bare = value.replace(/^\[(.*)\](:\d+)?$/, '$1').replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
-  return isIP(bare) === 0 ? 'not an IP address' : 'an IP address';
+  if (isIP(bareAddress(value)) !== 0) return 'an IP address';
+  if (location !== undefined && location.trim() !== '' && value.trim().toLowerCase() === location.trim().toLowerCase()) return 'not an IP address';
+  return WORD.test(value) ? 'empty or a placeholder' : 'not an IP address';
 }
 
 export type LocationKind = 'a place name' | 'empty or a placeholder' | 'an IP address' | 'a number or a time';
 
-/** §2.1 location: "City the dialog was started from": a name, so it has letters and is no address. */
+/** An ISO 8601 date, with or without its time. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}.*)?$/;
+
+/**
+ * §2.1 location: "City the dialog was started from": a name, so it has letters ("Praha 4" and "Tomsk-7" are places),
+ * and is no address and no time.
+ */
 export function locationKind(value: string): LocationKind {
   if (PLACEHOLDER.test(value)) return 'empty or a placeholder';
-  if (ipKind(value) === 'an IP address') return 'an IP address';
-  return /\p{L}/u.test(value) && Number.isNaN(Date.parse(value)) ? 'a place name' : 'a number or a time';
+  if (isIP(bareAddress(value)) !== 0) return 'an IP address';
+  return /\p{L}/u.test(value) && !ISO_DATE.test(value.trim()) ? 'a place name' : 'a number or a time';
 }
 
 const IP_ALLOWED: readonly IpKind[] = ['an IP address', 'empty or a placeholder'];
@@ -112,7 +132,7 @@ export interface FieldMeaning {
  * run created, how long it has existed at most, which bounds its duration.
  */
 export function dialogFieldMeanings(dialog: { ip: unknown; location: unknown; duration: unknown }, ageMs?: number): FieldMeaning[] {
-  const ip = ipKind(String(dialog.ip));
+  const ip = ipKind(String(dialog.ip), String(dialog.location));
   const location = locationKind(String(dialog.location));
   const duration = durationKind(Number(dialog.duration), ageMs);
   return [

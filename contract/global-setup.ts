@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
 import { CLOCK_ENV } from './vendor-clock.ts';
+import { PAGING_ENV } from './list-paging.ts';
 import { writeLearnedContract } from './learned-contract.ts';
 import { rememberSecrets } from '../http/redact.ts';
 import { settleRequestShapes } from './run-setup.ts';
@@ -55,7 +56,7 @@ async function setUpRun(
     return { ended: { kind: 'config', reason: `dialog-contract: ${(err as Error).message}` } };
   }
   rememberSecrets(secretsOf(config));
-  const { clock, line } = await settleRequestShapes(config, reportsDir, run);
+  const { clock, paging, line } = await settleRequestShapes(config, reportsDir, run);
   console.log(line);
   return {
     teardown: () => inbox.stop(),
@@ -65,6 +66,7 @@ async function setUpRun(
       RUN_PARTIAL: partialRunReason(process.argv) ?? '',
       DIALOG_CONTRACT_INBOX_KEY: inbox.claimKey,
       [CLOCK_ENV]: JSON.stringify(clock),
+      [PAGING_ENV]: JSON.stringify(paging),
     },
   };
 }

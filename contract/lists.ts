@@ -8,6 +8,7 @@ import { runStartedAt } from './run-records.ts';
 import { REPORTS_DIR } from './env.ts';
 import { recordLag, settle, type Settled } from './settle.ts';
 import { inVendorClock, runVendorClock, type VendorClock } from './vendor-clock.ts';
+import { runListPaging } from './list-paging.ts';
 
 /** A runner instant in the vendor's clock (contract/vendor-clock.ts), at the early or late end of what it may read. */
 export const vendorMs = (runnerMs: number, end: 'early' | 'late') => inVendorClock(runVendorClock(), runnerMs, end);
@@ -85,20 +86,29 @@ export async function fetchPage(api: ApiClient, version: Version, query: Query):
 }
 
 /**
- * Every page of a query, up to maxPages; stops at the first page with fewer items than the PageCount asked (§4.1:
- * the records per page), or, without one, at total_pages (what it counts is not stated: only then is it relied on).
+ * Every page of a query from the first (numbered as the run found it: contract/list-paging.ts), up to maxPages;
+ * stops at the first page with fewer items than a full page (the PageCount asked, §4.1, or the vendor's cap below
+ * it), or, without one, at total_pages.
  */
 export async function fetchPages(api: ApiClient, version: Version, query: Query, maxPages: number): Promise<Page[]> {
   const pages: Page[] = [];
   const asked = Number(query.PageCount);
-  for (let n = 1; n <= maxPages; n++) {
-    const page = await fetchPage(api, version, { ...query, PageNumber: n });
+  const { firstPage } = runListPaging();
+  for (let n = 0; n < maxPages; n++) {
+    const page = await fetchPage(api, version, { ...query, PageNumber: firstPage + n });
     pages.push(page);
-    const last = asked > 0 ? page.items.length < asked : n >= (page.pagination?.total_pages ?? 0);
+    const full = Math.min(asked, page.pagination.per_page);
+    const last = asked > 0 ? page.items.length < full : n + 1 >= (page.pagination?.total_pages ?? 0);
     if (page.items.length === 0 || last) break;
   }
   return pages;
 }
+
+/** A search's page of the run: as many records as the vendor serves, up to the 40 §8.1 observed. */
+export const searchPageCount = () => runListPaging().pageSize;
+
+/** Whether two dialog ids name one dialog: a UUID in any case (RFC 9562 compares them without regard to case). */
+export const sameId = (a: unknown, b: unknown): boolean => (typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b);
 
 /** The list item with this id in the query's first pages, if any, and the last page read (the answer that shows it). */
 export async function searchList(
@@ -108,9 +118,9 @@ export async function searchList(
   id: string | number,
   maxPages = 5,
 ): Promise<{ item: ListItem | undefined; response: ApiResponse }> {
-  const pages = await fetchPages(api, version, { PageCount: 40, ...query }, maxPages);
-  const hit = pages.find((page) => page.items.some((item) => item.id === id));
-  return { item: hit?.items.find((item) => item.id === id), response: (hit ?? pages[pages.length - 1]!).response };
+  const pages = await fetchPages(api, version, { PageCount: searchPageCount(), ...query }, maxPages);
+  const hit = pages.find((page) => page.items.some((item) => sameId(item.id, id)));
+  return { item: hit?.items.find((item) => sameId(item.id, id)), response: (hit ?? pages[pages.length - 1]!).response };
 }
 
 /**

@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { endsList, firstPageNumber, lastPageFindings, pageFindings, walkComplete, walkFindings, type ReadPage, type Walk } from './pagination-meaning.ts';
+import {
+  endsList,
+  firstPageNumber,
+  lastPageFindings,
+  pageFindings,
+  walkComplete,
+  walkFindings,
+  walkPageSize,
+  type ReadPage,
+  type Walk,
+} from './pagination-meaning.ts';
 
 /** The pages of a list of `total` dialogs, `perPage` a page, as a Laravel-style paginator answers them. */
 function list(total: number, perPage: number, edit: (p: ReadPage) => void = () => {}): Walk {
@@ -103,4 +113,14 @@ test('the first page is PageNumber 0 only when 0 serves other dialogs than 1', (
   assert.equal(firstPageNumber({ status: 200, ids: [] }, ['a']), 1);
   assert.equal(firstPageNumber({ status: 200, ids: ['a', 'b'] }, ['a', 'b']), 1);
   assert.equal(firstPageNumber({ status: 200, ids: ['x', 'y'] }, ['a', 'b']), 0);
+});
+
+test('a walk asks for about four pages of a size that leaves the last one short', () => {
+  assert.equal(walkPageSize(48), 13, '12 divides 48: floor and ceil of total / per_page would agree');
+  assert.equal(walkPageSize(50), 13);
+  assert.equal(walkPageSize(3), 2);
+  assert.equal(walkPageSize(2), 1, 'no size below 2 leaves a remainder');
+  assert.equal(walkPageSize(500), 40);
+  const floorDrift = list(48, walkPageSize(48), (p) => (p.pagination.total_pages = Math.floor(48 / p.pagination.per_page)));
+  assert.deepEqual(failing(walkFindings(floorDrift)), ['total_pages: 1 fewer than the pages over the list']);
 });

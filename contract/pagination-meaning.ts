@@ -182,3 +182,14 @@ export function firstPageNumber(zero: { status: number; ids: readonly string[] }
   if (zero.status !== 200 || zero.ids.length === 0) return 1;
   return zero.ids.some((id) => one.includes(id)) ? 1 : 0;
 }
+
+/**
+ * The PageCount a walk of `total` dialogs asks for: about four pages, of a size that does not divide total, so the
+ * last page is short and total_pages tells ceil(total / per_page) from floor; 40 (§8.1) for a list too long to walk.
+ */
+export function walkPageSize(total: number): number {
+  if (total > 160) return 40;
+  const least = Math.max(1, Math.ceil(total / 4));
+  for (let size = least; size < total; size++) if (total % size !== 0) return size;
+  return least;
+}

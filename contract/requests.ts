@@ -10,7 +10,7 @@ import type { OperationId } from '../openapi/operations.generated.ts';
 import { contractValidators } from '../openapi/validators.ts';
 import type { ApiResponse } from './api-response.ts';
 import type { ApiClient, CallOptions } from './client.ts';
-import { sampleQuery, listedItems, type ListItem } from './lists.ts';
+import { sampleQuery, listedItems, searchPageCount, type ListItem } from './lists.ts';
 
 export interface DialogRecord extends ListItem {
   data: Array<{ question: string; type: string; answer: string; variable: string | null; deleted?: boolean }>;
@@ -50,7 +50,7 @@ export const stopDialog = (api: ApiClient, uuid: string) => api.call('postV2Conv
 export async function discoverFileId(api: ApiClient, config: SuiteConfig): Promise<number | undefined> {
   if (config.fileId !== undefined) return config.fileId;
   // The sample window: the run's own new dialogs carry no files, and which file is found must not move between runs.
-  const list = await api.call('getV2Conversations', { query: { ...sampleQuery(config, config.botId), PageCount: 40 } });
+  const list = await api.call('getV2Conversations', { query: { ...sampleQuery(config, config.botId), PageCount: searchPageCount() } });
   for (const item of listedItems(list)) {
     const { record } = await readV2(api, String(item.id));
     for (const entry of record?.data ?? []) {

@@ -21,7 +21,10 @@ import { RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
 import { applicationObserved, clockText, OFFSET_WARNING_MS, offsetObserved, runVendorClock, vendorClockOf, type VendorClock } from './vendor-clock.ts';
 import { applicationClock, readingsText, type ApplicationClock } from './application-clock.ts';
-import { createdSinceIn } from './lists.ts';
+import { createdSinceIn, listedItems } from './lists.ts';
+import { USUAL_PAGING, type ListPaging } from './list-paging.ts';
+import { firstPageNumber } from './pagination-meaning.ts';
+import type { Query } from './client.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
 export const SETUP_OBSERVATIONS = join('run', 'setup-observations.json');
@@ -49,12 +52,13 @@ export async function discoverRunShapes(
   reportsDir: string,
   title: string,
   run: RunIdentity = { id: process.env.RUN_ID, startedAt: runStartedAt(), clock: runVendorClock() },
-): Promise<DiscoveryResult & { clock: ApplicationClock }> {
+): Promise<DiscoveryResult & { clock: ApplicationClock; paging: ListPaging }> {
   const line = (file: string, row: unknown) => appendJsonl(join(reportsDir, file), row);
   const proxy = await startAuthProxy(config.baseUrl, config);
   const context = await request.newContext({ baseURL: `${proxy.url}/valid/api/` });
   let result: DiscoveryResult;
   let clock: ApplicationClock;
+  let paging = USUAL_PAGING;
   try {
     const throttle = new RunThrottle(config.throttle, config.maxRps, reportsDir, 'setup', run.startedAt);
     // Its exchanges count for the coverage matrix like any test's.
@@ -64,8 +68,10 @@ export async function discoverRunShapes(
     const startedAt = Date.now();
     // Nothing is verified yet: the discovery's list reads allow the unverified margin around the hint.
     const hint = { ...run.clock, verified: false };
+    // How its lists page, before anything searches one (the discovery's own reads included).
+    paging = await listPagingOf(api, { BotID: config.botId }).catch(() => USUAL_PAGING);
     try {
-      result = await discoverShapes(api, config, createdSinceIn(hint));
+      result = await discoverShapes(api, config, createdSinceIn(hint), paging.pageSize);
     } catch (err) {
       const why = `the discovery stopped: ${(err as Error).message.split('\n')[0]}`;
       result = { send: undetermined(why), command: undetermined(why), dialogs: [] };
@@ -88,7 +94,25 @@ export async function discoverRunShapes(
     await context.dispose();
     await proxy.close();
   }
-  return { ...result, clock };
+  return { ...result, clock, paging };
+}
+
+/**
+ * The target's paging from at most three reads of `query` (the bot's dialogs): PageCount 40 (refused: the page size
+ * without one; capped: what it serves), then PageNumber 0 against PageNumber 1 (contract/pagination-meaning.ts).
+ */
+export async function listPagingOf(api: ApiClient, query: Query): Promise<ListPaging> {
+  const wanted = USUAL_PAGING.pageSize;
+  let first = await api.call('getV2Conversations', { query: { ...query, PageCount: wanted, PageNumber: 1 } });
+  let pageSize = wanted;
+  if (first.status !== 200) {
+    first = await api.call('getV2Conversations', { query: { ...query, PageNumber: 1 } });
+  }
+  const perPage = first.json<{ meta?: { pagination?: { per_page?: unknown } } }>()?.meta?.pagination?.per_page;
+  if (typeof perPage === 'number' && perPage > 0 && perPage < wanted) pageSize = perPage;
+  const zero = await api.call('getV2Conversations', { query: { ...query, PageCount: pageSize, PageNumber: 0 } });
+  const ids = (res: typeof first) => listedItems(res).map((item) => String(item.id));
+  return { firstPage: firstPageNumber({ status: zero.status, ids: ids(zero) }, ids(first)), pageSize };
 }
 
 /** The lines that say the application's clock: first when it is not verified, a warning when the Date header is not its. */
@@ -121,11 +145,11 @@ export async function settleRequestShapes(
   config: SuiteConfig,
   reportsDir: string,
   run: Omit<RunIdentity, 'clock'>,
-): Promise<{ clock: VendorClock; line: string }> {
+): Promise<{ clock: VendorClock; paging: ListPaging; line: string }> {
   const validators = contractValidators();
   // The Date header's clock, a hint for the discovery's searches until the application's stamps verify one.
   const hint = await vendorClockOf(config);
-  const { clock: read, ...result } = await discoverRunShapes(config, reportsDir, SETUP_TITLE, { ...run, clock: hint });
+  const { clock: read, paging, ...result } = await discoverRunShapes(config, reportsDir, SETUP_TITLE, { ...run, clock: hint });
   writeRequestShapes(reportsDir, result, shapesTarget(config));
   const observations: Observation[] = (
     [
@@ -166,5 +190,5 @@ export async function settleRequestShapes(
   );
   const lines = clockLines(hint, read);
   const shapes = `request shapes: send ${shown(result.send)}, command ${shown(result.command)}${warning.join('')}`;
-  return { clock: read.clock, line: [...lines.first, shapes, ...lines.warnings].join('\n') };
+  return { clock: read.clock, paging, line: [...lines.first, shapes, ...lines.warnings].join('\n') };
 }

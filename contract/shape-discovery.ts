@@ -6,6 +6,7 @@ import { discoverRequestShapes, type DiscoveryResult } from '../http/body-discov
 import { driveAsync } from '../discovery/drive.ts';
 import type { ApiClient } from './client.ts';
 import { createdSince } from './lists.ts';
+import { runListPaging } from './list-paging.ts';
 import { readBaseline } from './reporters/baselines.ts';
 
 /** The shapes the run's baseline verified (CONTRACT_FROM, else BASELINE), for the discovery to try first. */
@@ -25,8 +26,14 @@ function knownShapes(config: Pick<SuiteConfig, 'baseline' | 'contractFrom'>): { 
 export type DiscoveryConfig = ConfigOf<'API_LOGIN' | 'API_PASSWORD' | 'BOT_ID' | 'GOTO_BOT_ID'>;
 
 /** Discovers (or takes from the configuration) both shapes through the suite's client. */
-export function discoverShapes(api: ApiClient, config: DiscoveryConfig, since: (runnerMs: number) => string = createdSince): Promise<DiscoveryResult> {
+export function discoverShapes(
+  api: ApiClient,
+  config: DiscoveryConfig,
+  since: (runnerMs: number) => string = createdSince,
+  pageSize: number = runListPaging().pageSize,
+): Promise<DiscoveryResult> {
   const steps = discoverRequestShapes({
+    pageSize,
     botId: config.botId,
     gotoBotId: config.gotoBotId,
     sendBody: config.sendBody,

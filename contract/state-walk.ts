@@ -33,7 +33,7 @@ export interface Walk {
 /** What a walk from a state would have covered: its pair and observation, listed with the reason it was skipped. */
 export type WalkCovers = { transitions?: string[]; observations?: string[]; pairs?: string[] };
 
-const isSuccess = (trigger: Trigger, status: number) => (trigger === 'command' ? status >= 200 && status < 300 : status === 204);
+export const isSuccess = (trigger: Trigger, status: number) => (trigger === 'command' ? status >= 200 && status < 300 : status === 204);
 
 function perform(w: Walk, trigger: Trigger, dialog: Dialog, text: string): Promise<ApiResponse> {
   if (trigger === 'start') return startDialog(w.api, dialog.uuid);
@@ -49,6 +49,8 @@ function perform(w: Walk, trigger: Trigger, dialog: Dialog, text: string): Promi
 export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: Trigger, before: DialogRead) {
   // The text a send carries, for a test that looks for it afterwards.
   const text = messageText(w.fake);
+  // V1 knows a dialog by its integer id, found under its bot: before a goto moves it elsewhere.
+  if (trigger === 'command') await w.dialogs.v1IdOf(dialog);
   const res = await perform(w, trigger, dialog, text);
   await expect(res).toMatchContract();
   const after = await w.dialogs.read(dialog);
@@ -68,7 +70,7 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
       section: '3',
       expected: stays
         ? 'the operator state still: the status the dialog had'
-        : 'the operator state: a status other than "in-process", "completed" and the one the dialog had',
+        : 'the operator state: a status other than "in-process", "completed", the one the dialog had and that of a dialog not started',
       observed: status === was ? `"${status}", the status it had` : `"${status}"`,
       holds: () => typeof status === 'string' && status !== 'in-process' && status !== 'completed' && (stays ? status === was : status !== was),
       details: { before: was ?? null, from: STATE_WORDS[from] },
@@ -78,12 +80,14 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
     // The list may trail the move: it is read until the dialog shows under the target, then under the source.
     const onTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, true);
     const onSource = await w.dialogs.listedUnderBot(dialog, dialog.botId, false);
+    // One dialog in both versions (§1.6): V1's list moves it too, by its integer id.
+    const v1OnTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, true, 'v1');
     expect(res).toHold({
       check: 'effect_of_goto',
       at: 'bot of the dialog afterwards',
       section: '4.2',
-      observed: { underTarget: onTarget.listed, underSource: onSource.listed },
-      equals: { underTarget: true, underSource: false },
+      observed: { underTarget: onTarget.listed, underSource: onSource.listed, v1UnderTarget: v1OnTarget.listed },
+      equals: { underTarget: true, underSource: false, v1UnderTarget: true },
       details: {
         target: w.config.gotoBotId,
         source: dialog.botId,
@@ -99,8 +103,8 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
 }
 
 /** A create (§3, from no dialog) and the state it leaves the dialog in, read at once; the step recorded. */
-export async function created(w: Walk, via: 'v1-get' | 'v2-get' | 'v2-post') {
-  const made = await w.dialogs.create(via);
+export async function created(w: Walk, via: 'v1-get' | 'v2-get' | 'v2-post', variables?: Record<string, string>) {
+  const made = await w.dialogs.create(via, variables ? { variables } : {});
   const read = await w.dialogs.read(made.dialog);
   const operationId = made.response.operationId as 'getV1DialogCreate' | 'getV2DialogCreate' | 'postV2DialogCreate';
   w.walked({ pair: pairKey(NO_DIALOG, operationId), status: made.response.status, after: read.record?.status ?? null });
@@ -116,21 +120,34 @@ export async function created(w: Walk, via: 'v1-get' | 'v2-get' | 'v2-post') {
       holds: (seen) => typeof seen === 'string' && seen !== 'in-process' && seen !== 'completed',
       shownBy: [read.response],
     });
+    made.dialog.notStartedStatus = status;
   }
-  return { ...made, read };
+  return { ...made, read, variables: variables ?? {} };
 }
 
-/** A dialog brought into `state` through the documented steps, each checked as it goes; with its last read. */
+/**
+ * A dialog brought into `state` through the documented steps, each checked as it goes; with its last read. Which
+ * states allow start and stop is not shown (§3): the operator state is reached by a stop from in process, or, where
+ * start is refused on a dialog not started, from that dialog; a state no step reaches skips the test with the reason.
+ */
 export async function reach(w: Walk, state: Exclude<DialogState, 'completed'>, covers: WalkCovers): Promise<{ dialog: Dialog; read: DialogRead }> {
   if (state === 'created' || state === 'started') {
     const { dialog, read } = await created(w, state === 'created' ? 'v1-get' : 'v2-post');
     return { dialog, read };
   }
-  const from = state === 'in-process' ? 'created' : 'in-process';
-  const trigger = state === 'in-process' ? 'start' : 'stop';
-  const { dialog, read } = await reach(w, from, covers);
-  const { res, after } = await step(w, dialog, from, trigger, read);
-  const reason = `${trigger} on a dialog ${STATE_WORDS[from]} answered ${res.status}: no dialog ${STATE_WORDS[state]} to walk from`;
-  w.precondition(isSuccess(trigger, res.status), reason, covers);
-  return { dialog, read: after };
+  const { dialog, read } = await reach(w, 'created', covers);
+  const started = await step(w, dialog, 'created', 'start', read);
+  const resumed = isSuccess('start', started.res.status);
+  if (state === 'in-process') {
+    w.precondition(resumed, `start on a dialog ${STATE_WORDS.created} answered ${started.res.status}: no dialog in process to walk from`, covers);
+    return { dialog, read: started.after };
+  }
+  const from = resumed ? 'in-process' : 'created';
+  const stopped = await step(w, dialog, from, 'stop', resumed ? started.after : read);
+  w.precondition(
+    isSuccess('stop', stopped.res.status),
+    `stop on a dialog ${STATE_WORDS[from]} answered ${stopped.res.status}: no dialog with an operator to walk from`,
+    covers,
+  );
+  return { dialog, read: stopped.after };
 }

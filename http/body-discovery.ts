@@ -20,6 +20,8 @@ export interface DiscoveryContext {
   now: () => number;
   /** CreatedFrom for what was created at or after a client instant, in the vendor's clock (default: a minute early). */
   createdSince?: (clientMs: number) => string;
+  /** PageCount of its list reads (default 40, as §8.1 observed; a vendor may serve or take fewer, §8.3). */
+  pageSize?: number;
   /** How long the lists may trail a write (LIST_SETTLE_S; default 0: they do not). */
   settleSeconds?: number;
   /**
@@ -34,6 +36,9 @@ export interface DiscoveryContext {
    */
   known?: { from: string; send?: string; command?: string };
 }
+
+/** Whether a body names a UUID: in any case, as UUIDs compare (RFC 9562). */
+const holdsUuid = (body: string, uuid: string) => body.toLowerCase().includes(uuid.toLowerCase());
 
 export type DiscoveryStep = { kind: 'send'; request: ApiRequest } | { kind: 'wait'; seconds: number };
 
@@ -173,12 +178,13 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       const listed = yield* ask({
         operationId: 'getV2Conversations',
         pathParams: {},
-        query: { BotID: String(ctx.botId), CreatedFrom: since(createdAt), PageCount: '40' },
+        query: { BotID: String(ctx.botId), CreatedFrom: since(createdAt), PageCount: String(ctx.pageSize ?? 40) },
       });
       const waited = ctx.now() - answeredAt;
       // Shown at the first read: no lag, however long that read took (a goto is then read for at once).
-      lagMs = listed.body.includes(uuid) && read === 1 ? 0 : waited;
-      if (listed.body.includes(uuid)) {
+      const shown = holdsUuid(listed.body, uuid);
+      lagMs = shown && read === 1 ? 0 : waited;
+      if (shown) {
         stamps.dialog.listedUnder = ctx.botId;
         break;
       }
@@ -314,9 +320,9 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     const listed = yield* ask({
       operationId: 'getV2Conversations',
       pathParams: {},
-      query: { BotID: String(gotoBotId), CreatedFrom: since(createdAt), PageCount: '40' },
+      query: { BotID: String(gotoBotId), CreatedFrom: since(createdAt), PageCount: String(ctx.pageSize ?? 40) },
     });
-    if (!listed.body.includes(uuid!)) return { status: answer.status, effect: 'none' };
+    if (!holdsUuid(listed.body, uuid!)) return { status: answer.status, effect: 'none' };
     stamps.dialog.listedUnder = gotoBotId;
     return { status: answer.status, effect: 'moved' };
   }

@@ -3,7 +3,7 @@
 // recorded as sets.
 import { eachRun, test } from './probe-test.ts';
 import { fetchPage } from '../lists.ts';
-import { sampleQuery } from '../lists.ts';
+import { sampleQuery, searchPageCount } from '../lists.ts';
 import { readV2 } from '../requests.ts';
 
 const RECORDS = 10;
@@ -13,7 +13,7 @@ const distinct = (values: unknown[]) => [...new Set(values.map((v) => (v === und
 eachRun(() => {
   test('records statuses, sources, empty updated times and data item types of dialogs of the sample window', async ({ api, config, probe, observe }) => {
     probe(2 + RECORDS, 'values seen in dialogs of the sample window');
-    const query = { ...sampleQuery(config, config.botId), PageCount: 40 };
+    const query = { ...sampleQuery(config, config.botId), PageCount: searchPageCount() };
     const v1 = await fetchPage(api, 'v1', query);
     const v2 = await fetchPage(api, 'v2', query);
     observe({

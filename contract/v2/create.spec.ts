@@ -70,7 +70,7 @@ eachRun(() => {
       id: 'fields.api-started',
       section: '2.1',
       item: 'what ip and location a dialog started through the API carries (the user who started it, the city it was started from)',
-      observed: { ip: ipKind(v2.ip), location: locationKind(v2.location) },
+      observed: { ip: ipKind(v2.ip, v2.location), location: locationKind(v2.location) },
     });
     observe({
       id: 'name.number-is-v1-id',

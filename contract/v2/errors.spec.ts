@@ -1,8 +1,9 @@
 import { eachRun, test, expect } from '../api-test.ts';
-import { fetchPages, sampleQuery } from '../lists.ts';
+import { fetchPages, sampleQuery, searchPageCount } from '../lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
 import { gotoBot, readV2, shapeOf, wellFormedRequest } from '../requests.ts';
 import { pairKey, transitionId, TRIGGERS, type Trigger } from '../state-table.ts';
+import { reach } from '../state-walk.ts';
 
 const ON_A_DIALOG = ['getV2Conversation', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'] as const;
 eachRun(() => {
@@ -35,18 +36,17 @@ eachRun(() => {
 
   test('command goto to a bot that does not exist is a wrong parameter value: 400 or 404', async ({
     api,
-    dialogs,
+    walk,
     bodies,
     fake,
     precondition,
     validators,
     observe,
   }) => {
-    precondition(!bodies.missing('command'), bodies.missing('command') ?? '', {
-      pairs: ['postV2ConversationCommand 404'],
-      observations: ['command.unknown-bot'],
-    });
-    const { dialog } = await dialogs.create('v2-post');
+    const covers = { pairs: ['postV2ConversationCommand 404'], observations: ['command.unknown-bot'] };
+    precondition(!bodies.missing('command'), bodies.missing('command') ?? '', covers);
+    // Wrong in the bot only: the dialog is with an operator, the state the lifecycle moves one from (§4.2).
+    const { dialog } = await reach(walk, 'operator', covers);
     const target = unknownInteger(fake);
     const moved = await gotoBot(api, bodies, dialog.uuid, target);
     await expect(moved).toMatchContract({
@@ -74,7 +74,7 @@ eachRun(() => {
         observations: trigger === 'start' ? [transitionId('start', 'completed')] : [],
       };
       if (shape) precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
-      const history = { ...sampleQuery(config, config.botId), PageCount: 40 };
+      const history = { ...sampleQuery(config, config.botId), PageCount: searchPageCount() };
       const completed = (await fetchPages(api, 'v2', history, 5)).flatMap((p) => p.items).filter((item) => item.status === 'completed');
       let uuid: string | undefined;
       // The index keeps the four actions on different dialogs; each is read again right before its action.

@@ -2,7 +2,7 @@
 // have no history yet (V2 may give "" for updated); dialogs of the sample window have a last message and a
 // duration, so every shared field is compared there.
 import { eachRun, test, expect } from '../api-test.ts';
-import { fetchPages, sampleQuery, type ListItem } from '../lists.ts';
+import { fetchPages, sampleQuery, searchPageCount, type ListItem } from '../lists.ts';
 import { expectVersionsAgree } from '../versions.ts';
 
 const PAIRS = 5;
@@ -15,7 +15,7 @@ function twinOf(item: ListItem, v1: readonly ListItem[]): ListItem | undefined {
 
 eachRun(() => {
   test('V1 and V2 read the dialogs of the sample window alike', async ({ api, config, precondition }) => {
-    const query = { ...sampleQuery(config, config.botId), PageCount: 40 };
+    const query = { ...sampleQuery(config, config.botId), PageCount: searchPageCount() };
     const v1Pages = await fetchPages(api, 'v1', query, 5);
     const v1 = v1Pages.flatMap((p) => p.items);
     const v2Pages = await fetchPages(api, 'v2', query, 5);

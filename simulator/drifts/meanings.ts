@@ -5,6 +5,7 @@ import type { Simulation } from '../simulation.ts';
 import { editBody, eachDialog, LIST_IDS, RECORD_IDS, type Drift } from './types.ts';
 
 const READS = [...LIST_IDS, ...RECORD_IDS];
+const CREATE_IDS: readonly string[] = ['getV1DialogCreate', 'getV2DialogCreate', 'postV2DialogCreate'];
 /** A field of every dialog a read shows: in list items and in records. */
 const everyDialog = (field: string) => [{ operations: READS, at: [`/*/${field}`, `/${field}`] }];
 
@@ -40,6 +41,32 @@ function getCreateStarts(operationId: 'getV1DialogCreate' | 'getV2DialogCreate',
       if (ex.operationId !== operationId || reply.status !== 200) return reply;
       const made = sim.store.byV1(sim.store.nextDialogId - 1);
       if (made?.state === 'created') sim.store.apply(made, { state: 'inProcess' });
+      return reply;
+    },
+  };
+}
+
+/** The status each API dialog had when it was made (v1-status-frozen), and the dialogs a goto moved (v1-list-goto-stale). */
+const statusAtCreate = new WeakMap<Simulation, Map<number, string>>();
+const moved = new WeakMap<Simulation, Set<number>>();
+const memo = <T>(map: WeakMap<Simulation, T>, sim: Simulation, make: () => T): T => {
+  const value = map.get(sim) ?? make();
+  map.set(sim, value);
+  return value;
+};
+
+/** A create that leaves its dialog with an operator (§3: GET creates it not started, POST starts it). */
+function createLeavesOperator(operationId: 'getV1DialogCreate' | 'postV2DialogCreate', name: string): Drift {
+  return {
+    name,
+    kind: 'breaking',
+    clause: `§3 ${operationId === 'getV1DialogCreate' ? 'GET create leaves the dialog created, not started' : 'POST create starts the dialog'}`,
+    description: `${operationId === 'getV1DialogCreate' ? 'GET /v1' : 'POST /v2'}/dialog/{BotID}/create leaves the dialog with an operator`,
+    breaks: [{ operations: [operationId], at: ['status of the dialog afterwards'] }],
+    transformResponse: (ex, reply, sim) => {
+      if (ex.operationId !== operationId || reply.status !== 200) return reply;
+      const made = sim.store.byV1(sim.store.nextDialogId - 1);
+      if (made?.origin === 'api') sim.store.apply(made, { state: 'operator' });
       return reply;
     },
   };
@@ -133,5 +160,93 @@ export const MEANING_DRIFTS: Drift[] = [
         const v = d.updated;
         if (typeof v === 'string' && v !== '') d.updated = isoSeconds(Date.parse(v) - 3_600_000, /(Z|[+-]\d{2}:?\d{2})$/.exec(v)?.[1] ?? 'Z');
       }),
+  },
+  createLeavesOperator('getV1DialogCreate', 'get-create-operator'),
+  createLeavesOperator('postV2DialogCreate', 'post-create-operator'),
+  {
+    name: 'stop-to-created',
+    kind: 'breaking',
+    clause: '§3 stop leads to the operator state',
+    description: 'stop answers 204 on a dialog in process and puts it back to created, not started',
+    breaks: [{ operations: ['postV2ConversationStop'], at: ['status of the dialog afterwards'] }],
+    change: (ex, dialog, change) =>
+      ex.operationId === 'postV2ConversationStop' && dialog.state === 'inProcess' && change.state === 'operator' ? { ...change, state: 'created' } : change,
+  },
+  {
+    name: 'v1-status-frozen',
+    kind: 'breaking',
+    clause: '§1.6, §2.2 V1 and V2 read one dialog alike (only id and source differ)',
+    description: 'V1 reads show a dialog made through the API with the status it had when it was made',
+    breaks: [{ operations: ['getV1Conversation'], at: ['/status'] }],
+    transformResponse: (ex, reply, sim) => {
+      const frozen = memo(statusAtCreate, sim, () => new Map<number, string>());
+      if (CREATE_IDS.includes(ex.operationId ?? '') && reply.status === 200) {
+        const made = sim.store.byV1(sim.store.nextDialogId - 1);
+        if (made && !frozen.has(made.id)) frozen.set(made.id, sim.config.statuses[made.state]);
+        return reply;
+      }
+      return eachDialog(ex, reply, 'v1', (d) => {
+        const status = frozen.get(Number(d.id));
+        if (status !== undefined) d.status = status;
+      });
+    },
+  },
+  {
+    name: 'v1-list-goto-stale',
+    kind: 'breaking',
+    clause: '§4.2 command goto moves the dialog to another bot; §1.6 in both versions',
+    description: 'the V1 list filtered by BotID never shows a dialog a goto moved under its new bot',
+    breaks: [{ operations: ['postV2ConversationCommand'], at: ['bot of the dialog afterwards'] }],
+    transformResponse: (ex, reply, sim) => {
+      const gone = memo(moved, sim, () => new Set<number>());
+      if (ex.operationId === 'postV2ConversationCommand' && reply.status < 300 && ex.dialog) gone.add(ex.dialog.id);
+      if (ex.operationId !== 'getV1Conversations' || !ex.query.has('BotID')) return reply;
+      // The list as if the moved dialogs were not there: items renumbered, count and total one less each.
+      return editBody(['getV1Conversations'], (body) => {
+        const { meta, ...items } = body as { meta?: { pagination?: Record<string, number> } } & Record<string, unknown>;
+        const kept = Object.values(items).filter((item) => !gone.has(Number((item as { id?: unknown }).id)));
+        const dropped = Object.keys(items).length - kept.length;
+        for (const key of Object.keys(body)) delete body[key];
+        for (const [i, item] of kept.entries()) body[String(i)] = item;
+        if (meta?.pagination) {
+          meta.pagination.count = kept.length;
+          meta.pagination.total = Number(meta.pagination.total) - dropped;
+        }
+        body.meta = meta;
+      })(ex, reply, sim);
+    },
+  },
+  {
+    name: 'name-bot-number',
+    kind: 'breaking',
+    clause: '§2.1 name is the dialog number plus the city',
+    description: 'name carries the bot\'s id where the dialog number belongs ("#101 Berlin"), in V1 and V2',
+    breaks: everyDialog('name'),
+    transformResponse: (ex, reply, sim) =>
+      eachDialog(ex, reply, 'any', (d) => {
+        const dialog = typeof d.id === 'number' ? sim.store.byV1(d.id) : sim.store.byV2(String(d.id));
+        if (dialog) d.name = `#${dialog.botId} ${dialog.city}`;
+      }),
+  },
+  {
+    name: 'record-data-neighbour',
+    kind: 'breaking',
+    clause: '§2.2 data is the data collected in the dialog',
+    description: 'a record carries the data of the dialog made before it (V1 and V2)',
+    breaks: [{ operations: RECORD_IDS, at: ['/data'] }],
+    transformResponse: editBody(RECORD_IDS, (body, ex, sim) => {
+      const before = ex.dialog && sim.store.byV1(ex.dialog.id - 1);
+      if (before) body.data = sim.store.record(before, 'v2').data;
+    }),
+  },
+  {
+    name: 'record-updated-stale',
+    kind: 'breaking',
+    clause: '§2.1, §2.2 updated is the time of the last message; a record is its list item plus data',
+    description: "records show the dialog's creation time as updated once it has a message; list items show the message's",
+    breaks: [{ operations: RECORD_IDS, at: ['record vs list item /updated', '/updated'] }],
+    transformResponse: editBody(RECORD_IDS, (body, ex, sim) => {
+      if (ex.dialog?.lastMessageAt != null) body.updated = isoSeconds(ex.dialog.createdAt, sim.config.format.updatedOffset);
+    }),
   },
 ];

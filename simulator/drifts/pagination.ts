@@ -18,6 +18,14 @@ export const PAGINATION_DRIFTS: Drift[] = [
   numberOff('current_page', -1, 'current-page-off-by-one', 'current_page is one less than the PageNumber asked for'),
   numberOff('per_page', 1, 'per-page-off-by-one', 'per_page is one more than the PageCount asked for'),
   {
+    name: 'total-pages-floor',
+    kind: 'breaking',
+    clause: '§2.3 total_pages counts the pages',
+    description: 'total_pages is floor(total / per_page): a last page short of a full one is not counted',
+    breaks: [{ operations: LIST_IDS, at: ['/meta/pagination/total_pages'] }],
+    transformResponse: editPagination((p) => (p.total_pages = Math.floor(Number(p.total) / Number(p.per_page)))),
+  },
+  {
     name: 'list-keys-from-1',
     kind: 'breaking',
     clause: '§2.3 list items are under the keys "0", "1", ...',
