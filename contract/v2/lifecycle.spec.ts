@@ -68,7 +68,7 @@ eachRun(() => {
       // The record is its list item plus data (§2.2) for this dialog too, right after its last message.
       const query = { BotID: dialog.botId, CreatedFrom: createdSince(dialog.createdAfter) };
       const listed = await searchSettled(walk.api, 'v2', query, dialog.uuid, walk.config.listSettleSeconds, 'a dialog after a message');
-      if (listed.item) await expectRecordMatchesListItem(walk.api, 'v2', query, listed.item, after.response);
+      if (listed.item) await expectRecordMatchesListItem(walk.api, 'v2', query, listed.item, after.response, walk.config.listSettleSeconds);
       const added = (after.record?.data.length ?? 0) > (stopped.record?.data.length ?? 0);
       observe(sent.operation, {
         id: 'send.in-record',
