@@ -37,6 +37,7 @@ import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
 import { TRANSITIONS_DIR, type WalkedStep } from './state-table.ts';
 import type { Walk } from './state-walk.ts';
 import { appendJsonl } from './run-records.ts';
+import { listenToSettlePauses } from './settle.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import type { RunThrottle } from './run-throttle.ts';
 import { INCONCLUSIVE, RunStopped, type RunHealth } from './run-health.ts';
@@ -95,6 +96,8 @@ type TestFixtures = {
    * Playwright keeps its worker.
    */
   contractFailures: void;
+  /** Each test's timeout grows by the pauses its settled reads take (contract/settle.ts). */
+  settlePatience: void;
   /** Counting of requests: none for contract tests; the probes override it with their budget's. */
   requestHooks: Pick<ClientHooks, 'beforeRequest'>;
 };
@@ -211,6 +214,16 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
         if (known) testInfo.annotations.push({ type: 'acknowledged', description: `${id}: ${acknowledgementText(known)}` });
       }
       if (config.recordFailures && failures.length > 0) testInfo.fail(true, 'CONTRACT_FAILURES=record: its contract failures are recorded');
+    },
+    { auto: true, box: true },
+  ],
+
+  settlePatience: [
+    async ({}, use, testInfo) => {
+      // 0 is no timeout (a debugger's): left as it is.
+      listenToSettlePauses((ms) => testInfo.timeout > 0 && testInfo.setTimeout(testInfo.timeout + ms));
+      await use();
+      listenToSettlePauses(() => {});
     },
     { auto: true, box: true },
   ],

@@ -80,8 +80,9 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
     // The list may trail the move: it is read until the dialog shows under the target, then under the source.
     const onTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, true);
     const onSource = await w.dialogs.listedUnderBot(dialog, dialog.botId, false);
-    // One dialog in both versions (§1.6): V1's list moves it too, by its integer id.
-    const v1OnTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, true, 'v1');
+    // One dialog in both versions (§1.6): V1's list moves it too, by its integer id; waited for once V2's shows the
+    // move (a move V2 never shows is the failure already, a second wait would tell nothing more).
+    const v1OnTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, onTarget.listed, 'v1');
     expect(res).toHold({
       check: 'effect_of_goto',
       at: 'bot of the dialog afterwards',
