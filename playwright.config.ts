@@ -6,9 +6,14 @@ import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
 
 // Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
 const config = configOrExit('dialog-contract', SUITE_ENVIRONMENT, withSimulatorDefaults);
-// Two workers at least: the probes' one beside the API tests' (on 2 cores: 5.2 s against 5.9 s with one; four
-// were slower, 12.9 s against 8.4 s, when each project needed its own worker).
-const workers = config.workers ?? Math.max(2, cpus().length - 1);
+// Against the embedded simulator the run is CPU-bound: two workers at least, the probes' one beside the API tests'
+// (on 2 cores: 5.2 s against 5.9 s with one; four were slower, 12.9 s against 8.4 s, when each project needed its
+// own worker). A target a network away makes it I/O-bound: its tests wait on the network, on lists that settle and
+// on `updated` to move, so more workers than cores keep the run's pace (the target's limit) filled. Four, 80–140 ms
+// from a limit of 20/s (npm run bench:staging, interleaved, load 1.5): 40.2–43.0 s, against 40.6–44.1 s with five and
+// 42.4–44.9 s with six, each worker more 2 s of CPU to start; with three the run never reached the limit.
+const REMOTE_WORKERS = 4;
+const workers = config.workers ?? (config.usesSimulator ? Math.max(2, cpus().length - 1) : REMOTE_WORKERS);
 const PROBES = 'probes/*.spec.ts';
 const API_TESTS = ['v1/*.spec.ts', 'v2/*.spec.ts', 'vertex/*.spec.ts'];
 const runs = runSpecs();

@@ -98,8 +98,8 @@ type TestFixtures = {
   contractFailures: void;
   /** Each test's timeout grows by the pauses its settled reads take (contract/settle.ts). */
   settlePatience: void;
-  /** Counting of requests: none for contract tests; the probes override it with their budget's. */
-  requestHooks: Pick<ClientHooks, 'beforeRequest'>;
+  /** Counting of requests and their place in the run's pace: none for contract tests; the probes override it with theirs. */
+  requestHooks: Pick<ClientHooks, 'beforeRequest' | 'paceFirst'>;
 };
 
 type RunFixtures = {
@@ -113,7 +113,7 @@ type RunFixtures = {
   recordExchange: (exchange: Exchange & { test: string }) => void;
   /** The probes' budget for the run, made where a probe runs. */
   probeBudget: ProbeBudget;
-  /** Pacing and 429/503 waits of this worker, recorded for the run. */
+  /** This worker's sends booked from the run's pace, and its 429/503 waits, recorded for the run. */
   throttle: RunThrottle;
   /** Transient failures resent, and the run's end when the target went down (contract/run-health.ts). */
   health: RunHealth;
@@ -180,10 +180,7 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
   ],
   workerRuns: [
     async ({ validators }, use, workerInfo) => {
-      const runs = new WorkerRuns(
-        { name: `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}`, workers: workerInfo.config.workers },
-        validators,
-      );
+      const runs = new WorkerRuns({ name: `${workerInfo.project.name}-${workerInfo.workerIndex}-${process.pid}` }, validators);
       await use(runs);
       await runs.close();
     },
@@ -199,7 +196,7 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
   probeBudget: [async ({ run }, use) => use(run.probeBudget), BOXED],
   throttle: [async ({ run }, use) => use(run.throttle), BOXED],
   health: [async ({ run }, use) => use(run.health), BOXED],
-  authProxy: [async ({ run }, use) => use(await run.authProxy()), BOXED],
+  authProxy: [async ({ run }, use) => use(run.authProxy()), BOXED],
   requestContext: [async ({ run }, use) => use((auth) => run.requestContext(auth)), BOXED],
   bodies: [async ({ run }, use) => use(run.bodies), BOXED],
   requestHooks: [async ({}, use) => use({}), BOXED],

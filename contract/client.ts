@@ -10,7 +10,7 @@ import { expandPath, queryString } from '../http/request.ts';
 import { ApiResponse, type Contracts } from './api-response.ts';
 import type { FailureRequest } from '../lib/failure.ts';
 import type { RecordedExchange } from '../lib/exchange.ts';
-import { PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
+import { PACE_HEADER, PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import { ThrottledOut, type RunThrottle } from './run-throttle.ts';
 import { RunStopped, type RunHealth } from './run-health.ts';
 import { resendDelaySeconds, transientKind, type TransientKind } from '../http/health.ts';
@@ -40,6 +40,8 @@ export type Exchange = Omit<RecordedExchange, 'test'>;
 export interface ClientHooks {
   /** Before each send of a request; `attempt` is 1 for the first, more for a send after a throttled answer. */
   beforeRequest?: (attempt: number) => void;
+  /** Its sends go ahead of the others waiting in the run's pace: the probes', one at a time, which the run waits for. */
+  paceFirst?: boolean;
   /** The response the call returns. */
   afterResponse?: (response: ApiResponse) => void;
   /** The test cannot judge: its request lost its answer and must not be resent, or the run stopped. */
@@ -167,7 +169,9 @@ export class ApiClient {
     try {
       for (let attempt = 1, resends = 0; ; attempt++) {
         this.health.check();
-        await this.throttle.beforeSend();
+        // The limit is the configured credentials' (what the pace learns it from): a request without them, or a custom
+        // block's call on its token, is not held to it.
+        await this.throttle.beforeSend(this.auth === 'valid', this.hooks.paceFirst);
         this.hooks.beforeRequest?.(attempt);
         const started = Date.now();
         const sent = await this.send(url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
@@ -200,7 +204,10 @@ export class ApiClient {
         const { response } = sent;
         const bytes = await response.body();
         const ms = Date.now() - started;
-        result = new ApiResponse(op, request, response.status(), response.headers(), bytes.toString('utf8'), bytes, this.contracts);
+        // The run's proxy says the run is paced: its word, not the target's, so not in the answer.
+        const { [PACE_HEADER]: pace, ...answerHeaders } = response.headers();
+        this.throttle.pacedBy(pace);
+        result = new ApiResponse(op, request, response.status(), answerHeaders, bytes.toString('utf8'), bytes, this.contracts);
         const outcome = { kind: 'answer', status: result.status, retryAfter: result.headers['retry-after'] !== undefined } as const;
         this.health.record(operationId, outcome);
         const gateway = transientKind(outcome);

@@ -39,7 +39,7 @@ export const SUITE_ENVIRONMENT = [
   ['SEND_BODY, COMMAND_BODY', 'JSON templates of the send and command bodies; unset: discovered per run'],
   ['CALLBACK_HOST, CALLBACK_PORT, CALLBACK_PUBLIC_URL', "where the custom block's call is received"],
   ['SIMULATOR_PORT', 'port of the embedded simulator (default: 4010)'],
-  ['MAX_RPS, WORKERS', 'pace of the whole run, Playwright workers'],
+  ['MAX_RPS, WORKERS', "most requests per second of the whole run (else the target's limit, known or learned), Playwright workers"],
   ['LIST_SETTLE_S', 'seconds a test waits for a write to show in a list (default 10)'],
   ['REQUIRE_SHAPES', '1: a send or command body shape the run cannot establish fails the run instead of skipping'],
   ['TRANSIENT_RESENDS, OUTAGE_S', 'resends of a read lost to the network (3); seconds of failures that end the run as no verdict (10)'],

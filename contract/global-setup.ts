@@ -1,6 +1,7 @@
 // Runs once in Playwright's main process: no report of an earlier run left, fresh per-run records, a target that can
 // be judged (contract/target-check.ts), the run's id and start time, the callback listener, the learned contract
-// (--contract-from) and the run's body shapes (run-setup.ts). What stops the run here ends it with its own verdict
+// (--contract-from), the run's proxy with its pace (contract/auth-proxy.ts, at the target's limit when a run before
+// or the baseline knew it: contract/rate-memory.ts) and the run's body shapes (run-setup.ts). What stops the run here ends it with its own verdict
 // (report/verdict.ts): its line first and last, its reports in place of a test report. An invocation of several runs
 // (contract/env.ts RUNS_ENV) sets each up the same way, several at once; one that cannot go on stops alone.
 import { randomUUID } from 'node:crypto';
@@ -20,11 +21,39 @@ import { writeVerdictReports, type UnjudgedVerdict } from './verdict-reports.ts'
 import { stopRun } from './run-health.ts';
 import { pool } from '../lib/pool.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
+import { targetOf } from '../report/run-meta.ts';
+import { RunPace, startingLimit } from '../http/run-pace.ts';
+import { startAuthProxy } from './auth-proxy.ts';
+import { knownLimit, writePace } from './rate-memory.ts';
+import { RUN_PACED_ENV, RUN_PROXY_ENV } from './run-throttle.ts';
+import { readBaseline } from './reporters/baselines.ts';
 
 function endRun(verdict: UnjudgedVerdict): never {
   writeVerdictReports(REPORTS_DIR, verdict);
   console.error(verdictLine(verdict));
   process.exit(exitCode(verdict));
+}
+
+/** The baseline a run compares with, when it can be read (the run reporter says what is wrong with one that cannot). */
+function baselineOf(config: SuiteConfig): ReturnType<typeof readBaseline> | undefined {
+  try {
+    return config.baseline ? readBaseline(config.baseline) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The run's proxy, every request of the run through it, paced from the start at MAX_RPS or the target's limit as the
+ * run before or the baseline knew it (the lower), and at what the run learns from its throttled answers after.
+ */
+async function startRunProxy(config: SuiteConfig, reportsDir: string) {
+  const known = knownLimit(reportsDir, targetOf(config.baseUrl), baselineOf(config));
+  const pace = new RunPace(startingLimit(config.maxRps, known?.limit));
+  const record = () => writePace(reportsDir, pace.record(), known);
+  record();
+  const proxy = await startAuthProxy(config.baseUrl, config, { pace, changed: record });
+  return { pace: { proxy: proxy.url, paced: pace.limit !== undefined }, close: proxy.close };
 }
 
 /** A setup that cannot go on ends its run with this verdict. */
@@ -56,11 +85,16 @@ async function setUpRun(
     return { ended: { kind: 'config', reason: `dialog-contract: ${(err as Error).message}` } };
   }
   rememberSecrets(secretsOf(config));
-  const { clock, paging, line } = await settleRequestShapes(config, reportsDir, run);
+  const proxy = await startRunProxy(config, reportsDir);
+  const { clock, paging, line } = await settleRequestShapes(config, reportsDir, run, proxy.pace);
   console.log(line);
   return {
-    teardown: () => inbox.stop(),
+    teardown: async () => {
+      await Promise.all([inbox.stop(), proxy.close()]);
+    },
     env: {
+      [RUN_PROXY_ENV]: proxy.pace.proxy,
+      [RUN_PACED_ENV]: proxy.pace.paced ? '1' : '',
       RUN_ID: run.id,
       RUN_STARTED_AT: String(run.startedAt),
       RUN_PARTIAL: partialRunReason(process.argv) ?? '',

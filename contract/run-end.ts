@@ -19,6 +19,7 @@ import { preconditionReasons } from './preconditions.ts';
 import { UNKNOWN_CATALOG } from './probes/catalog.ts';
 import { currentRun, EXCHANGES_DIR, readJsonLines, runStartedAt } from './run-records.ts';
 import { readThrottleRecords } from './run-throttle.ts';
+import { readPace } from './rate-memory.ts';
 import { lagObserved, readLags } from './settle.ts';
 import { STATE_PAIRS, TRANSITIONS_DIR, type WalkedStep } from './state-table.ts';
 
@@ -54,7 +55,7 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   const exchanges = harAnswers(har).filter((a) => !a.throttled);
   const throttles = readThrottleRecords(REPORTS_DIR);
   const seconds = (Date.now() - runStartedAt()) / 1000;
-  const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds);
+  const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds, readPace(REPORTS_DIR)?.carried ?? undefined);
   const observations: Observation[] = [
     {
       id: 'rate.limit',

@@ -11,12 +11,13 @@ import { redactKnownIn } from '../http/redact.ts';
 import { undetermined, type DiscoveryResult, type ShapeFinding } from '../http/body-discovery.ts';
 import { contractValidators } from '../openapi/validators.ts';
 import { startAuthProxy } from './auth-proxy.ts';
+import { RunPace, startingLimit } from '../http/run-pace.ts';
 import { ApiClient, type Exchange } from './client.ts';
 import type { Observation } from './observation.ts';
 import { shapesTarget, writeRequestShapes } from './request-shapes.ts';
 import { discoverShapes, type DiscoveryConfig } from './shape-discovery.ts';
 import { appendJsonl, EXCHANGES_DIR, runStartedAt } from './run-records.ts';
-import { RunThrottle } from './run-throttle.ts';
+import { RunThrottle, type PaceAt } from './run-throttle.ts';
 import { RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
 import { applicationObserved, clockText, OFFSET_WARNING_MS, offsetObserved, runVendorClock, vendorClockOf, type VendorClock } from './vendor-clock.ts';
@@ -44,7 +45,8 @@ export interface RunIdentity {
  * The send and command shapes, configured or discovered through the suite's client (throttled, its exchanges and the
  * dialogs it made recorded under `reportsDir` as `title`'s), and the application's clock read from what the discovery
  * stamped (contract/application-clock.ts); the discovery dialog ends stopped. Its searches use `run.clock` as
- * unverified, however it was known. Never throws on the target's answers: a discovery that stopped says why in each
+ * unverified, however it was known. Its requests go through `pace`'s proxy, the run's; without one, through a proxy
+ * of its own paced at MAX_RPS. Never throws on the target's answers: a discovery that stopped says why in each
  * shape, a clock that could not be read is not verified.
  */
 export async function discoverRunShapes(
@@ -52,15 +54,19 @@ export async function discoverRunShapes(
   reportsDir: string,
   title: string,
   run: RunIdentity = { id: process.env.RUN_ID, startedAt: runStartedAt(), clock: runVendorClock() },
+  pace?: PaceAt,
 ): Promise<DiscoveryResult & { clock: ApplicationClock; paging: ListPaging }> {
   const line = (file: string, row: unknown) => appendJsonl(join(reportsDir, file), row);
-  const proxy = await startAuthProxy(config.baseUrl, config);
-  const context = await request.newContext({ baseURL: `${proxy.url}/valid/api/` });
+  const own = pace
+    ? undefined
+    : await startAuthProxy(config.baseUrl, config, { pace: new RunPace(startingLimit(config.maxRps, undefined)), changed: () => {} });
+  const at = pace ?? { proxy: own!.url, paced: config.maxRps !== undefined };
+  const context = await request.newContext({ baseURL: `${at.proxy}/valid/api/` });
   let result: DiscoveryResult;
   let clock: ApplicationClock;
   let paging = USUAL_PAGING;
   try {
-    const throttle = new RunThrottle(config.throttle, config.maxRps, reportsDir, 'setup', run.startedAt);
+    const throttle = new RunThrottle(config.throttle, at, reportsDir, 'setup', run.startedAt);
     // Its exchanges count for the coverage matrix like any test's.
     const record = (e: Exchange) => line(join(EXCHANGES_DIR, 'setup.jsonl'), { ...e, test: title });
     const health = new RunHealth(reportsDir, 'setup', run.startedAt, config.health);
@@ -92,7 +98,7 @@ export async function discoverRunShapes(
     }
   } finally {
     await context.dispose();
-    await proxy.close();
+    await own?.close();
   }
   return { ...result, clock, paging };
 }
@@ -138,18 +144,20 @@ function clockLines(hint: VendorClock, read: ApplicationClock): { first: string[
 }
 
 /**
- * The vendor's clock and the run's body shapes, recorded under `reportsDir`: the clock (for CLOCK_ENV) and the lines
- * that say them. Nothing global: the runs of a several-run invocation are set up side by side.
+ * The vendor's clock and the run's body shapes, recorded under `reportsDir`, sent through the run's proxy (`pace`):
+ * the clock (for CLOCK_ENV) and the lines that say them. Nothing global: the runs of a several-run invocation are set
+ * up side by side.
  */
 export async function settleRequestShapes(
   config: SuiteConfig,
   reportsDir: string,
   run: Omit<RunIdentity, 'clock'>,
+  pace: PaceAt,
 ): Promise<{ clock: VendorClock; paging: ListPaging; line: string }> {
   const validators = contractValidators();
   // The Date header's clock, a hint for the discovery's searches until the application's stamps verify one.
   const hint = await vendorClockOf(config);
-  const { clock: read, paging, ...result } = await discoverRunShapes(config, reportsDir, SETUP_TITLE, { ...run, clock: hint });
+  const { clock: read, paging, ...result } = await discoverRunShapes(config, reportsDir, SETUP_TITLE, { ...run, clock: hint }, pace);
   writeRequestShapes(reportsDir, result, shapesTarget(config));
   const observations: Observation[] = (
     [

@@ -1,10 +1,13 @@
-// The run's manners in one worker: requests paced at MAX_RPS (shared out among the workers), 429/503 waited out as
-// http/throttle.ts decides, and every throttled answer recorded under reports/throttle/, so the run's rate-limit
-// observation sees all of them and the wait bound holds for the run, not per worker.
+// The run's manners in one worker: each send booked from the run's one pace (its proxy's, contract/auth-proxy.ts)
+// once the run is paced, 429/503 waited out as http/throttle.ts decides, and every throttled answer recorded under
+// reports/throttle/, so the run's rate-limit observation sees all of them and the wait bound holds for the run, not
+// per worker.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { request } from 'undici';
 import { readJsonLines } from './run-records.ts';
-import { headerValue, Pacer, rateLimitHeaders, THROTTLE_STATUSES, throttleDecision, type ThrottleRecord, type ThrottleSettings } from '../http/throttle.ts';
+import { PACE_PATH } from './auth-proxy.ts';
+import { headerValue, rateLimitHeaders, THROTTLE_STATUSES, throttleDecision, type ThrottleRecord, type ThrottleSettings } from '../http/throttle.ts';
 
 export const THROTTLE_DIR = 'throttle';
 
@@ -17,27 +20,48 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const readThrottleRecords = (reportsDir: string): ThrottleRecord[] => readJsonLines<ThrottleRecord>(join(reportsDir, THROTTLE_DIR));
 
+/** Where the run's pace is kept: its proxy, and whether the run is paced from its start (a limit known then). */
+export interface PaceAt {
+  proxy: string;
+  paced: boolean;
+}
+
+/** The run's proxy (contract/auth-proxy.ts), started by its global setup: every worker's requests go through it. */
+export const RUN_PROXY_ENV = 'DIALOG_CONTRACT_PROXY';
+/** "1" when the run knew its target's limit, or MAX_RPS, at its start: each send books its slot from the first. */
+export const RUN_PACED_ENV = 'DIALOG_CONTRACT_PACED';
+
+/** The pace global setup left the run's workers; no proxy where it did not set the run up (it stopped first). */
+export const runPaceAt = (): PaceAt => ({ proxy: process.env[RUN_PROXY_ENV] ?? '', paced: process.env[RUN_PACED_ENV] === '1' });
+
 export class RunThrottle {
   private sent = 0;
-  private readonly pacer: Pacer | undefined;
+  private paced: boolean;
   private readonly dir: string;
 
   constructor(
     private readonly settings: ThrottleSettings,
-    /** This worker's share of MAX_RPS; undefined: unpaced. */
-    perSecond: number | undefined,
+    private readonly pace: PaceAt,
     reportsDir: string,
     private readonly worker: string,
     private readonly runStartedAt: number,
   ) {
-    this.pacer = perSecond === undefined ? undefined : new Pacer(perSecond);
+    this.paced = pace.paced;
     this.dir = join(reportsDir, THROTTLE_DIR);
   }
 
-  async beforeSend(): Promise<void> {
-    const wait = this.pacer?.delayMs(Date.now()) ?? 0;
-    if (wait > 0) await sleep(wait);
+  /**
+   * Before each send: one on the configured credentials (`held`) waits for its turn in the run's pace (`first`: ahead
+   * of every other waiting send); an unpaced run asks nothing (no round trip to its proxy).
+   */
+  async beforeSend(held: boolean, first = false): Promise<void> {
+    if (held && this.paced) await (await request(`${this.pace.proxy}${PACE_PATH}${first ? '?first=1' : ''}`)).body.dump();
     this.sent++;
+  }
+
+  /** The run's proxy says on every answer once the run is paced (its PACE_HEADER): from then on each send books. */
+  pacedBy(limit: string | undefined): void {
+    if (limit !== undefined) this.paced = true;
   }
 
   /**

@@ -1,6 +1,6 @@
-// What a Playwright worker holds for each run it works for: the run's configuration and what is made from it (the
-// auth proxy, request contexts, pacing, health, records, body shapes), made on the run's first test in the worker
-// and kept for the worker's life. A worker of a run of its own holds one. In an invocation of several runs (RUNS_ENV)
+// What a Playwright worker holds for each run it works for: the run's configuration and what is made from it (request
+// contexts through the run's auth proxy, throttling, health, records, body shapes), made on the run's first test in
+// the worker and kept for the worker's life. A worker of a run of its own holds one. In an invocation of several runs (RUNS_ENV)
 // a worker takes tests of any run, so a worker process (a second of CPU to start) is paid per worker, not per run.
 import { request, type APIRequestContext } from '@playwright/test';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { secretsOf, type SuiteConfig } from '../config/suite-config.ts';
 import { rememberSecrets } from '../http/redact.ts';
 import { RequestBodies } from '../http/request-bodies.ts';
 import type { Contracts } from './api-response.ts';
-import { startAuthProxy, type AuthMode } from './auth-proxy.ts';
+import type { AuthMode } from './auth-proxy.ts';
 import { CreateLock } from './create-lock.ts';
 import type { Exchange } from './client.ts';
 import { enterRun, loadSuiteConfig, REPORTS_DIR } from './env.ts';
@@ -18,7 +18,7 @@ import { ProbeBudget } from './probes/budget.ts';
 import { readRequestShapes } from './request-shapes.ts';
 import { RunHealth } from './run-health.ts';
 import { appendJsonl, EXCHANGES_DIR, runStartedAt } from './run-records.ts';
-import { RunThrottle } from './run-throttle.ts';
+import { RUN_PROXY_ENV, RunThrottle, runPaceAt } from './run-throttle.ts';
 import type { readBaseline } from './reporters/baselines.ts';
 
 type SavedBaseline = ReturnType<typeof readBaseline>;
@@ -32,7 +32,7 @@ export class WorkerRun {
   readonly bodies: RequestBodies;
   private readonly reportsDir = REPORTS_DIR;
   private readonly exchangesFile: string;
-  private proxy?: ReturnType<typeof startAuthProxy>;
+  private readonly proxy: string;
   private readonly contexts = new Map<AuthMode, Promise<APIRequestContext>>();
   private budget?: ProbeBudget;
   private baseline?: Promise<SavedBaseline | undefined>;
@@ -40,14 +40,15 @@ export class WorkerRun {
   readonly createLock: CreateLock;
 
   /** Made while the run is entered (contract/env.ts enterRun): the configuration and reports folder are its own. */
-  constructor(worker: { name: string; workers: number }, validators: ContractValidators) {
+  constructor(worker: { name: string }, validators: ContractValidators) {
     const config = loadSuiteConfig();
     rememberSecrets(secretsOf(config));
     this.config = config;
     this.contracts = { spec: validators, learned: readLearnedContract(config) };
-    // MAX_RPS is the run's: each of the workers that may run at once gets its share.
-    const share = config.maxRps === undefined ? undefined : config.maxRps / Math.max(1, worker.workers);
-    this.throttle = new RunThrottle(config.throttle, share, this.reportsDir, worker.name, runStartedAt());
+    // The run's pace is its proxy's: one for every worker.
+    const pace = runPaceAt();
+    this.proxy = pace.proxy;
+    this.throttle = new RunThrottle(config.throttle, pace, this.reportsDir, worker.name, runStartedAt());
     this.health = new RunHealth(this.reportsDir, worker.name, runStartedAt(), config.health);
     this.bodies = new RequestBodies(readRequestShapes(this.reportsDir, config));
     // One file per worker, so workers never interleave writes: the run's HAR, read by the coverage matrix and overlay check.
@@ -73,10 +74,10 @@ export class WorkerRun {
     return this.budget;
   }
 
-  /** Base URL of the run's auth proxy, the only holder of its credentials; started on first use. */
-  async authProxy(): Promise<string> {
-    this.proxy ??= startAuthProxy(this.config.baseUrl, this.config);
-    return (await this.proxy).url;
+  /** Base URL of the run's auth proxy, the only holder of its credentials (started by the run's global setup). */
+  authProxy(): string {
+    if (!this.proxy) throw new Error(`${RUN_PROXY_ENV} is not set: the run's global setup starts its proxy (run the suite through playwright.config.ts)`);
+    return this.proxy;
   }
 
   /** One request context per auth mode for the worker's life: creating one per test cost more than its requests. */
@@ -84,7 +85,7 @@ export class WorkerRun {
     let context = this.contexts.get(auth);
     if (!context) {
       // Only the base URL and auth live here; tests use operationIds (paths come from the document).
-      context = this.authProxy().then((proxy) => request.newContext({ baseURL: `${proxy}/${auth}/api/` }));
+      context = request.newContext({ baseURL: `${this.authProxy()}/${auth}/api/` });
       this.contexts.set(auth, context);
     }
     return context;
@@ -92,7 +93,6 @@ export class WorkerRun {
 
   async close(): Promise<void> {
     await Promise.all([...this.contexts.values()].map(async (c) => (await c).dispose()));
-    await (await this.proxy)?.close();
   }
 }
 
@@ -101,7 +101,7 @@ export class WorkerRuns {
   private readonly held = new Map<string, WorkerRun>();
 
   constructor(
-    private readonly worker: { name: string; workers: number },
+    private readonly worker: { name: string },
     private readonly validators: ContractValidators,
   ) {}
 

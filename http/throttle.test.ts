@@ -1,15 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  backoffSeconds,
-  Pacer,
-  rateLimitFinding,
-  rateLimitHeaders,
-  retryAfterForm,
-  retryAfterSeconds,
-  throttleDecision,
-  type ThrottleRecord,
-} from './throttle.ts';
+import { backoffSeconds, rateLimitFinding, rateLimitHeaders, retryAfterForm, retryAfterSeconds, throttleDecision, type ThrottleRecord } from './throttle.ts';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const settings = { maxRetries: 3, maxWaitSeconds: 20 };
@@ -64,15 +55,6 @@ test('rate-limit headers are picked out whatever their style', () => {
   );
 });
 
-test('the pacer spaces requests evenly and lets idle time pass', () => {
-  const pacer = new Pacer(4);
-  assert.deepEqual(
-    [0, 0, 0].map(() => pacer.delayMs(1000)),
-    [0, 250, 500],
-  );
-  assert.equal(pacer.delayMs(5000), 0, 'after a pause the next request goes at once');
-});
-
 test('the run is "limited" whenever any request was throttled; the compared value holds no timing', () => {
   const record = (over: Partial<ThrottleRecord>): ThrottleRecord => ({
     operationId: 'getV2Conversations',
@@ -93,4 +75,24 @@ test('the run is "limited" whenever any request was throttled; the compared valu
   assert.deepEqual(finding.observed, { limited: true, statuses: [429, 503], retryAfter: ['absent', 'seconds'], headers: ['retry-after', 'x-ratelimit-limit'] });
   assert.match(finding.evidence, /first throttled: 503 on getV2Conversations after 31 requests of its client and 1.2 s/);
   assert.match(finding.evidence, /throttled answers: 2 of 500 requests in 12.0 s; waited 2.0 s/);
+});
+
+test('a run paced at a limit it carried in meets no throttle and records the refusal as the run that found the limit met it', () => {
+  const refusal = { limited: true as const, statuses: [429], retryAfter: ['seconds'], headers: ['retry-after'] };
+  const carried = { limit: { perSecond: 19, from: 'the run of 2026-11-25T10:00:00.000Z' }, refusal };
+  const paced = rateLimitFinding([], 500, 27, carried);
+  assert.deepEqual(paced.observed, refusal);
+  assert.match(
+    paced.evidence,
+    /^not met in this run: no 429 or 503 among 500 requests in 27.0 s, paced at the limit of 19\/s that the run of 2026-11-25T10:00:00.000Z found/,
+  );
+  // Met again (the limit went down): what this run met, not what it carried.
+  const met = rateLimitFinding(
+    [{ operationId: 'getV2Conversations', status: 503, retryAfter: '1', headers: {}, waitSeconds: 1, requestNumber: 3, atSeconds: 2 }],
+    500,
+    27,
+    carried,
+  );
+  assert.deepEqual(met.observed, { limited: true, statuses: [503], retryAfter: ['seconds'], headers: [] });
+  assert.deepEqual(rateLimitFinding([], 500, 27, { ...carried, refusal: { limited: false } }).observed, { limited: false });
 });

@@ -2,6 +2,7 @@
 // k6 scripts ask this module whether to send again and after how long; each sleeps in its own way. A 429 or 503 is
 // never a finding by itself: it is waited out (Retry-After in seconds or as an HTTP date, else exponential backoff
 // with jitter) within a bound of retries per request and of waiting per run, and recorded.
+import type { KnownLimit } from '../lib/fingerprint.ts';
 import type { RateLimitObserved } from '../lib/observations.ts';
 
 export const THROTTLE_STATUSES: readonly number[] = [429, 503];
@@ -98,22 +99,6 @@ export function rateLimitHeaders(headers: Record<string, string>): Record<string
   return out;
 }
 
-/**
- * Spaces requests at most `perSecond` apart (MAX_RPS, shared out among the workers). Each call books the next
- * slot and says how many ms to wait for it.
- */
-export class Pacer {
-  private nextSlotMs = 0;
-
-  constructor(private readonly perSecond: number) {}
-
-  delayMs(nowMs: number): number {
-    const slot = Math.max(nowMs, this.nextSlotMs);
-    this.nextSlotMs = slot + 1000 / this.perSecond;
-    return slot - nowMs;
-  }
-}
-
 /** One throttled answer, as the run records it. */
 export interface ThrottleRecord {
   operationId: string;
@@ -136,9 +121,24 @@ export interface RateLimitFinding {
   evidence: string;
 }
 
-/** The rate-limit observation of a whole run, from every throttle any client of the run recorded. */
-export function rateLimitFinding(records: readonly ThrottleRecord[], requests: number, seconds: number): RateLimitFinding {
+/**
+ * The rate-limit observation of a whole run, from every throttle any client of the run recorded. A run paced at a
+ * limit it knew (`carried`: from the run before or a baseline, with how the target refused then) meets none: it
+ * records that refusal, saying so, since a run that keeps to the limit cannot see it again.
+ */
+export function rateLimitFinding(
+  records: readonly ThrottleRecord[],
+  requests: number,
+  seconds: number,
+  carried?: { limit: KnownLimit; refusal: RateLimitObserved },
+): RateLimitFinding {
   const sent = `${requests} requests in ${seconds.toFixed(1)} s`;
+  if (records.length === 0 && carried?.refusal.limited) {
+    return {
+      observed: carried.refusal,
+      evidence: `not met in this run: no 429 or 503 among ${sent}, paced at the limit of ${carried.limit.perSecond}/s that ${carried.limit.from} found; the refusal is as that run met it`,
+    };
+  }
   if (records.length === 0) return { observed: { limited: false }, evidence: `no 429 or 503 among ${sent}` };
   const sorted = [...records].sort((a, b) => a.atSeconds - b.atSeconds);
   const first = sorted[0]!;

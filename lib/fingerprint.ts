@@ -16,6 +16,17 @@ export interface RunMeta {
   suiteVersion: string;
   /** What the vendor says its version is (a version header of its answers), or null. */
   vendorVersion: string | null;
+  /**
+   * The target's rate limit as the run knew it at its end (found from its throttled answers, or carried from the run
+   * before or a baseline): what the next run against the same target starts paced at. Absent when none was known.
+   */
+  rateLimit?: KnownLimit;
+}
+
+/** A rate limit a run keeps to, and where it comes from (MAX_RPS, the run before, a baseline, this run's answers). */
+export interface KnownLimit {
+  perSecond: number;
+  from: string;
 }
 
 /** A fingerprint as a file (and a baseline) holds it. Baselines saved before metadata existed are a bare array. */

@@ -85,6 +85,7 @@ const ROWS: Record<string, Row> = {
   profiles: { notRun: SUITE_RUNS },
   crosscheck: { notRun: SUITE_RUNS },
   'bench:contract': { notRun: 'a benchmark of whole suite runs against the embedded simulator; it reads BENCH_RUNS and the ports only' },
+  'bench:staging': { notRun: 'a benchmark of two main-command runs against a simulator and staging network it starts itself; it reads no variable' },
   'bench:mutation': { notRun: `a benchmark of npm run mutation, which ${SUITE_RUNS}` },
   'bench:simulator': { notRun: 'a benchmark of simulators it starts itself; it reads BENCH_SECONDS only' },
 };

@@ -30,15 +30,21 @@ interface MainRun {
 }
 
 /**
- * The main command with `env`, in its own reports folder; `cancelWhen` sends CI's cancel to `npm run contract` once it
- * holds for the reports folder, as CI sends it (npm, then a shell, then the command). npm's own warnings about its
- * configuration are not ours. `seconds` runs from the cancel when there is one.
+ * The main command with `env` and `args` on `workers` (one by default), in its own reports folder; `cancelWhen` sends
+ * CI's cancel to `npm run contract` once it holds for the reports folder, as CI sends it (npm, then a shell, then the
+ * command). npm's own warnings about its configuration are not ours. `seconds` runs from the cancel when there is one.
  */
-function runMain(env: NodeJS.ProcessEnv, options: { reportsDir?: string; cancelWhen?: (reportsDir: string) => boolean } = {}): Promise<MainRun> {
+function runMain(
+  env: NodeJS.ProcessEnv,
+  options: { reportsDir?: string; cancelWhen?: (reportsDir: string) => boolean; args?: string[]; workers?: number } = {},
+): Promise<MainRun> {
   const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'verdict-'));
   let started = Date.now();
-  const command = options.cancelWhen === undefined ? [process.execPath, '--import', 'tsx', MAIN] : ['npm', 'run', '-s', 'contract'];
-  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...env, REPORTS_DIR: reportsDir, WORKERS: '1', FORCE_COLOR: '0' } });
+  const command = options.cancelWhen === undefined ? [process.execPath, '--import', 'tsx', MAIN, ...(options.args ?? [])] : ['npm', 'run', '-s', 'contract'];
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: ROOT,
+    env: { ...env, REPORTS_DIR: reportsDir, WORKERS: String(options.workers ?? 1), FORCE_COLOR: '0' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -211,6 +217,58 @@ for (const offsetSeconds of [-90, 90]) {
     );
   });
 }
+
+/** The run's judged answers and the ones throttled, from its HAR. */
+function answers(reportsDir: string): { judged: number; throttled: number } {
+  const entries = (JSON.parse(readFileSync(join(reportsDir, 'exchanges.har'), 'utf8')) as { log: { entries: Array<{ _throttled?: true }> } }).log.entries;
+  const throttled = entries.filter((e) => e._throttled).length;
+  return { judged: entries.length - throttled, throttled };
+}
+
+// Issue 33: a run paced at the target's rate limit. The V1 tests on four workers (the default a network away), against
+// a target that allows 10 requests a second per credential: the first run knows no limit and learns it from its first
+// throttled answers; the second starts at it (reports/rate-limits.json) and meets none, its rate.limit the first's, so
+// a baseline comparison stays unchanged.
+test('a rate limit met once is learned and kept to: the next run against the same target is never throttled, green, its rate.limit unchanged', async () => {
+  await throughNetwork(
+    {},
+    async (_url, env) => {
+      const reportsDir = mkdtempSync(join(tmpdir(), 'verdict-'));
+      const limited = { ...env, MAX_RPS: '' };
+      const first = await runMain(limited, { reportsDir, args: ['contract/v1'], workers: 4 });
+      assert.equal(first.code, 0, `${first.stderr}\n${first.stdout.slice(-3000)}`);
+      const learned = answers(reportsDir);
+      assert.ok(learned.throttled > 0, 'the first run met the limit');
+      const refusal = observed(reportsDir, 'rate.limit');
+      assert.deepEqual(refusal, {
+        limited: true,
+        statuses: [429],
+        retryAfter: ['seconds'],
+        headers: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
+      });
+      const memory = JSON.parse(readFileSync(join(reportsDir, 'rate-limits.json'), 'utf8')) as Record<string, { limit: { perSecond: number; from: string } }>;
+      const [limit] = Object.values(memory).map((m) => m.limit);
+      assert.ok(limit && limit.perSecond <= 10 && limit.perSecond >= 7, `learned ${JSON.stringify(limit)} of 10/s`);
+
+      const second = await runMain(limited, { reportsDir, args: ['contract/v1'], workers: 4 });
+      assert.equal(second.code, 0, `${second.stderr}\n${second.stdout.slice(-3000)}`);
+      const paced = answers(reportsDir);
+      assert.deepEqual(paced, { judged: learned.judged, throttled: 0 }, 'the same requests, none throttled');
+      assert.deepEqual(observed(reportsDir, 'rate.limit'), refusal, 'the refusal as the run that found the limit met it');
+      const drift = JSON.parse(readFileSync(join(reportsDir, 'drift.json'), 'utf8')) as {
+        run: { rateLimit?: unknown };
+        entries: Array<{ id: string; evidence?: string }>;
+      };
+      assert.match(
+        drift.entries.find((e) => e.id === 'rate.limit')?.evidence ?? '',
+        /^not met in this run: .* paced at the limit of [\d.]+\/s that the run of /,
+      );
+      assert.deepEqual(drift.run.rateLimit, limit);
+      assert.deepEqual(tickets(reportsDir), []);
+    },
+    { config: { limits: { rate: { perSecond: 10, burst: 5 } } } },
+  );
+});
 
 test('the target goes down during the tests (every answer 503 without Retry-After): no verdict within 30 s, no ticket', async () => {
   // After 60 requests: the run's setup sends about 20, so the outage falls among the tests' (timed, it fell in the

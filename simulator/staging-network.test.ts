@@ -26,3 +26,22 @@ test("a gateway that writes its own Date header: the gateway's clock in the head
     await sim.close();
   }
 });
+
+test('a network a latency away: every round trip takes its share of [min, max] more, the answers unchanged', async () => {
+  const sim = await simulator({ now: Date.now });
+  const far = await startStagingNetwork({ target: sim.url, latencyMs: [80, 140], seed: 3 });
+  try {
+    const took: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const sentAt = performance.now();
+      const answer = await call(far.url, 'GET', '/api/v2/conversations?PageCount=1');
+      took.push(performance.now() - sentAt);
+      assert.equal(answer.status, 200);
+    }
+    assert.ok(Math.min(...took) >= 79, `no round trip under 80 ms: ${took.map(Math.round).join(', ')}`);
+    assert.ok(Math.max(...took) - Math.min(...took) > 5, `drawn, not fixed: ${took.map(Math.round).join(', ')}`);
+  } finally {
+    await far.close();
+    await sim.close();
+  }
+});

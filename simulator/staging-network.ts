@@ -1,8 +1,8 @@
 // A staging network in front of a target, for the tests of what the suite does with circumstances that are not the
 // vendor's: a gateway path prefix (404 text/html elsewhere), TLS with a private CA, transient 502s and connection
-// resets on reads, an outage (every request 503 without Retry-After), a target that dies, and a gateway that writes
-// its own Date header (as nginx does by default) over the application's. The faults are seeded, so a failing test
-// fails the same way again.
+// resets on reads, an outage (every request 503 without Retry-After), a target that dies, a gateway that writes
+// its own Date header (as nginx does by default) over the application's, and a network's latency. The faults and
+// latencies are seeded, so a failing test fails the same way again.
 import { createServer as createHttpServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
@@ -32,6 +32,11 @@ export interface StagingNetworkOptions {
    * application set apart (the simulator's clock.offsetSeconds) then shows only in what the application stamps.
    */
   gatewayDate?: boolean;
+  /**
+   * Each request's round trip takes [min, max] ms more, drawn evenly (seeded): half on the way to the target, half on
+   * the way back, as a staging a network away adds it.
+   */
+  latencyMs?: [number, number];
 }
 
 export interface StagingNetwork {
@@ -44,6 +49,12 @@ export interface StagingNetwork {
 
 export async function startStagingNetwork(options: StagingNetworkOptions): Promise<StagingNetwork> {
   const random = seededRandom(options.seed ?? 1);
+  // Its own stream, so the faults a seed deals stay those it dealt before latency existed.
+  const latencyRandom = seededRandom((options.seed ?? 1) + 1);
+  const latency = options.latencyMs;
+  /** Half of a request's round trip, each way; 0 without latency. */
+  const halfTrip = () => (latency ? (latency[0] + latencyRandom() * (latency[1] - latency[0])) / 2 : 0);
+  const after = (ms: number, fn: () => void) => (ms > 0 ? setTimeout(fn, ms) : fn());
   const prefix = options.prefix ?? '';
   const faults = { badGateway: 0, reset: 0, outage: 0 };
   const sockets = new Set<Socket>();
@@ -58,6 +69,13 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const trip = halfTrip();
+    // The request reaches the gateway half a round trip after it was sent; its answer takes as long to come back.
+    if (trip > 0) return void setTimeout(() => arrive(req, res, trip), trip);
+    arrive(req, res, 0);
+  };
+
+  const arrive = (req: IncomingMessage, res: ServerResponse, trip: number) => {
     const elapsed = since();
     if (options.dieAfterS !== undefined && elapsed >= options.dieAfterS) return die();
     requests++;
@@ -86,8 +104,10 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
       { method: req.method, headers: { ...req.headers, host: new URL(options.target).host } },
       (answer) => {
         const headers = options.gatewayDate ? { ...answer.headers, date: new Date().toUTCString() } : answer.headers;
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
+        after(trip, () => {
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(res);
+        });
       },
     );
     upstream.on('error', () => res.destroy());

@@ -14,7 +14,8 @@ type ProbeFixtures = {
 export const test = base.extend<ProbeFixtures>({
   // Torn down after the probe's clients and dialogs, so its count includes their cleanup.
   requestHooks: async ({ probeBudget }, use) => {
-    await use(probeBudget.hooks());
+    // One at a time, the probes are a chain the run's end waits for: their sends go first in the run's pace.
+    await use({ ...probeBudget.hooks(), paceFirst: true });
     probeBudget.save();
   },
 

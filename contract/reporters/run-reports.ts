@@ -45,6 +45,7 @@ import { documentedFor } from '../probes/catalog.ts';
 import { PROBE_REQUESTS } from '../probes/budget.ts';
 import { redactKnownIn, rememberSecrets } from '../../http/redact.ts';
 import { currentRun } from '../run-records.ts';
+import { readPace, rememberLimit } from '../rate-memory.ts';
 import { BaselineError, fingerprintFile, readAllBaselines, readBaseline } from './baselines.ts';
 import { errorHeadline } from './error-headline.ts';
 import { shapeSkips } from '../preconditions.ts';
@@ -216,7 +217,12 @@ export default class RunReports implements Reporter {
     this.shapesNotEstablished(config);
     const observed = mergeObservations(this.observations.map((o) => ({ ...o, ...(o.evidence ? { evidence: redactKnownIn(o.evidence) } : {}) })));
     const signals = new ObservedItems(observed.items).get('versioning.deprecation-signals');
-    const run: RunMeta = currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {}))));
+    // The target's limit as the run ended with it, for the next run against it (MAX_RPS alone is no vendor's).
+    const pace = readPace(REPORTS_DIR);
+    const rateLimit = pace?.limit && pace.limit.from !== 'MAX_RPS' ? pace.limit : undefined;
+    const run: RunMeta = { ...currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {})))), ...(rateLimit ? { rateLimit } : {}) };
+    const refusal = new ObservedItems(observed.items).get('rate.limit');
+    if (pace && refusal) rememberLimit(REPORTS_DIR, run, pace, refusal);
     const failures = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
     const firstOf = new Map<string, RecordedFailure>();
     for (const f of failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);

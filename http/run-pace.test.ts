@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { seededRandom } from '../lib/seeded-random.ts';
+import { LEARNED_HERE, RunPace, startingLimit, throttledForRate, TurnQueue } from './run-pace.ts';
+
+/**
+ * A run of `workers` clients, each sending one request after another through `pace`, against a token bucket of `rate`
+ * per second and `burst` a network `latency` ms away (drawn per request, seeded): what the target accepted and
+ * throttled, and when. A throttled request is sent again after a second (its Retry-After), as the client waits.
+ */
+function simulate(pace: RunPace, target: { rate: number; burst: number }, run: { workers: number; requests: number; latency: [number, number] }) {
+  const random = seededRandom(5);
+  let tokens = target.burst;
+  let bucketAt = 0;
+  const arrivals: Array<{ at: number; accepted: boolean }> = [];
+  type Event = { at: number; worker: number } & ({ kind: 'book' } | { kind: 'arrive'; trip: number } | { kind: 'answer'; ok: boolean });
+  const events: Event[] = Array.from({ length: run.workers }, (_, worker) => ({ at: 0, worker, kind: 'book' as const }));
+  let accepted = 0;
+  while (accepted < run.requests) {
+    events.sort((a, b) => a.at - b.at);
+    const event = events.shift()!;
+    const { at, worker } = event;
+    if (event.kind === 'book') {
+      const wait = pace.wait(at);
+      if (wait > 0) {
+        events.push({ at: at + wait, worker, kind: 'book' });
+        continue;
+      }
+      pace.take(at);
+      pace.busy(at);
+      const trip = run.latency[0] + random() * (run.latency[1] - run.latency[0]);
+      events.push({ at: at + trip / 2, worker, kind: 'arrive', trip });
+    } else if (event.kind === 'arrive') {
+      tokens = Math.min(target.burst, tokens + ((at - bucketAt) / 1000) * target.rate);
+      bucketAt = at;
+      const ok = tokens >= 1;
+      if (ok) tokens -= 1;
+      arrivals.push({ at, accepted: ok });
+      events.push({ at: at + event.trip / 2, worker, kind: 'answer', ok });
+    } else {
+      pace.answered(at, !event.ok);
+      pace.done(at);
+      if (event.ok) accepted++;
+      events.push({ at: at + (event.ok ? 0 : 1000), worker, kind: 'book' });
+    }
+  }
+  const throttled = arrivals.filter((a) => !a.accepted).length;
+  return { sent: accepted + throttled, throttled, arrivals };
+}
+
+/** The most requests the target accepted in any second after `from` ms. */
+function busiestSecond(arrivals: Array<{ at: number; accepted: boolean }>, from: number): number {
+  const times = arrivals.filter((a) => a.accepted && a.at >= from).map((a) => a.at);
+  times.sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i]! - times[j]! >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+test('knowing no limit, a run learns it from its throttled answers: a few, then none, at 90-100% of the limit', () => {
+  const pace = new RunPace(undefined);
+  const run = simulate(pace, { rate: 20, burst: 20 }, { workers: 8, requests: 600, latency: [80, 140] });
+  const learned = pace.limit!;
+  assert.equal(learned.from, LEARNED_HERE);
+  assert.ok(learned.perSecond <= 20 && learned.perSecond >= 18, `learned ${learned.perSecond}/s of 20`);
+  assert.ok(run.throttled <= 30, `${run.throttled} throttled answers`);
+  const lastThrottle = Math.max(...run.arrivals.filter((a) => !a.accepted).map((a) => a.at));
+  const end = Math.max(...run.arrivals.map((a) => a.at));
+  assert.ok(lastThrottle < end / 4, `the throttles end early in the run: the last at ${Math.round(lastThrottle)} of ${Math.round(end)} ms`);
+  assert.deepEqual(pace.record(), { initial: null, limit: learned });
+});
+
+test('knowing the limit, a run paced at it is never throttled, even by a bucket of three requests, and goes no faster', () => {
+  const pace = new RunPace({ perSecond: 20, from: 'the run before' });
+  const run = simulate(pace, { rate: 20, burst: 3 }, { workers: 8, requests: 400, latency: [80, 140] });
+  assert.equal(run.throttled, 0);
+  assert.ok(busiestSecond(run.arrivals, 0) <= 21, `busiest second ${busiestSecond(run.arrivals, 0)}`);
+  const seconds = Math.max(...run.arrivals.map((a) => a.at)) / 1000;
+  assert.ok(seconds < (400 / 20) * 1.05, `${seconds.toFixed(1)} s for 400 requests at 20/s`);
+  assert.deepEqual(pace.limit, { perSecond: 20, from: 'the run before' });
+});
+
+test('a limit that went down since it was learned is learned again, lower; never above the limit the run started with', () => {
+  const pace = new RunPace({ perSecond: 30, from: 'baseline staging' });
+  simulate(pace, { rate: 12, burst: 10 }, { workers: 6, requests: 300, latency: [80, 140] });
+  assert.ok(pace.limit!.perSecond <= 12 && pace.limit!.perSecond >= 10.5, `learned ${pace.limit!.perSecond}/s of 12`);
+  // Answers let through faster than ever between two later throttles: the pooled estimate rises, never past the start.
+  for (let t = 100_000; t < 101_000; t += 5) pace.answered(t, false);
+  pace.answered(101_000, true);
+  for (let t = 101_000; t < 102_000; t += 1) pace.answered(t, false);
+  pace.answered(102_000, true);
+  assert.ok(pace.limit!.perSecond < 30, `${pace.limit!.perSecond}/s`);
+});
+
+test('unpaced without a limit; paced, slots 1/limit apart, a late send caught up within half a slot, none banked while idle', () => {
+  const unpaced = new RunPace(undefined);
+  unpaced.take(0);
+  assert.equal(unpaced.wait(0), 0);
+  const pace = new RunPace({ perSecond: 4, from: 'MAX_RPS' });
+  const sends = [0, 290, 300, 10_000, 10_000];
+  const waits = sends.map((at) => {
+    const wait = pace.wait(at);
+    pace.take(at + wait);
+    return wait;
+  });
+  // 250 apart: the second, 40 ms late for its slot at 250, leaves the next at 500, not 540; after an idle spell, half a slot.
+  assert.deepEqual(waits, [0, 0, 200, 0, 125]);
+});
+
+test('throttles with nothing accepted between slow the run to the floor, never to a standstill', () => {
+  const pace = new RunPace(undefined);
+  pace.answered(0, true);
+  pace.answered(1500, true);
+  assert.equal(pace.limit!.perSecond, 1);
+});
+
+test('the starting limit is the lower of MAX_RPS and the known one; a 503 is a throttle only with Retry-After', () => {
+  const known = { perSecond: 19, from: 'the run of 2026-11-25T10:00:00.000Z' };
+  assert.deepEqual(startingLimit(undefined, known), known);
+  assert.deepEqual(startingLimit(10, known), { perSecond: 10, from: 'MAX_RPS' });
+  assert.deepEqual(startingLimit(50, known), known);
+  assert.equal(startingLimit(undefined, undefined), undefined);
+  assert.deepEqual(
+    [throttledForRate(429, undefined), throttledForRate(503, '2'), throttledForRate(503, undefined), throttledForRate(502, '1')],
+    [true, true, false, false],
+  );
+});
+
+test('sends wait their turn in the order they came, a first one ahead of every other waiting, one per slot', () => {
+  const turns = new TurnQueue<string>(new RunPace({ perSecond: 20, from: 'MAX_RPS' }));
+  for (const send of ['a', 'b', 'c']) turns.add(send, false, 0);
+  assert.deepEqual(turns.due(0), { go: ['a'], nextInMs: 50 });
+  turns.add('probe', true, 10);
+  turns.add('probe-2', true, 20);
+  assert.deepEqual(turns.due(50), { go: ['probe'], nextInMs: 50 });
+  assert.deepEqual([turns.due(100).go, turns.due(150).go, turns.due(200).go, turns.due(250)], [['probe-2'], ['b'], ['c'], { go: [], nextInMs: undefined }]);
+  // Unpaced, every send goes at once.
+  const free = new TurnQueue<string>(new RunPace(undefined));
+  free.add('a', false, 0);
+  free.add('b', true, 0);
+  assert.deepEqual(free.due(0), { go: ['b', 'a'], nextInMs: undefined });
+});
