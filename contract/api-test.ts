@@ -37,7 +37,7 @@ import { PRECONDITIONS_DIR, type PreconditionRow } from './preconditions.ts';
 import { TRANSITIONS_DIR, type WalkedStep } from './state-table.ts';
 import type { Walk } from './state-walk.ts';
 import { appendJsonl } from './run-records.ts';
-import { listenToSettlePauses } from './settle.ts';
+import { listenToRunWaits } from './run-waits.ts';
 import { redactKnownIn, rememberSecrets } from '../http/redact.ts';
 import type { RunThrottle } from './run-throttle.ts';
 import { INCONCLUSIVE, RunStopped, type RunHealth } from './run-health.ts';
@@ -96,8 +96,8 @@ type TestFixtures = {
    * Playwright keeps its worker.
    */
   contractFailures: void;
-  /** Each test's timeout grows by the pauses its settled reads take (contract/settle.ts). */
-  settlePatience: void;
+  /** Each test's timeout grows by the waits the run chose in it (contract/run-waits.ts). */
+  runPatience: void;
   /** Counting of requests and their place in the run's pace: none for contract tests; the probes override it with theirs. */
   requestHooks: Pick<ClientHooks, 'beforeRequest' | 'paceFirst'>;
 };
@@ -215,12 +215,12 @@ export const test = base.extend<TestFixtures & RunFixtures, WorkerFixtures>({
     { auto: true, box: true },
   ],
 
-  settlePatience: [
+  runPatience: [
     async ({}, use, testInfo) => {
       // 0 is no timeout (a debugger's): left as it is.
-      listenToSettlePauses((ms) => testInfo.timeout > 0 && testInfo.setTimeout(testInfo.timeout + ms));
+      listenToRunWaits((ms) => testInfo.timeout > 0 && testInfo.setTimeout(testInfo.timeout + ms));
       await use();
-      listenToSettlePauses(() => {});
+      listenToRunWaits(() => {});
     },
     { auto: true, box: true },
   ],

@@ -13,6 +13,7 @@ import type { RecordedExchange } from '../lib/exchange.ts';
 import { PACE_HEADER, PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import { ThrottledOut, type RunThrottle } from './run-throttle.ts';
 import { RunStopped, type RunHealth } from './run-health.ts';
+import { runWait } from './run-waits.ts';
 import { resendDelaySeconds, transientKind, type TransientKind } from '../http/health.ts';
 
 /** A silent target fails the request with a clear message (the auth proxy gives up after 10 s) before the test's timeout. */
@@ -101,7 +102,7 @@ export class ApiClient {
     const limit = kind === 'timeout' ? Math.min(1, this.health.settings.maxResends) : this.health.settings.maxResends;
     if (safe && resends < limit) {
       this.health.transient(op.operationId, kind, true);
-      await new Promise((resolve) => setTimeout(resolve, resendDelaySeconds(resends + 1, Math.random) * 1000));
+      await runWait(resendDelaySeconds(resends + 1, Math.random) * 1000);
       return true;
     }
     if (safe) return false;

@@ -6,6 +6,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { readJsonLines } from './run-records.ts';
+import { runWait, waited } from './run-waits.ts';
 import { PACE_PATH } from './auth-proxy.ts';
 import { headerValue, rateLimitHeaders, THROTTLE_STATUSES, throttleDecision, type ThrottleRecord, type ThrottleSettings } from '../http/throttle.ts';
 
@@ -15,8 +16,6 @@ export const THROTTLE_DIR = 'throttle';
 export class ThrottledOut extends Error {
   override name = 'ThrottledOut';
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const readThrottleRecords = (reportsDir: string): ThrottleRecord[] => readJsonLines<ThrottleRecord>(join(reportsDir, THROTTLE_DIR));
 
@@ -55,7 +54,11 @@ export class RunThrottle {
    * of every other waiting send); an unpaced run asks nothing (no round trip to its proxy).
    */
   async beforeSend(held: boolean, first = false): Promise<void> {
-    if (held && this.paced) await (await request(`${this.pace.proxy}${PACE_PATH}${first ? '?first=1' : ''}`)).body.dump();
+    if (held && this.paced) {
+      const asked = Date.now();
+      await (await request(`${this.pace.proxy}${PACE_PATH}${first ? '?first=1' : ''}`)).body.dump();
+      waited(Date.now() - asked);
+    }
     this.sent++;
   }
 
@@ -89,7 +92,7 @@ export class RunThrottle {
         `${label} → ${answer.status}: the target went on throttling, ${decision.why}: lower MAX_RPS or raise the THROTTLE_* bounds (a rate limit is not a contract failure)`,
       );
     }
-    await sleep(decision.waitSeconds * 1000);
+    await runWait(decision.waitSeconds * 1000);
     return true;
   }
 }

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { nextSettlePause } from '../http/settle-backoff.ts';
 import { appendJsonl, readJsonLines } from './run-records.ts';
+import { runWait } from './run-waits.ts';
 
 export const SETTLE_DIR = 'settle';
 
@@ -18,25 +19,13 @@ export interface Settled<T> {
   reads: number;
 }
 
-// Told of every pause a settled read takes in a test, so the test's timeout grows by it (contract/api-test.ts): the
-// patience LIST_SETTLE_S grants is the run's choice, not the target answering slowly, and a drift whose writes never
-// show may run out several settles in one test; counted against the timeout it left no verdict where it is a ticket.
-let pauseListener: (ms: number) => void = () => {};
-export const listenToSettlePauses = (listener: (ms: number) => void) => {
-  pauseListener = listener;
-};
-const pause = (ms: number) => {
-  pauseListener(ms);
-  return new Promise<void>((resolve) => setTimeout(resolve, ms));
-};
-
 /** Reads until `done` holds or `settleSeconds` have passed. Pure but for `read` and `sleep`. */
 export async function settle<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   settleSeconds: number,
   clock: () => number = Date.now,
-  sleep: (ms: number) => Promise<void> = pause,
+  sleep: (ms: number) => Promise<void> = runWait,
 ): Promise<Settled<T>> {
   const started = clock();
   for (let reads = 1; ; reads++) {

@@ -171,6 +171,23 @@ test('a write that answers success and does nothing fails at its operation again
   );
 });
 
+test("the run's own waits are not the target's slowness: a test paced at a low MAX_RPS is judged past its timeout", async () => {
+  // The lifecycle's sends at 0.7/s wait their turns longer than the test's 20 s (no verdict before contract/run-waits.ts).
+  const reportsDir = join(mkdtempSync(join(tmpdir(), 'slow-pace-')), 'r');
+  const run = await runAgainstSimulator(
+    {},
+    { reportsDir, workers: 2, env: { MAX_RPS: '0.7' }, extraArgs: ['--project', 'api', '-g', 'walks a dialog through create'] },
+  );
+  assert.equal(run.exitCode, 0, run.output.slice(-800));
+  // The test's own time (Playwright's JSON report: suites, specs, tests, results), not the run's.
+  const durations = (suite: any): number[] => [
+    ...(suite.specs ?? []).flatMap((spec: any) => spec.tests.flatMap((t: any) => t.results.map((r: any) => r.duration as number))),
+    ...(suite.suites ?? []).flatMap(durations),
+  ];
+  const ms = Math.max(...json(join(reportsDir, 'results.json')).suites.flatMap(durations));
+  assert.ok(ms > 20_000, `the lifecycle took ${ms} ms: paced at 0.7/s it outlasts its 20 s timeout`);
+});
+
 test('tests a missing body shape kept from running are the first and last lines of the job summary', async () => {
   const dir = join(mkdtempSync(join(tmpdir(), 'not-run-')), 'r');
   // bearer-ids takes a command body no candidate names: without COMMAND_BODY its goto tests cannot run.
