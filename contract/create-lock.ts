@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { runWait } from './run-waits.ts';
 
 const POLL_MS = 10;
 /** A lock without its holder's pid this long after it was taken: a holder killed while taking it. */
@@ -17,8 +18,8 @@ export class CreateLock {
   /**
    * `dir` is made to take the lock and removed to give it back: making a folder is atomic across processes. The suite
    * waits without a bound of its own: a holder's window ends within LIST_SETTLE_S and its requests' timeouts, a dead
-   * holder is taken over, and a test that waits past its timeout is out of time (inconclusive), never a failure that
-   * a vendor ticket could come of. `maxWaitMs` bounds it for a caller that would rather have an error.
+   * holder is taken over, and the wait grows the waiting test's timeout (another test's window, paced at a low limit,
+   * may outlast it); a test out of time is inconclusive, never a failure that a vendor ticket could come of. `maxWaitMs` bounds it for a caller that would rather have an error.
    */
   constructor(
     private readonly dir: string,
@@ -49,7 +50,8 @@ export class CreateLock {
         else if (code !== 'EEXIST') throw err;
         else if (this.holderGone()) rmSync(this.dir, { recursive: true, force: true });
         else if (Date.now() > deadline) throw new Error(`${this.dir}: still held after ${this.maxWaitMs / 1000} s`);
-        else await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        // Another test of the run holds it: the run's own wait (contract/run-waits.ts), not the target's slowness.
+        else await runWait(POLL_MS);
       }
     }
   }
