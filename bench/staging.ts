@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { commandLineOrExit } from '../config/command-line.ts';
+import { commandLineOrExit, exitWithUsage, helpPointer } from '../config/command-line.ts';
+import { ConfigError, resolveConfig, type RateLimitConfig } from '../simulator/config.ts';
 import { startStagingNetwork } from '../simulator/staging-network.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';
 
@@ -18,19 +19,67 @@ const LIMIT = 20;
 // A second's worth of requests at once, as gateways commonly allow beside the rate.
 const BURST = 20;
 
-commandLineOrExit({
+const COMMAND = {
   script: 'bench:staging',
-  usage: [''],
+  usage: ['[--limiter KIND] [--limit N] [--burst N] [--retry-after FORM] [--status 429|503] [--headers FORM]'],
   summary:
     `Prints the wall time of the main command against the simulator behind a staging network with ${LATENCY_MS.join('–')} ms of\n` +
     `latency and a ${LIMIT}/s rate limit per credential (burst ${BURST}), its requests (throttled ones apart) and the ratio of\n` +
     `the wall time to requests / limit (goal: ≤ 1.3): once knowing no limit, once knowing the one that run met.\n` +
-    'Figures only: it fails only when a run does not pass.',
-  options: {},
+    "The options model other gateways' limiters (the simulator's limits.rate). Figures only: it fails only when a\n" +
+    'run does not pass.',
+  options: {
+    limiter: { type: 'string', value: 'KIND', default: 'token-bucket', description: 'token-bucket, fixed-window (per second of the clock) or sliding-window' },
+    limit: { type: 'string', value: 'N', default: String(LIMIT), description: 'requests per second per credential' },
+    burst: { type: 'string', value: 'N', default: String(BURST), description: "a token bucket's requests at once" },
+    'retry-after': { type: 'string', value: 'FORM', default: 'seconds', description: "a refusal's Retry-After: seconds, http-date, none or zero" },
+    status: { type: 'string', value: 'N', default: '429', description: "a refusal's status (503 as some gateways answer)" },
+    headers: { type: 'string', value: 'FORM', default: 'x-ratelimit', description: 'quota headers: x-ratelimit, ratelimit or none' },
+  },
   environment: [],
   exit: '0 figures printed; 1 a run did not pass; 2 bad input.',
-  examples: ['npm run bench:staging'],
-});
+  examples: ['npm run bench:staging', 'npm run bench:staging -- --limiter fixed-window --retry-after none', 'npm run bench:staging -- --limit 5 --burst 1'],
+} as const;
+const { values } = commandLineOrExit(COMMAND);
+
+/** A number option: its value, or one line and exit 2. */
+function positive(name: 'limit' | 'burst', fallback: number): number {
+  const value = values[name] === undefined ? fallback : Number(values[name]);
+  if (!(value > 0)) exitWithUsage(COMMAND, `--${name} must be a number above 0, got ${values[name]}; ${helpPointer(COMMAND)}`);
+  return value;
+}
+/** A choice option: its value, or one line and exit 2 (the simulator's config checks the rest). */
+function oneOf<T extends string>(name: 'retry-after' | 'status', choices: readonly T[]): T | undefined {
+  const value = values[name];
+  if (value !== undefined && !choices.includes(value as T))
+    exitWithUsage(COMMAND, `--${name} must be one of ${choices.join(', ')}, got ${value}; ${helpPointer(COMMAND)}`);
+  return value as T | undefined;
+}
+const limit = positive('limit', LIMIT);
+const retryAfter = oneOf('retry-after', ['seconds', 'http-date', 'none', 'zero']) ?? 'seconds';
+const status = oneOf('status', ['429', '503']);
+const rate = {
+  ...(values.limiter ? { kind: values.limiter } : {}),
+  perSecond: limit,
+  burst: positive('burst', BURST),
+  ...(retryAfter === 'zero' ? { retryAfterSeconds: 0 } : retryAfter !== 'seconds' ? { retryAfter } : {}),
+  ...(status ? { status: Number(status) } : {}),
+  ...(values.headers ? { headers: values.headers } : {}),
+};
+/** The limiter as the simulator's config checks it: its rate, or one line and exit 2. */
+function checked(): RateLimitConfig {
+  try {
+    return resolveConfig({ limits: { rate } }).limits.rate!;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    exitWithUsage(COMMAND, `${err.message}; ${helpPointer(COMMAND)}`);
+  }
+}
+const limiter = checked();
+// The default run is named as before; each option set apart from its default is named beside the limit.
+const variant = ['limiter', 'burst', 'retry-after', 'status', 'headers']
+  .filter((name) => values[name as keyof typeof values] !== undefined)
+  .map((name) => `${name} ${values[name as keyof typeof values]}`);
 
 const MAIN = fileURLToPath(new URL('../scripts/contract.ts', import.meta.url));
 
@@ -47,7 +96,7 @@ function runMain(env: NodeJS.ProcessEnv, reportsDir: string): Promise<{ code: nu
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, seconds: (performance.now() - started) / 1000, stderr })));
 }
 
-const { sim, callbackPort } = await startRunSimulator({ config: { limits: { rate: { perSecond: LIMIT, burst: BURST } } } });
+const { sim, callbackPort } = await startRunSimulator({ config: { limits: { rate: limiter } } });
 const net = await startStagingNetwork({ target: sim.url, latencyMs: LATENCY_MS });
 const reportsDir = mkdtempSync(join(tmpdir(), 'bench-staging-'));
 let failed = false;
@@ -58,10 +107,10 @@ try {
     const entries = existsSync(harFile) ? (JSON.parse(readFileSync(harFile, 'utf8')) as Har).log.entries : [];
     const throttled = entries.filter((e) => e._throttled).length;
     const requests = entries.length;
-    const ratio = run.seconds / (requests / LIMIT);
+    const ratio = run.seconds / (requests / limit);
     console.log(
-      `staging (${LATENCY_MS.join('–')} ms, ${LIMIT}/s), ${knows}: main command ${run.seconds.toFixed(1)} s, ${requests} requests ` +
-        `(${throttled} throttled), floor ${(requests / LIMIT).toFixed(1)} s, ratio ${ratio.toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
+      `staging (${[`${LATENCY_MS.join('–')} ms`, `${limit}/s`, ...variant].join(', ')}), ${knows}: main command ${run.seconds.toFixed(1)} s, ${requests} requests ` +
+        `(${throttled} throttled), floor ${(requests / limit).toFixed(1)} s, ratio ${ratio.toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
     );
     if (run.code !== 0) {
       failed = true;

@@ -59,6 +59,14 @@ describe('simulator configuration', () => {
       /config\.limits\.rate must be an object whose retryAfter is one of seconds, http-date, none/,
     ],
     [
+      { limits: { rate: { kind: 'fixed-window', perSecond: 2.5, burst: 1 } } },
+      /config\.limits\.rate\.perSecond of a fixed-window counts requests in a second: a whole number of at least 1, got 2\.5/,
+    ],
+    [
+      { limits: { rate: { kind: 'leaky', perSecond: 1, burst: 1 } } },
+      /config\.limits\.rate must be an object whose kind is one of token-bucket, fixed-window, sliding-window/,
+    ],
+    [
       { limits: { rate: { perSecond: 1, burst: 1, headers: 'draft' } } },
       /config\.limits\.rate must be an object whose headers is one of x-ratelimit, ratelimit, none/,
     ],

@@ -30,11 +30,13 @@ export interface PageCountLimit extends LimitConfig {
 }
 
 /**
- * Token bucket per credential (Basic login, vertex token): `burst` requests at once, refilled at `perSecond`.
- * A refusal carries Retry-After as delta-seconds (`retryAfterSeconds` fixes the value), an HTTP-date, or not at all;
+ * Rate limit per credential (Basic login, vertex token), by `kind` (simulator/limits.ts): a token bucket (the
+ * default: `burst` requests at once, refilled at `perSecond`), a fixed window (`perSecond` requests in each second of
+ * the clock, `burst` unused) or a sliding-window log (`perSecond` requests in any second). A refusal carries Retry-After as delta-seconds (`retryAfterSeconds` fixes the value), an HTTP-date, or not at all;
  * every answer carries X-RateLimit-*, the IETF draft's RateLimit-* or no such headers.
  */
 export interface RateLimitConfig {
+  kind?: 'token-bucket' | 'fixed-window' | 'sliding-window';
   perSecond: number;
   burst: number;
   status?: number;
@@ -367,6 +369,7 @@ const RULES: Record<string, Check> = {
   'limits.rate': nullable(
     object(
       {
+        kind: oneOf('token-bucket', 'fixed-window', 'sliding-window'),
         perSecond: num(0),
         burst: num(1),
         status,
@@ -374,7 +377,7 @@ const RULES: Record<string, Check> = {
         retryAfter: oneOf('seconds', 'http-date', 'none'),
         headers: oneOf('x-ratelimit', 'ratelimit', 'none'),
       },
-      ['status', 'retryAfterSeconds', 'retryAfter', 'headers'],
+      ['kind', 'status', 'retryAfterSeconds', 'retryAfter', 'headers'],
     ),
   ),
   'limits.maxBodyBytes': int(1),
@@ -411,6 +414,10 @@ function checkCombinations(config: SimulatorConfig): void {
       ['command.botField', command.botField],
     ]);
   if (clash) throw new ConfigError(clash);
+  const rate = limits.rate;
+  if (rate?.kind && rate.kind !== 'token-bucket' && !(Number.isInteger(rate.perSecond) && rate.perSecond >= 1)) {
+    throw new ConfigError(`config.limits.rate.perSecond of a ${rate.kind} counts requests in a second: a whole number of at least 1, got ${rate.perSecond}`);
+  }
   const max = limits.maxPageCount;
   if (max && !max.clamp && lists.defaultPageCount > max.value) {
     throw new ConfigError(

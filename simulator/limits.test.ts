@@ -1,7 +1,10 @@
 // Hidden limits are off by default; once configured they answer their own status and body. Rate limiting is a
-// token bucket per credential, and request bodies are capped.
+// token bucket, a fixed window or a sliding-window log per credential, and request bodies are capped.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { RateLimitConfig } from './config.ts';
+import { HttpError } from './exchange.ts';
+import { RateLimiter } from './limits.ts';
 import { findDialog, simulator, type TestSimulator } from './test-support.ts';
 
 async function withSimulator(config: Parameters<typeof simulator>[0], body: (sim: TestSimulator) => Promise<void>): Promise<void> {
@@ -125,4 +128,57 @@ describe('hidden limits', () => {
       assert.equal(res.status, 413);
       assert.equal((await sim.call('GET', '/api/v1/conversations')).status, 200);
     }));
+});
+
+/** What a limiter answers to requests at `times` (ms): the status, and Retry-After of a refusal. */
+function answers(rate: RateLimitConfig, times: number[]): string[] {
+  let now = 0;
+  const limiter = new RateLimiter(rate, () => now);
+  return times.map((t) => {
+    now = t;
+    try {
+      limiter.take('login');
+      return '200';
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      return `${err.status} ${err.headers?.['Retry-After'] ?? '-'}`;
+    }
+  });
+}
+
+describe('rate limiter kinds', () => {
+  it('a token bucket lets its burst through at once, then one per 1/perSecond', () => {
+    assert.deepEqual(answers({ perSecond: 2, burst: 2 }, [0, 0, 0, 400, 500, 600]), ['200', '200', '429 1', '429 1', '200', '429 1']);
+  });
+
+  it('a fixed window lets perSecond through in each second of the clock, a burst of twice that across its edge', () => {
+    assert.deepEqual(answers({ kind: 'fixed-window', perSecond: 2, burst: 1 }, [900, 950, 990, 1000, 1010, 1020]), [
+      '200',
+      '200',
+      '429 1',
+      '200',
+      '200',
+      '429 1',
+    ]);
+    // Retry-After rounds the rest of the window up.
+    assert.deepEqual(answers({ kind: 'fixed-window', perSecond: 1, burst: 1, retryAfter: 'http-date' }, [0, 10]), ['200', '429 Thu, 01 Jan 1970 00:00:01 GMT']);
+  });
+
+  it('a sliding window lets perSecond through in any second, refusals not counted', () => {
+    assert.deepEqual(answers({ kind: 'sliding-window', perSecond: 2, burst: 1 }, [900, 950, 990, 1000, 1899, 1900, 1950, 1951]), [
+      '200',
+      '200',
+      '429 1',
+      '429 1',
+      '429 1',
+      '200',
+      '200',
+      '429 1',
+    ]);
+  });
+
+  it('refuses with the configured status and Retry-After: none, or a fixed 0', () => {
+    assert.deepEqual(answers({ kind: 'sliding-window', perSecond: 1, burst: 1, status: 503, retryAfter: 'none' }, [0, 1]), ['200', '503 -']);
+    assert.deepEqual(answers({ kind: 'fixed-window', perSecond: 1, burst: 1, retryAfterSeconds: 0 }, [0, 1]), ['200', '429 0']);
+  });
 });
