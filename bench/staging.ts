@@ -104,14 +104,19 @@ try {
   for (const knows of ['no limit known', 'the limit of the run before']) {
     const run = await runMain(simulatorTargetEnv(net.url, callbackPort, sim.config), reportsDir);
     const harFile = join(reportsDir, 'exchanges.har');
-    const entries = existsSync(harFile) ? (JSON.parse(readFileSync(harFile, 'utf8')) as Har).log.entries : [];
-    const throttled = entries.filter((e) => e._throttled).length;
-    const requests = entries.length;
-    const ratio = run.seconds / (requests / limit);
-    console.log(
-      `staging (${[`${LATENCY_MS.join('–')} ms`, `${limit}/s`, ...variant].join(', ')}), ${knows}: main command ${run.seconds.toFixed(1)} s, ${requests} requests ` +
-        `(${throttled} throttled), floor ${(requests / limit).toFixed(1)} s, ratio ${ratio.toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
-    );
+    const where = `staging (${[`${LATENCY_MS.join('–')} ms`, `${limit}/s`, ...variant].join(', ')}), ${knows}: main command ${run.seconds.toFixed(1)} s`;
+    if (existsSync(harFile)) {
+      const entries = (JSON.parse(readFileSync(harFile, 'utf8')) as Har).log.entries;
+      const throttled = entries.filter((e) => e._throttled).length;
+      const requests = entries.length;
+      console.log(
+        `${where}, ${requests} requests (${throttled} throttled), floor ${(requests / limit).toFixed(1)} s, ` +
+          `ratio ${(run.seconds / (requests / limit)).toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
+      );
+    } else {
+      // A run with no verdict writes no HAR: its requests, and so its ratio, are not known.
+      console.log(`${where}, requests and ratio unknown (no HAR: the run ended without a verdict); exit ${run.code}`);
+    }
     if (run.code !== 0) {
       failed = true;
       console.error(run.stderr.trim().split('\n').slice(-5).join('\n'));
