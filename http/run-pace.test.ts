@@ -129,14 +129,27 @@ test('the starting limit is the lower of MAX_RPS and the known one; a 503 is a t
   );
 });
 
-test('sends wait their turn in the order they came, a first one ahead of every other waiting, one per slot', () => {
+test('sends wait their turn in the order they came, a first one ahead of every other waiting but never two turns running, one per slot', () => {
   const turns = new TurnQueue<string>(new RunPace({ perSecond: 20, from: 'MAX_RPS' }));
   for (const send of ['a', 'b', 'c']) turns.add(send, false, 0);
   assert.deepEqual(turns.due(0), { go: ['a'], nextInMs: 50 });
   turns.add('probe', true, 10);
   turns.add('probe-2', true, 20);
   assert.deepEqual(turns.due(50), { go: ['probe'], nextInMs: 50 });
-  assert.deepEqual([turns.due(100).go, turns.due(150).go, turns.due(200).go, turns.due(250)], [['probe-2'], ['b'], ['c'], { go: [], nextInMs: undefined }]);
+  assert.deepEqual([turns.due(100).go, turns.due(150).go, turns.due(200).go, turns.due(250)], [['b'], ['probe-2'], ['c'], { go: [], nextInMs: undefined }]);
+  // A chain of first sends, each back before the next turn, leaves every other turn to the sends waiting beside it.
+  const chain = new TurnQueue<string>(new RunPace({ perSecond: 5, from: 'MAX_RPS' }));
+  for (const send of ['a', 'b']) chain.add(send, false, 0);
+  const order: string[] = [];
+  let probes = 0;
+  let probeWaiting = false;
+  for (let turn = 0; turn < 4; turn++) {
+    if (!probeWaiting) chain.add(`probe-${probes++}`, true, turn * 200);
+    const go = chain.due(turn * 200).go;
+    probeWaiting = !go.some((send) => send.startsWith('probe'));
+    order.push(...go);
+  }
+  assert.deepEqual(order, ['probe-0', 'a', 'probe-1', 'b']);
   // Unpaced, every send goes at once.
   const free = new TurnQueue<string>(new RunPace(undefined));
   free.add('a', false, 0);

@@ -143,10 +143,13 @@ export class RunPace {
 
 /**
  * Sends waiting for their turn in a run's pace, the first ones (`first`: the probes', one at a time, a chain the run's
- * end waits for) ahead of the rest, in the order they came otherwise. Each counts as busy from its arrival.
+ * end waits for) ahead of the rest, in the order they came otherwise; but never two turns in a row while another send
+ * waits: at a low limit the probes' chain, back before each next turn, took every turn, and the API tests waited out
+ * the probes' whole budget (20 s at 5/s), past their timeouts. Each counts as busy from its arrival.
  */
 export class TurnQueue<T> {
   private readonly waiting: Array<{ first: boolean; send: T }> = [];
+  private lastWasFirst = false;
 
   constructor(private readonly pace: RunPace) {}
 
@@ -164,7 +167,10 @@ export class TurnQueue<T> {
       if (wait > 0) return { go, nextInMs: wait };
       this.pace.take(nowMs);
       this.pace.done(nowMs);
-      go.push(this.waiting.shift()!.send);
+      const other = this.lastWasFirst ? this.waiting.findIndex((w) => !w.first) : -1;
+      const [next] = this.waiting.splice(Math.max(0, other), 1);
+      this.lastWasFirst = next!.first;
+      go.push(next!.send);
     }
     return { go, nextInMs: undefined };
   }
