@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { commandLineOrExit, exitWithUsage, helpPointer } from '../config/command-line.ts';
 import { ConfigError, resolveConfig, type RateLimitConfig } from '../simulator/config.ts';
 import { startStagingNetwork } from '../simulator/staging-network.ts';
+import { harAnswers, type Har } from '../report/har.ts';
+import { EXCHANGES_HAR } from '../contract/run-end.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';
 
 const LATENCY_MS: [number, number] = [80, 140];
@@ -83,10 +85,6 @@ const variant = ['limiter', 'burst', 'retry-after', 'status', 'headers']
 
 const MAIN = fileURLToPath(new URL('../scripts/contract.ts', import.meta.url));
 
-interface Har {
-  log: { entries: Array<{ _throttled?: true }> };
-}
-
 /** The main command against `env`'s target, reporting into `reportsDir`: its exit code and seconds. */
 function runMain(env: NodeJS.ProcessEnv, reportsDir: string): Promise<{ code: number | null; seconds: number; stderr: string }> {
   const started = performance.now();
@@ -103,12 +101,12 @@ let failed = false;
 try {
   for (const knows of ['no limit known', 'the limit of the run before']) {
     const run = await runMain(simulatorTargetEnv(net.url, callbackPort, sim.config), reportsDir);
-    const harFile = join(reportsDir, 'exchanges.har');
+    const harFile = join(reportsDir, EXCHANGES_HAR);
     const where = `staging (${[`${LATENCY_MS.join('–')} ms`, `${limit}/s`, ...variant].join(', ')}), ${knows}: main command ${run.seconds.toFixed(1)} s`;
     if (existsSync(harFile)) {
-      const entries = (JSON.parse(readFileSync(harFile, 'utf8')) as Har).log.entries;
-      const throttled = entries.filter((e) => e._throttled).length;
-      const requests = entries.length;
+      const answers = harAnswers(JSON.parse(readFileSync(harFile, 'utf8')) as Har);
+      const throttled = answers.filter((a) => a.throttled).length;
+      const requests = answers.length;
       console.log(
         `${where}, ${requests} requests (${throttled} throttled), floor ${(requests / limit).toFixed(1)} s, ` +
           `ratio ${(run.seconds / (requests / limit)).toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,

@@ -6,7 +6,7 @@ import { expect } from './matchers.ts';
 import { createdSince, fetchPages, listedItems, searchPageCount, searchSettled, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
 import { settle } from './settle.ts';
 import { holdEach, type Judgement } from './matchers.ts';
-import { dialogFieldMeanings, updatedKind } from './field-meanings.ts';
+import { dialogFieldMeanings, meaningJudgement, updatedKind } from './field-meanings.ts';
 import type { Json } from '../lib/json.ts';
 import { readV1, readV2, type DialogRead } from './requests.ts';
 import { clockText, runVendorClock } from './vendor-clock.ts';
@@ -126,31 +126,24 @@ export class DialogFactory {
     const seen = (dialog.updatedSeen ??= {});
     const window = { createdMs: vendorMs(dialog.createdAfter, 'early'), readMs: vendorMs(readAt, 'late') };
     const ageMs = readAt - dialog.createdAfter;
-    const meaning = (at: string, expected: string, observed: string, holds: boolean, details: Record<string, unknown>): Judgement => ({
-      check: 'meaning_conformance',
-      at,
-      section: '2.1',
-      expected,
-      observed,
-      holds: () => holds,
-      details: { dialog: dialog.uuid, ...details },
-    });
     const updated = typeof record.updated === 'string' ? updatedKind(record.updated, window, seen[version]) : undefined;
     holdEach(
       read.response,
       ...dialogFieldMeanings(record, ageMs).map((m) =>
-        meaning(`/${m.field}`, m.expected, m.observed, m.holds, { [m.field]: m.value as Json, secondsSinceCreate: Math.round(ageMs / 1000) }),
+        meaningJudgement(m, `/${m.field}`, { dialog: dialog.uuid, [m.field]: m.value as Json, secondsSinceCreate: Math.round(ageMs / 1000) }),
       ),
       ...(updated === undefined
         ? []
         : [
-            meaning(
-              '/updated',
-              "empty, or a time between the dialog's creation and the read, never earlier than a read before (Date and time of the last message)",
-              updated,
-              ['empty', 'a placeholder time', 'between the creation and the read'].includes(updated),
-              { updated: record.updated, before: seen[version] ?? null, clock: clockText(runVendorClock()) },
-            ),
+            {
+              check: 'meaning_conformance',
+              at: '/updated',
+              section: '2.1',
+              expected: "empty, or a time between the dialog's creation and the read, never earlier than a read before (Date and time of the last message)",
+              observed: updated,
+              holds: (kind) => ['empty', 'a placeholder time', 'between the creation and the read'].includes(kind as string),
+              details: { dialog: dialog.uuid, updated: record.updated, before: seen[version] ?? null, clock: clockText(runVendorClock()) },
+            } satisfies Judgement,
           ]),
     );
     if (updated === 'between the creation and the read') seen[version] = record.updated;

@@ -140,7 +140,8 @@ export function configOrExit<E extends EnvironmentRows>(name: string, environmen
   try {
     loadDotenvOnce();
     prepare(process.env);
-    return parseSuiteConfig(process.env, environment);
+    // The suite's own is the one every process of the run loads again (workers, setup, reporters): parsed once.
+    return ((environment as EnvironmentRows) === SUITE_ENVIRONMENT ? loadSuiteConfig() : parseSuiteConfig(process.env, environment)) as CommandConfig<E>;
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(`${name}: ${err.message}`);

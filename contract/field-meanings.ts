@@ -4,6 +4,7 @@
 // cannot move back). What the words allow to be empty or unknown (a dialog started through the API may have no
 // respondent's address or city) is a placeholder: recorded, never failed. Pure.
 import { isIP } from 'node:net';
+import type { Judgement } from './matchers.ts';
 
 /** Values that say "none" or "unknown" rather than giving one: what the words allow for a dialog nobody opened. */
 const PLACEHOLDER = /^(|\s+|-+|\?+|n\/?a|none|null|nil|undefined|unknown|not set|not available)$/i;
@@ -162,3 +163,15 @@ export function dialogFieldMeanings(dialog: { ip: unknown; location: unknown; du
     },
   ];
 }
+
+/** A field's meaning as the soft check at `at` (§2.1): what a list item's and a record's checks both say. */
+export const meaningJudgement = (m: FieldMeaning, at: string, details: Record<string, unknown>, location?: string): Judgement => ({
+  check: 'meaning_conformance',
+  at,
+  section: '2.1',
+  expected: m.expected,
+  observed: m.observed,
+  holds: () => m.holds,
+  details,
+  ...(location === undefined ? {} : { location }),
+});

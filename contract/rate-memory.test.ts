@@ -44,7 +44,7 @@ test("without a run before, a baseline of the same target gives the limit its ru
   const baseline = {
     name: 'staging',
     run: run({ rateLimit: { perSecond: 18, from: LEARNED_HERE } }),
-    items: [{ id: 'rate.limit', observed: REFUSAL }],
+    items: [{ id: 'rate.limit', section: '8.2', operation: 'any operation', item: 'rate limit met by the run', observed: REFUSAL }],
   };
   assert.deepEqual(knownLimit(dir, 'staging.example.com', baseline), {
     limit: { perSecond: 18, from: 'baseline staging (the run of 2026-11-25T10:00:00.000Z)' },

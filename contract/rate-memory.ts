@@ -6,13 +6,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { KnownLimit, RunMeta } from '../lib/fingerprint.ts';
-import type { RateLimitObserved } from '../lib/observations.ts';
-import { LEARNED_HERE, type PaceRecord } from '../http/run-pace.ts';
+import { ObservedItems, type RateLimitObserved } from '../lib/observations.ts';
+import type { NamedFingerprint } from '../report/history.ts';
+import { FROM_MAX_RPS, LEARNED_HERE, type PaceRecord } from '../http/run-pace.ts';
+import { readRunJson } from './run-records.ts';
 
 /** Not among the run's files (contract/run-files.ts): what the runs before learned, by target. */
 const MEMORY_FILE = 'rate-limits.json';
 /** The run's pace as its proxy keeps it, and the refusal it carried in. */
-export const PACE_FILE = join('run', 'pace.json');
+const PACE_FILE = join('run', 'pace.json');
 
 /** A limit the run knows before it starts, and how the target refused when it was met. */
 export interface CarriedLimit {
@@ -43,15 +45,11 @@ const readMemory = (reportsDir: string): Record<string, CarriedLimit> => {
  * The limit a run against `target` starts with: the run before's against it, else `baseline`'s when that run was
  * against it and knew one. Never MAX_RPS's (http/run-pace.ts startingLimit weighs that): a user's pace is no vendor's.
  */
-export function knownLimit(
-  reportsDir: string,
-  target: string,
-  baseline: { name: string; run: RunMeta | null; items: ReadonlyArray<{ id: string; observed: unknown }> } | undefined,
-): CarriedLimit | undefined {
+export function knownLimit(reportsDir: string, target: string, baseline: NamedFingerprint | undefined): CarriedLimit | undefined {
   const remembered = readMemory(reportsDir)[target];
   if (remembered) return remembered;
   if (!baseline?.run?.rateLimit || baseline.run.target !== target) return undefined;
-  const refusal = baseline.items.find((i) => i.id === 'rate.limit')?.observed as RateLimitObserved | undefined;
+  const refusal = new ObservedItems(baseline.items).get('rate.limit');
   return refusal && { limit: carriedFrom(baseline.run.rateLimit, baseline.run, `baseline ${baseline.name}`), refusal };
 }
 
@@ -61,7 +59,7 @@ export function knownLimit(
  * forgets the target's.
  */
 export function rememberLimit(reportsDir: string, run: RunMeta, pace: PaceRecord, refusal: RateLimitObserved): void {
-  if (pace.limit?.from === 'MAX_RPS') return;
+  if (pace.limit?.from === FROM_MAX_RPS) return;
   const memory = readMemory(reportsDir);
   if (pace.limit && refusal.limited) memory[run.target] = { limit: carriedFrom(pace.limit, run), refusal };
   else if (memory[run.target]) delete memory[run.target];
@@ -79,5 +77,5 @@ export function writePace(reportsDir: string, pace: PaceRecord, carried: Carried
 /** The run's pace as its proxy left it; none when its setup did not run. */
 export function readPace(reportsDir: string): PaceFile | undefined {
   const file = join(reportsDir, PACE_FILE);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PaceFile) : undefined;
+  return existsSync(file) ? readRunJson<PaceFile>(file) : undefined;
 }

@@ -22,7 +22,7 @@ import { RunHealth } from './run-health.ts';
 import { CREATED_DIALOGS_FILE } from './leftover-dialogs.ts';
 import { applicationObserved, clockText, OFFSET_WARNING_MS, offsetObserved, runVendorClock, vendorClockOf, type VendorClock } from './vendor-clock.ts';
 import { applicationClock, readingsText, type ApplicationClock } from './application-clock.ts';
-import { createdSinceIn, listedItems } from './lists.ts';
+import { createdSinceIn, listedItems, readEnvelope } from './lists.ts';
 import { USUAL_PAGING, type ListPaging } from './list-paging.ts';
 import { firstPageNumber } from './pagination-meaning.ts';
 import type { Query } from './client.ts';
@@ -57,10 +57,9 @@ export async function discoverRunShapes(
   pace?: PaceAt,
 ): Promise<DiscoveryResult & { clock: ApplicationClock; paging: ListPaging }> {
   const line = (file: string, row: unknown) => appendJsonl(join(reportsDir, file), row);
-  const own = pace
-    ? undefined
-    : await startAuthProxy(config.baseUrl, config, { pace: new RunPace(startingLimit(config.maxRps, undefined)), changed: () => {} });
-  const at = pace ?? { proxy: own!.url, paced: config.maxRps !== undefined };
+  const ownPace = pace ? undefined : new RunPace(startingLimit(config.maxRps, undefined));
+  const own = ownPace && (await startAuthProxy(config.baseUrl, config, { pace: ownPace, changed: () => {} }));
+  const at = pace ?? { proxy: own!.url, paced: ownPace!.limit !== undefined };
   const context = await request.newContext({ baseURL: `${at.proxy}/valid/api/` });
   let result: DiscoveryResult;
   let clock: ApplicationClock;
@@ -114,7 +113,7 @@ export async function listPagingOf(api: ApiClient, query: Query): Promise<ListPa
   if (first.status !== 200) {
     first = await api.call('getV2Conversations', { query: { ...query, PageNumber: 1 } });
   }
-  const perPage = first.json<{ meta?: { pagination?: { per_page?: unknown } } }>()?.meta?.pagination?.per_page;
+  const perPage = readEnvelope(first.json<Record<string, unknown>>() ?? {}).pagination?.per_page;
   if (typeof perPage === 'number' && perPage > 0 && perPage < wanted) pageSize = perPage;
   const zero = await api.call('getV2Conversations', { query: { ...query, PageCount: pageSize, PageNumber: 0 } });
   const ids = (res: typeof first) => listedItems(res).map((item) => String(item.id));

@@ -300,11 +300,22 @@ export function mergeLadders(runners: ReadonlyArray<readonly LadderStage[]>): La
 }
 
 /** How a rejection says when to come back: "Retry-After 2 s", "Retry-After at <date>", "Retry-After absent". */
-export function retryAfterText(value: string | null): string {
+function retryAfterText(value: string | null): string {
   const form = retryAfterForm(value ?? undefined);
   if (form === 'seconds') return `Retry-After ${value!.trim()} s`;
   if (form === 'http-date') return `Retry-After at ${value!.trim()}`;
   return form === 'absent' ? 'Retry-After absent' : `Retry-After unreadable (${JSON.stringify(value)})`;
+}
+
+/**
+ * How the target refused the ladder, as its text line and the load page say it. A 503 is what an overloaded target
+ * says too: the ladder cannot tell the two apart, and the text says so instead of calling it a rate limit.
+ */
+export function refusalText(rejection: RejectionReport | null): string {
+  if (!rejection) return 'no rejection seen';
+  const ambiguous = rejection.status === 503 ? ' (an overload looks the same: could not tell it from a rate limit)' : '';
+  const headers = Object.entries(rejection.rateLimitHeaders).map(([k, v]) => `, ${k}: ${v}`);
+  return `refused with ${rejection.status}${ambiguous}, ${retryAfterText(rejection.retryAfter)}${headers.join('')}`;
 }
 
 /**
@@ -313,14 +324,7 @@ export function retryAfterText(value: string | null): string {
  */
 export function ladderFinding(operationId: OperationId, label: string, analysis: LadderAnalysis): { line: string; item: FingerprintItem } {
   const { rejection, estimatedLimit, sustainedRate, firstLimited, confidence } = analysis;
-  const ambiguous = rejection?.status === 503 ? ' (an overload looks the same: could not tell it from a rate limit)' : '';
-  const headers =
-    rejection && Object.keys(rejection.rateLimitHeaders).length
-      ? `, ${Object.entries(rejection.rateLimitHeaders)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join(', ')}`
-      : '';
-  const refused = rejection ? `refused with ${rejection.status}${ambiguous}, ${retryAfterText(rejection.retryAfter)}${headers}` : 'no rejection seen';
+  const refused = refusalText(rejection);
   const limit = estimatedLimit === null ? 'no rate limit reached' : `rate limit ≈ ${estimatedLimit}/s${confidence ? ` (${confidenceText(confidence)})` : ''}`;
   const until = firstLimited ? `; first rung not sustained: ${firstLimited.targetRate}/s (${firstLimited.verdict})` : '';
   return {

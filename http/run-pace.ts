@@ -35,6 +35,8 @@ const MARGIN = 0.97;
 const MIN_PER_SECOND = 1;
 
 export const LEARNED_HERE = "this run's throttled answers";
+/** A limit the user set (MAX_RPS): the run's own pace, no vendor's. */
+export const FROM_MAX_RPS = 'MAX_RPS';
 
 /** Whether an answer says the target's rate limit was met: a 429, or a 503 with Retry-After (one without is an outage's). */
 export function throttledForRate(status: number, retryAfter: string | undefined): boolean {
@@ -46,7 +48,7 @@ export function throttledForRate(status: number, retryAfter: string | undefined)
  * did), the lower of the two, so a run never goes faster than the target allows nor than its user asks.
  */
 export function startingLimit(maxRps: number | undefined, known: KnownLimit | undefined): KnownLimit | undefined {
-  const configured = maxRps === undefined ? undefined : { perSecond: maxRps, from: 'MAX_RPS' };
+  const configured = maxRps === undefined ? undefined : { perSecond: maxRps, from: FROM_MAX_RPS };
   if (!configured || !known) return configured ?? known;
   return known.perSecond < configured.perSecond ? known : configured;
 }

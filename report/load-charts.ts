@@ -5,9 +5,7 @@
 import { confidenceText, type LadderResult, type LadderStage, type StageReport } from '../discovery/ladder-analysis.ts';
 import type { LimitProbe } from '../discovery/limit-search.ts';
 import { escapeHtml } from './html.ts';
-import { type Box, linearScale, logScale, num, polyline, px, svg, xAxis, yAxis } from './svg.ts';
-
-const percent = (ratio: number) => `${num(ratio * 100)}%`;
+import { type Box, linearScale, logScale, num, percent, polyline, px, svg, xAxis, yAxis } from './svg.ts';
 
 /** A rung as the chart draws it: its analysis, and the share of its requests refused, from the raw counts. */
 export interface RungMark extends StageReport {

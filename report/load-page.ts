@@ -4,7 +4,7 @@
 // Inline SVG and style, no script, a policy that forbids the network: it reads offline, from an artifact or a pod's
 // volume. Everything the target said (bodies, headers, names) is escaped. Pure and k6-safe: handleSummary writes it
 // inside k6 (load/scripts/common/summary.ts), `npm run load:merge` in Node.
-import { confidenceText, isRungThreshold, retryAfterText, type LadderResult } from '../discovery/ladder-analysis.ts';
+import { confidenceText, isRungThreshold, refusalText, type LadderResult } from '../discovery/ladder-analysis.ts';
 import { isSplit, segmentLabel } from '../discovery/execution-segment.ts';
 import { reportName, type LoadReport } from '../discovery/load-summary.ts';
 import type { MergedReport } from '../discovery/merge-reports.ts';
@@ -12,10 +12,9 @@ import { sizeLimitLine, type SizeLimitFinding } from '../discovery/size-limits.t
 import { redactIn, redactText } from '../http/redact.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import { ladderChart, rungMarks, searchChart } from './load-charts.ts';
-import { num } from './svg.ts';
+import { num, percent } from './svg.ts';
 
 const esc = (value: unknown) => escapeHtml(String(value));
-const percent = (ratio: number) => `${num(ratio * 100)}%`;
 const ms = (value: number | null) => (value === null ? '?' : `${num(value)} ms`);
 
 const isMerged = (report: LoadReport): report is MergedReport => Array.isArray((report as Partial<MergedReport>).runners);
@@ -85,10 +84,8 @@ function ladder(result: LadderResult): string {
             : ''
         }</p>`;
   const until = firstLimited ? `; first rung not sustained: ${num(firstLimited.targetRate)}/s (${firstLimited.verdict})` : '';
-  const headers = rejection ? Object.entries(rejection.rateLimitHeaders).map(([k, v]) => `${k}: ${v}`) : [];
-  const refusal = rejection
-    ? `Refused with ${rejection.status}, ${retryAfterText(rejection.retryAfter)}${headers.length > 0 ? `, ${headers.join(', ')}` : ''}.`
-    : 'No refusal seen.';
+  const refused = refusalText(rejection);
+  const refusal = `${refused[0]!.toUpperCase()}${refused.slice(1)}.`;
   const rows = rungMarks(result).map(
     (r) =>
       `<tr class="${esc(r.verdict)}"><td>${num(r.targetRate)}</td><td>${num(r.achievedRate)}</td><td>${num(r.acceptedRate)}</td><td>${percent(r.refusedShare)}</td><td>${num(r.p95Ms)}</td><td>${r.droppedIterations}</td><td>${esc(r.verdict)}</td></tr>`,

@@ -38,6 +38,8 @@ export function logScale(min: number, max: number, from: number, to: number): Sc
 
 /** A number as a chart labels it: at most two decimals, no trailing zeros. */
 export const num = (value: number) => String(round(value));
+/** A share (0–1) as a percentage, rounded as num rounds. */
+export const percent = (ratio: number) => `${num(ratio * 100)}%`;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

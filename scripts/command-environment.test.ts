@@ -15,7 +15,7 @@ import { PROJECT_ROOT, SUITE_ENVIRONMENT } from '../contract/env.ts';
 import { runFailure, type RecordedFailure } from '../lib/failure.ts';
 import { pool } from '../lib/pool.ts';
 import { profileConfig, listProfiles } from '../simulator/profiles.ts';
-import { LISTENING_LINE, suiteEnvFor } from '../simulator/suite-env.ts';
+import { LISTENING_LINE } from '../simulator/suite-env.ts';
 import { commands, entryOf, runEntry } from './package-scripts.ts';
 import { simulatorTargetVariables, startRunSimulator } from './suite-run.ts';
 
@@ -133,10 +133,8 @@ test('each command, run with only the variables its --help names, reports none m
       mkdirSync(join(dir, 'load'));
       run.prepare?.(dir);
       const values: Record<string, string> = {
-        API_BASE_URL: sim.url,
-        ...suiteEnvFor(sim.config),
+        ...simulatorTargetVariables(sim.url, callbackPort, sim.config),
         SIMULATOR_PORT: String(await freePort()),
-        CALLBACK_PORT: String(callbackPort),
         REPORTS_DIR: dir,
         LOAD_REPORTS_DIR: join(dir, 'load'),
         ACKNOWLEDGED_FILE: join(dir, 'acknowledged.yaml'),

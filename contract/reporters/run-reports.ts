@@ -46,6 +46,7 @@ import { PROBE_REQUESTS } from '../probes/budget.ts';
 import { redactKnownIn, rememberSecrets } from '../../http/redact.ts';
 import { currentRun } from '../run-records.ts';
 import { readPace, rememberLimit } from '../rate-memory.ts';
+import { FROM_MAX_RPS } from '../../http/run-pace.ts';
 import { BaselineError, fingerprintFile, readAllBaselines, readBaseline } from './baselines.ts';
 import { errorHeadline } from './error-headline.ts';
 import { shapeSkips } from '../preconditions.ts';
@@ -216,12 +217,13 @@ export default class RunReports implements Reporter {
     if (this.ran > 0) this.endOfRun(config);
     this.shapesNotEstablished(config);
     const observed = mergeObservations(this.observations.map((o) => ({ ...o, ...(o.evidence ? { evidence: redactKnownIn(o.evidence) } : {}) })));
-    const signals = new ObservedItems(observed.items).get('versioning.deprecation-signals');
+    const observedItems = new ObservedItems(observed.items);
+    const signals = observedItems.get('versioning.deprecation-signals');
     // The target's limit as the run ended with it, for the next run against it (MAX_RPS alone is no vendor's).
     const pace = readPace(REPORTS_DIR);
-    const rateLimit = pace?.limit && pace.limit.from !== 'MAX_RPS' ? pace.limit : undefined;
+    const rateLimit = pace?.limit && pace.limit.from !== FROM_MAX_RPS ? pace.limit : undefined;
     const run: RunMeta = { ...currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {})))), ...(rateLimit ? { rateLimit } : {}) };
-    const refusal = new ObservedItems(observed.items).get('rate.limit');
+    const refusal = observedItems.get('rate.limit');
     if (pace && refusal) rememberLimit(REPORTS_DIR, run, pace, refusal);
     const failures = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
     const firstOf = new Map<string, RecordedFailure>();

@@ -31,7 +31,7 @@ import {
   type PaginationFinding,
   type ReadPage,
 } from '../pagination-meaning.ts';
-import { dialogFieldMeanings, updatedKind } from '../field-meanings.ts';
+import { dialogFieldMeanings, meaningJudgement, updatedKind } from '../field-meanings.ts';
 import { expectRecordMatchesListItem } from '../record-vs-list.ts';
 
 const MINUTE = 60_000;
@@ -100,18 +100,7 @@ function expectWellFormedPage(page: Page, query: Query) {
           holds: (seen: unknown) => ['empty', 'a placeholder time', 'a time before tomorrow'].includes(seen as string),
           details: { dialog: item.id, updated: item.updated },
         },
-        ...dialogFieldMeanings(item).map(
-          (m): Judgement => ({
-            check: 'meaning_conformance',
-            at: `/*/${m.field}`,
-            section: '2.1',
-            expected: m.expected,
-            observed: m.observed,
-            holds: () => m.holds,
-            details: { dialog: item.id, value: m.value },
-            location: `$[…].${m.field} of ${item.id}`,
-          }),
-        ),
+        ...dialogFieldMeanings(item).map((m) => meaningJudgement(m, `/*/${m.field}`, { dialog: item.id, value: m.value }, `$[…].${m.field} of ${item.id}`)),
       ];
     }),
   );
