@@ -1,6 +1,6 @@
 // The pace of a whole run (spec §8.2: rate limits not shown): one token bucket that every request of the run books its
 // send from, at the target's rate limit when the run knows it, and what the run learns of that limit from the answers
-// the target throttles. Pure: the run's proxy (contract/auth-proxy.ts) holds one per run and feeds it the clock.
+// the target throttles. Pure: the run's proxy (contract/target/auth-proxy.ts) holds one per run and feeds it the clock.
 //
 // Learning: an answer throttled for the rate (a 429, or a 503 that says when to come back) shows the target's bucket
 // empty when it arrived. Between two throttles the answers accepted are what the bucket let through, no more than the

@@ -11,7 +11,7 @@ import { delimiter, join } from 'node:path';
 import { test } from 'node:test';
 import { freePort } from '../config/free-port.ts';
 import { parseSuiteConfig } from '../config/suite-config.ts';
-import { PROJECT_ROOT, SUITE_ENVIRONMENT } from '../contract/env.ts';
+import { PROJECT_ROOT, SUITE_ENVIRONMENT } from '../contract/core/env.ts';
 import { runFailure, type RecordedFailure } from '../lib/failure.ts';
 import { pool } from '../lib/pool.ts';
 import { profileConfig, listProfiles } from '../simulator/profiles.ts';

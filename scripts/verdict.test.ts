@@ -15,8 +15,8 @@ import type { SimulatorOptions } from '../simulator/server.ts';
 import { basicAuthorization } from '../config/suite-config.ts';
 import { simulatorTargetEnv, startRunSimulator } from './suite-run.ts';
 import { freePort } from '../config/free-port.ts';
-import { localPortsProblem } from '../contract/local-ports.ts';
-import { CREATED_DIALOGS_FILE, CREATED_JOURNAL_DIR, readJournal } from '../contract/leftover-dialogs.ts';
+import { localPortsProblem } from '../contract/core/local-ports.ts';
+import { CREATED_DIALOGS_FILE, readCreated } from '../contract/target/leftover-dialogs.ts';
 
 const MAIN = fileURLToPath(new URL('./contract.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -315,7 +315,7 @@ test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run 
     // Cancelled once the run has created dialogs (journalled as each create answers), whatever the machine's pace.
     const created = (dir: string) => {
       try {
-        return readJournal(dir).length >= 2;
+        return readCreated(dir).length >= 2;
       } catch {
         return false; // a line being written this instant
       }
@@ -326,7 +326,7 @@ test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run 
     assert.match(lines(run.stderr).at(-1) ?? '', /^dialog-contract: cancelled \(SIGTERM\): no verdict, no tickets/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(processesOf(run.reportsDir), [], 'nothing of the run is left running');
-    const journal = readJournal(run.reportsDir);
+    const journal = readCreated(run.reportsDir);
     const listed = readFileSync(join(run.reportsDir, CREATED_DIALOGS_FILE), 'utf8')
       .split('\n')
       .filter(Boolean)
@@ -366,7 +366,7 @@ test("the embedded simulator, started by the command beside Playwright, killed d
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|BOT_ID|GOTO_BOT_ID|CUSTOM_BLOCK_BOT_ID|SIMULATOR_PROFILE)/.test(k)));
   const running = runMain({ ...env, SIMULATOR_PORT: String(port), CALLBACK_PORT: String(callbackPort) }, { reportsDir });
   // Killed once the tests have created dialogs: the simulator answered, so it had started.
-  for (let i = 0; i < 300 && !existsSync(join(reportsDir, CREATED_JOURNAL_DIR)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 300 && readCreated(reportsDir).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   const simulator = processesOf(reportsDir).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('simulator/main.ts'));
   assert.equal(simulator.length, 1, 'one simulator, started by the command');
   process.kill(simulator[0]!, 'SIGKILL');
