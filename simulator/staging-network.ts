@@ -37,6 +37,8 @@ export interface StagingNetworkOptions {
    * the way back, as a staging a network away adds it.
    */
   latencyMs?: [number, number];
+  /** The gateway host's clock (its Date header) and its timers; the real ones unless a test drives them. */
+  clock?: { now: () => number; wait: (ms: number, then: () => void) => void };
 }
 
 export interface StagingNetwork {
@@ -54,7 +56,8 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
   const latency = options.latencyMs;
   /** Half of a request's round trip, each way; 0 without latency. */
   const halfTrip = () => (latency ? (latency[0] + latencyRandom() * (latency[1] - latency[0])) / 2 : 0);
-  const after = (ms: number, fn: () => void) => (ms > 0 ? setTimeout(fn, ms) : fn());
+  const clock = options.clock ?? { now: Date.now, wait: (ms: number, then: () => void) => void setTimeout(then, ms) };
+  const after = (ms: number, fn: () => void) => (ms > 0 ? clock.wait(ms, fn) : fn());
   const prefix = options.prefix ?? '';
   const faults = { badGateway: 0, reset: 0, outage: 0 };
   const sockets = new Set<Socket>();
@@ -71,8 +74,7 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const trip = halfTrip();
     // The request reaches the gateway half a round trip after it was sent; its answer takes as long to come back.
-    if (trip > 0) return void setTimeout(() => arrive(req, res, trip), trip);
-    arrive(req, res, 0);
+    after(trip, () => arrive(req, res, trip));
   };
 
   const arrive = (req: IncomingMessage, res: ServerResponse, trip: number) => {
@@ -103,7 +105,7 @@ export async function startStagingNetwork(options: StagingNetworkOptions): Promi
       `${options.target}${path.slice(prefix.length)}`,
       { method: req.method, headers: { ...req.headers, host: new URL(options.target).host } },
       (answer) => {
-        const headers = options.gatewayDate ? { ...answer.headers, date: new Date().toUTCString() } : answer.headers;
+        const headers = options.gatewayDate ? { ...answer.headers, date: new Date(clock.now()).toUTCString() } : answer.headers;
         after(trip, () => {
           res.writeHead(answer.statusCode ?? 502, headers);
           answer.pipe(res);
