@@ -15,6 +15,8 @@ const some = (test: (c: SimulatorConfig) => boolean) => PROFILES.some(({ config 
 const values = <T>(pick: (c: SimulatorConfig) => T) => new Set(PROFILES.map(({ config }) => pick(config)));
 const CONTENT_TYPES: Record<SimulatorConfig['errors']['format'], RegExp | undefined> = {
   problem: /^application\/problem\+json$/,
+  'problem-instance': /^application\/problem\+json$/,
+  fields: /^application\/json/,
   json: /^application\/json/,
   envelope: /^application\/json/,
   text: /^text\/plain/,
