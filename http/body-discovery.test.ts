@@ -331,6 +331,14 @@ test('refusals that name no field: no shape, and the reason says so and what to 
   assert.match(
     result.command.how,
     /^undetermined: no candidate body moved the dialog to bot 202 \(0 of 25 accepted; its 26 refusals named no field to build one from\); set COMMAND_BODY$/,
+  ); // A baseline's shape refused too: said first, and no other taken.
+  const known = { from: 'staging', command: '{"command":"goto","bot_id":{{botId}}}' };
+  assert.match(
+    discover(
+      nestedVendor(() => 'Bad Request'),
+      { known },
+    ).result.command.how,
+    /^undetermined: the vendor refused baseline staging's shape \{"command":"goto","bot_id":\{\{botId\}\}\} \(400\); no candidate body moved the dialog/,
   );
 });
 

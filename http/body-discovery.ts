@@ -326,7 +326,9 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
             }
           : { ...send, tried, how: `configured (${variable}), its effect seen: ${outcome.effect === 'text' ? 'its text in the record' : 'updated moved'}` };
   }
+  // What the baseline's shape did, said before the search's outcome: one that found a shape, one that found none.
   let sendBefore = '';
+  let sendNone = '';
   let sendInert: ShapeFinding | undefined;
   if (!send && ctx.known?.send) {
     const outcome = yield* trySend(ctx.known.send, 1);
@@ -349,7 +351,10 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
         how: `baseline ${ctx.known.from}'s shape ${shape}: accepted (${outcome.status}), but no shape shows a message where it showed at the baseline`,
         tried,
       };
-    } else sendBefore = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}) and took another: `;
+    } else {
+      sendNone = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}); `;
+      sendBefore = `${sendNone.slice(0, -2)} and took another: `;
+    }
   }
   if (!send) {
     const tried: ShapeFinding['tried'] = [];
@@ -375,7 +380,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       : control.effect === 'refused' && accepted.length === 1
         ? { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried }
         : undetermined(
-            `${sendBefore}no candidate body showed its message in the dialog (${accepted.length} of ${tried.length - 1} accepted${learning.note}); set SEND_BODY`,
+            `${sendNone}no candidate body showed its message in the dialog (${accepted.length} of ${tried.length - 1} accepted${learning.note}); set SEND_BODY`,
             tried,
           );
     if (!send.template && sendInert) send = sendInert;
@@ -420,6 +425,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
           };
   }
   let commandBefore = '';
+  let commandNone = '';
   let commandInert: ShapeFinding | undefined;
   if (!command && ctx.known?.command && ctx.gotoBotId !== undefined) {
     const outcome = yield* tryCommand(ctx.known.command, ctx.gotoBotId);
@@ -441,7 +447,10 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
         how: `baseline ${ctx.known.from}'s shape ${shape}: accepted (${outcome.status}), but no shape moves the dialog to bot ${ctx.gotoBotId} as it did at the baseline`,
         tried,
       };
-    } else commandBefore = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}) and took another: `;
+    } else {
+      commandNone = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}); `;
+      commandBefore = `${commandNone.slice(0, -2)} and took another: `;
+    }
   }
   if (!command) {
     const gotoBotId = ctx.gotoBotId;
@@ -472,7 +481,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       command.how = `${commandBefore}${foundHow(command.template!, verified, tried.length, learning)}`;
     }
     command ??= undetermined(
-      `${commandBefore}no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${tried.length - 1} accepted${learning.note}); set COMMAND_BODY`,
+      `${commandNone}no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${tried.length - 1} accepted${learning.note}); set COMMAND_BODY`,
       tried,
     );
   }
