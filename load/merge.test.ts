@@ -29,7 +29,7 @@ function podLog(dir: string, runner: number): string {
     fingerprint: runner === 1 ? [item] : [],
   });
   const file = join(dir, `pod-${runner}.log`);
-  writeFileSync(file, `time="…" level=info msg="k6 starting"\n${summaryFiles(report, [], '/reports').stdout}time="…" level=info msg="done"\n`);
+  writeFileSync(file, `time="…" level=info msg="k6 starting"\n${summaryFiles(report, [], '/reports', '0.1.0').stdout}time="…" level=info msg="done"\n`);
   return file;
 }
 
