@@ -1,6 +1,7 @@
 // npm run test:k6 (in npm test): every bundle on a real k6 against the simulator with limits the scripts are not told
 // (load/run.ts HIDDEN_LIMITS), alone and split as k6-operator splits a TestRun. What the unit tests' k6 stand-in
-// cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file writing.
+// cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file writing, its
+// regular expressions (a send body learned from refusals).
 // Sizes must be found exactly, the rate within 15%, by every runner and merged; every report JSON has its HTML page
 // beside it, one mark per rung and per value tried, and no file of a run holds a secret. Short rungs, and the runs side by
 // side, keep it to about a minute. Without k6 on PATH it skips, saying so (users install k6 themselves; CI puts a stock k6 on PATH).
@@ -247,6 +248,28 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
       assert.ok(!output.includes(API_PASSWORD!));
       assert.equal(API_PASSWORD, password);
       assert.deepEqual(checkPages(run), ['list.json'], 'the page beside it, written by k6 into the working directory');
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  test("send on k6 learns a body no candidate has from the vendor's plain-text refusals (k6's regular expressions, not Node's)", { skip }, async () => {
+    const simulator = await startSimulator({ port: 0, log: () => {}, config: { send: { textFields: ['reply.body_text'] }, errors: { format: 'text' } } });
+    try {
+      const bundle = (await buildBundles(mkdtempSync(join(tmpdir(), 'real-k6-dist-')))).send.file;
+      const { API_LOGIN, API_PASSWORD, BOT_ID } = suiteEnvFor(simulator.config);
+      const env = { API_BASE_URL: simulator.url, API_LOGIN: API_LOGIN!, API_PASSWORD: API_PASSWORD!, BOT_ID: BOT_ID!, SEND_SECONDS: '2' };
+      const run = await k6Directly(bundle, [], env, mkdtempSync(join(tmpdir(), 'real-k6-pod-')));
+      run.output = readable(run.output);
+      assert.equal(run.code, 0, run.output);
+      const sent = report(run, 'send');
+      const { sendBody } = sent.findings as { sendBody: { template: string; how: string } };
+      assert.equal(sendBody.template, '{"reply":{"body_text":"{{text}}"}}', run.output);
+      assert.match(sendBody.how, /^learned from its refusals: .*missing required field 'reply\.body_text'/);
+      assert.deepEqual(
+        sent.checks.filter((c) => c.fails > 0),
+        [],
+      );
     } finally {
       await simulator.close();
     }
