@@ -352,8 +352,9 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
         tried,
       };
     } else {
-      sendNone = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}); `;
-      sendBefore = `${sendNone.slice(0, -2)} and took another: `;
+      const refused = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status})`;
+      sendNone = `${refused}; `;
+      sendBefore = `${refused} and took another: `;
     }
   }
   if (!send) {
@@ -448,8 +449,9 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
         tried,
       };
     } else {
-      commandNone = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}); `;
-      commandBefore = `${commandNone.slice(0, -2)} and took another: `;
+      const refused = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status})`;
+      commandNone = `${refused}; `;
+      commandBefore = `${refused} and took another: `;
     }
   }
   if (!command) {

@@ -81,6 +81,7 @@ test('what names no field yields nothing: bodies without a name, URLs, media typ
     '{"timestamp":"2026-01-01T00:00:00Z","status":400,"error":"Bad Request","path":"/api/v2/conversation/abc-def/send","code":"INVALID_BODY"}',
     'Expected Content-Type application/json or text/plain, got 400 bytes of version 2.0 e.g. this',
     '<html><body><h1>400 Bad Request</h1><hr><center>nginx</center></body></html>',
+    '{"status":400,"source":"web","name":"ValidationError","message":"Bad Request"}',
     'the request is invalid',
   ];
   for (const body of silent) assert.deepEqual(read(body), [], body);

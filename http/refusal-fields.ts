@@ -188,8 +188,10 @@ function jsonMentions(node: unknown, values: readonly string[], inList = false):
   const out: FieldMention[] = [];
   const entries = Object.entries(node);
   // `name`, `path` and `target` name a field only in a list of problems (invalid-params, details): of a whole error,
-  // they are its own name or the request's path.
-  const keyed = entries.filter(([k]) => FIELD_KEYS.test(k) && (inList || !/^(name|path|target)$/i.test(k)));
+  // they are its own name or the request's path. `source` names one only as JSON:API's object ({"pointer": …}).
+  const keyed = entries.filter(
+    ([k, v]) => FIELD_KEYS.test(k) && (inList || !/^(name|path|target)$/i.test(k)) && (!/^source$/i.test(k) || (v !== null && typeof v === 'object')),
+  );
   const said = entries.filter(([k]) => !FIELD_KEYS.test(k) && !SKIPPED_KEYS.test(k)).flatMap(([, v]) => texts(v));
   // What the object says is about its field: the type and the value it asks for there, and any other field it names.
   const about = readText(said.join('\n'), values);
