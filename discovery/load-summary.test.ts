@@ -4,6 +4,7 @@ import { analyseLadder, ladderFinding, ladderStagesFromSummary, ladderThresholds
 import { ladder } from './load-shapes.ts';
 import { segmentOf, WHOLE } from './execution-segment.ts';
 import { REDACTED } from '../http/redact.ts';
+import { freshLoadFindings } from '../report/load-findings.ts';
 import { buildReport, evidenceCheckName, evidenceOf, REPORT_LINE, reportText, summaryFiles, type SummaryData } from './load-summary.ts';
 
 /** When handleSummary ran, in the tests. */
@@ -75,7 +76,7 @@ test('writes report, text and fingerprint files, with secrets redacted', () => {
     lines: [],
     fingerprint: [item],
   });
-  const files = summaryFiles(report, ['tok-secret-123', quoted], 'reports/load');
+  const files = summaryFiles(report, ['tok-secret-123', quoted], 'reports/load', '0.1.0');
   assert.ok(!Object.values(files).some((text) => text.includes(JSON.stringify(quoted).slice(1, -1)) || text.includes(quoted)));
   assert.deepEqual(Object.keys(files).sort(), [
     'reports/load/size-limits.fingerprint.json',
@@ -84,9 +85,23 @@ test('writes report, text and fingerprint files, with secrets redacted', () => {
     'stdout',
   ]);
   assert.ok(!files['reports/load/size-limits.json']!.includes('tok-secret-123'));
-  assert.deepEqual(JSON.parse(files['reports/load/size-limits.fingerprint.json']!), { items: [item], run: null });
+  // The run the findings come from, written by the bundle itself: k6 run alone leaves it too.
+  const started = '2026-11-24T09:59:47.655Z';
+  assert.deepEqual(JSON.parse(files['reports/load/size-limits.fingerprint.json']!), {
+    items: [item],
+    run: {
+      runId: `k6 size-limits ${started}`,
+      startedAt: started,
+      target: 'http://127.0.0.1:4010',
+      suiteVersion: '0.1.0',
+      vendorVersion: null,
+      load: { script: 'size-limits', segment: '0:1' },
+    },
+  });
   assert.equal(
-    Object.keys(summaryFiles(buildReport('list', 't', WHOLE, ENDED, summaryData(), { findings: null, lines: [], fingerprint: [] }), [], 'reports/load')).length,
+    Object.keys(
+      summaryFiles(buildReport('list', 't', WHOLE, ENDED, summaryData(), { findings: null, lines: [], fingerprint: [] }), [], 'reports/load', '0.1.0'),
+    ).length,
     3,
   );
 });
@@ -141,7 +156,7 @@ test('stdout carries the text and the whole report as one JSON line, secrets red
     lines: [],
     fingerprint: [],
   });
-  const stdout = summaryFiles(report, ['tok-secret-123'], '.').stdout!;
+  const stdout = summaryFiles(report, ['tok-secret-123'], '.', '0.1.0').stdout!;
   assert.match(stdout, /^k6 load: size-limits against 127\.0\.0\.1:4010, runner 2\/4 \(segment 1\/4:1\/2\), 12\.35 s\n/);
   const lines = stdout.trimEnd().split('\n');
   const last = lines[lines.length - 1]!;
@@ -150,4 +165,17 @@ test('stdout carries the text and the whole report as one JSON line, secrets red
   assert.deepEqual(parsed.segment, segment);
   assert.equal(parsed.findings.token, REDACTED);
   assert.ok(!stdout.includes('tok-secret-123'));
+});
+
+test("a runner's findings, as k6 alone writes them under an execution segment, are taken in by the next contract run", () => {
+  const item = { id: 'rate.limit', section: '8.2', operation: 'GET /v2/conversations', item: 'x', observed: { estimatedPerSecond: 40 } };
+  const segment = segmentOf({ executionSegment: '0:1/2' });
+  const report = buildReport('rate-limit', '127.0.0.1:4010', segment, ENDED, summaryData(), { findings: null, lines: [], fingerprint: [item] });
+  const name = 'rate-limit.runner-1-of-2.fingerprint.json';
+  const content = JSON.parse(summaryFiles(report, [], 'reports/load', '0.1.0')[`reports/load/${name}`]!);
+  assert.equal(content.run.runId, 'k6 rate-limit 2026-11-24T09:59:47.655Z, runner 1/2 (segment 0:1/2)');
+  assert.deepEqual(content.run.load, { script: 'rate-limit', segment: '0:1/2' });
+  const taken = freshLoadFindings([{ name, content }], '127.0.0.1:4010', 24, ENDED + 60_000);
+  assert.deepEqual([taken.items, taken.skipped], [[item], []]);
+  assert.equal(taken.origin.get('rate.limit'), `from the k6 run of 2026-11-24T09:59:47.655Z (reports/load/${name})`);
 });

@@ -5,7 +5,7 @@
 // Evidence channel: handleSummary sees aggregated metrics only, not values a VU computed (a size search result, a
 // sample 429). A VU hands such a value over as the name of a passing check ("evidence:<kind>:<json>"); the report
 // reads it back and keeps it out of the check list.
-import { fingerprintJson, type FingerprintItem } from '../lib/fingerprint.ts';
+import { fingerprintJson, type FingerprintItem, type RunMeta } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
 import { redactIn, redactText } from '../http/redact.ts';
 import { segmentFileSuffix, segmentLabel, type Segment } from './execution-segment.ts';
@@ -144,11 +144,29 @@ export function reportText(report: LoadReport): string {
 export const REPORT_LINE = 'dialog-contract-load-report ';
 
 /**
+ * The run a load report's findings come from (target, start, script, segment), for the fingerprint's run block: what
+ * lets the next contract run take them in, however k6 was run (npm run load, k6 alone, a k6-operator runner).
+ * `runners`: the merge of that many runners' reports.
+ */
+export function loadRunMeta(report: Pick<LoadReport, 'script' | 'target' | 'startedAt' | 'segment'>, suiteVersion: string, runners?: number): RunMeta {
+  const runner = segmentLabel(report.segment);
+  const part = runners ? ` (${runners} runners)` : runner ? `, ${runner}` : '';
+  return {
+    runId: `k6 ${report.script} ${report.startedAt}${part}`,
+    startedAt: report.startedAt,
+    target: report.target,
+    suiteVersion,
+    vendorVersion: null,
+    load: { script: report.script, segment: report.segment.text },
+  };
+}
+
+/**
  * handleSummary's answer: the text and the report as one JSON line on stdout, and files in `dir` (k6 creates no
  * directory: a missing one loses only the files, never the stdout copy): report JSON, text and, when the run
- * discovered any, fingerprint items.
+ * discovered any, fingerprint items under the run they come from (`suiteVersion`: the bundle's).
  */
-export function summaryFiles(unsafe: LoadReport, secrets: ReadonlyArray<string | undefined>, dir: string): Record<string, string> {
+export function summaryFiles(unsafe: LoadReport, secrets: ReadonlyArray<string | undefined>, dir: string, suiteVersion: string): Record<string, string> {
   // Redacted per string first: a secret holding a quote or a backslash is escaped in the JSON, past a search of it.
   const report = redactIn(unsafe, secrets);
   const text = redactText(reportText(report), secrets);
@@ -158,7 +176,8 @@ export function summaryFiles(unsafe: LoadReport, secrets: ReadonlyArray<string |
     [`${base}.json`]: `${redactText(stableStringify(report), secrets)}\n`,
     [`${base}.txt`]: text,
   };
-  if (report.fingerprint.length > 0) files[`${base}.fingerprint.json`] = redactText(fingerprintJson(report.fingerprint, null), secrets);
+  if (report.fingerprint.length > 0)
+    files[`${base}.fingerprint.json`] = redactText(fingerprintJson(report.fingerprint, loadRunMeta(report, suiteVersion)), secrets);
   return files;
 }
 

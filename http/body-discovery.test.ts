@@ -4,6 +4,7 @@ import { drive } from '../discovery/drive.ts';
 import {
   COMMAND_CANDIDATES,
   discoverRequestShapes,
+  MAX_LEARNED,
   SEND_CANDIDATES,
   type DiscoveryAnswer,
   type DiscoveryResult,
@@ -30,6 +31,8 @@ interface Vendor {
   createStatus?: number;
   /** How long its lists trail a write (a search index behind its store); Infinity: they never show the dialog. */
   listLagMs?: number;
+  /** What its refusals of a send or command body say (default `{}`). */
+  says?: (body: Record<string, unknown>, operation: 'send' | 'command') => string;
 }
 
 /** Runs the discovery against a fake vendor on a fake clock; returns the result and the requests sent. */
@@ -71,14 +74,14 @@ function discover(
         return { status: 200, body: JSON.stringify({ id: UUID, updated, data: data.map((answer) => ({ answer })) }) };
       case 'postV2ConversationSend': {
         const text = vendor.text(body);
-        if (text === undefined && !vendor.lenient) return { status: 400, body: '{}' };
+        if (text === undefined && !vendor.lenient) return { status: 400, body: vendor.says?.(body, 'send') ?? '{}' };
         if ((text !== undefined || vendor.anySendMoves) && !vendor.traceless) updated = new Date(Math.floor(clock / 1000) * 1000).toISOString();
         if (text !== undefined && vendor.textInRecord) data.push(text);
         return { status: 204, body: '' };
       }
       case 'postV2ConversationCommand': {
         const target = vendor.target(body);
-        if (target === undefined && !vendor.lenient) return { status: 400, body: '{}' };
+        if (target === undefined && !vendor.lenient) return { status: 400, body: vendor.says?.(body, 'command') ?? '{}' };
         if (target !== undefined && !vendor.commandInert) {
           bot = Number(target);
           listedFrom = clock + (vendor.listLagMs ?? 0);
@@ -270,4 +273,102 @@ test("the stamps the discovery read on its way: its dialog's create, the bot who
   const traceless = discover({ text: field('text'), traceless: true, target: field('bot_id') }, { settleSeconds: 10 });
   assert.equal(traceless.result.stamps?.message, undefined, 'no message stamp where updated never moves');
   assert.equal(traceless.result.stamps?.dialog.uuid, UUID);
+});
+
+/** A value at a dotted path of a body. */
+const at = (body: Record<string, unknown>, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), body);
+
+/**
+ * A vendor whose send and command bodies nest their fields, and whose refusals name the first field wrong, one at a
+ * time, in `style`: how most validating handlers answer.
+ */
+function nestedVendor(
+  style: (field: string, wants: string) => string,
+  fields = { text: 'payload.messageText', command: 'request.command', bot: 'request.botId' },
+): Vendor {
+  return {
+    text: (b) => (typeof at(b, fields.text) === 'string' ? (at(b, fields.text) as string) : undefined),
+    target: (b) => (at(b, fields.command) === 'goto' && typeof at(b, fields.bot) === 'number' ? at(b, fields.bot) : undefined),
+    textInRecord: true,
+    says: (b, operation) => {
+      if (operation === 'send') return style(fields.text, 'a string');
+      return at(b, fields.command) === 'goto' ? style(fields.bot, 'an integer') : style(fields.command, '"goto"');
+    },
+  };
+}
+
+const STYLES: Array<[string, (field: string, wants: string) => string]> = [
+  ['JSON errors[].field', (field, wants) => JSON.stringify({ errors: [{ field, message: `must be ${wants}` }] })],
+  ['a plain-text sentence', (field, wants) => `400 Bad Request: missing required field '${field}' (${wants})`],
+  ['problem+json detail', (field, wants) => JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: `${field} must be ${wants}` })],
+];
+
+for (const [style, says] of STYLES) {
+  test(`refusals that name the nested fields as ${style}: both shapes learned, verified by their effect, the refusal quoted`, () => {
+    const { result, sent } = discover(nestedVendor(says));
+    assert.equal(result.send.template, '{"payload":{"messageText":"{{text}}"}}');
+    assert.equal(result.send.verifiedBy, 'text in the record');
+    assert.match(
+      result.send.how,
+      /^learned from its refusals: \{"payload":\{"messageText":"\{\{text\}\}"\}\}, verified by text in the record, after 11 tries; taught by its 400 to \{"dc_no_such_field":"\{\{text\}\}"\}: .*payload\.messageText/,
+    );
+    assert.equal(result.command.template, '{"request":{"command":"goto","botId":{{botId}}}}');
+    assert.equal(result.command.verifiedBy, 'dialog moved to the target bot');
+    // The fixed list, a guess for the bot beside the command its refusals asked for, then the field the guess's refusal named.
+    assert.match(
+      result.command.how,
+      /^learned from its refusals: .*, verified by the dialog moving to bot 202, after 28 tries; taught by its 400 to \{"request":\{"command":"goto","bot_id":\{\{botId\}\}\}\}: .*request\.botId/,
+    );
+    assert.equal(sent.filter((op) => op === 'postV2ConversationCommand').length, COMMAND_CANDIDATES.length + 3);
+  });
+}
+
+test('refusals that name no field: no shape, and the reason says so and what to set', () => {
+  const { result } = discover(nestedVendor(() => 'Bad Request'));
+  assert.equal(result.send.template, null);
+  assert.match(result.send.how, /\(0 of 9 accepted; its 10 refusals named no field to build one from\); set SEND_BODY$/);
+  assert.match(
+    result.command.how,
+    /^undetermined: no candidate body moved the dialog to bot 202 \(0 of 25 accepted; its 26 refusals named no field to build one from\); set COMMAND_BODY$/,
+  ); // A baseline's shape refused too: said first, and no other taken.
+  const known = { from: 'staging', command: '{"command":"goto","bot_id":{{botId}}}' };
+  assert.match(
+    discover(
+      nestedVendor(() => 'Bad Request'),
+      { known },
+    ).result.command.how,
+    /^undetermined: the vendor refused baseline staging's shape \{"command":"goto","bot_id":\{\{botId\}\}\} \(400\); no candidate body moved the dialog/,
+  );
+});
+
+test('refusals that mislead: at most MAX_LEARNED bodies learned, then no shape, with how many were tried', () => {
+  let n = 0;
+  const { result, sent } = discover({ text: () => undefined, target: () => undefined, says: () => `missing required field 'field${n++}.name'` });
+  assert.equal(result.command.template, null);
+  assert.match(
+    result.command.how,
+    new RegExp(
+      `\\(0 of ${COMMAND_CANDIDATES.length + MAX_LEARNED} accepted; ${MAX_LEARNED} of them built from the fields its refusals named\\); set COMMAND_BODY$`,
+    ),
+  );
+  assert.equal(sent.filter((op) => op === 'postV2ConversationSend').length, 1 + SEND_CANDIDATES.length + MAX_LEARNED);
+});
+
+test('a learned body accepted with no effect by a vendor that refuses the rest is its only shape, said learned', () => {
+  const vendor = nestedVendor(STYLES[0]![1]);
+  const { result } = discover({ ...vendor, traceless: true, textInRecord: false });
+  assert.equal(result.send.verifiedBy, 'the only shape accepted');
+  assert.match(result.send.how, /^learned from its refusals: \{"payload":\{"messageText":"\{\{text\}\}"\}\}, verified by the only shape accepted/);
+});
+
+test('a refusal is quoted on one line, bounded, its secret-looking fields and credentials redacted', () => {
+  const { result } = discover(
+    nestedVendor((field) =>
+      JSON.stringify({ detail: `missing required field '${field}'`, token: 'tok-93d1', echo: 'Authorization: Basic cWE6c2VjcmV0', pad: 'x'.repeat(400) }),
+    ),
+  );
+  const quote = /taught by its 400 to \{"dc_no_such_field":"\{\{text\}\}"\}: (.*)$/.exec(result.send.how)?.[1] ?? '';
+  assert.ok(!quote.includes('tok-93d1') && !quote.includes('cWE6c2VjcmV0'), quote);
+  assert.ok(quote.length <= 241 && quote.endsWith('…'), quote);
 });

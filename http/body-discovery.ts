@@ -2,9 +2,13 @@
 // SEND_BODY / COMMAND_BODY do not give them. Acceptance proves nothing (a vendor that ignores unknown fields accepts
 // every candidate), so a shape is taken only once its effect is seen: the message shows up in the dialog (its text
 // in the record, or `updated`, the time of the last message, moving, spec §2.1), the goto moves the dialog to the
-// target bot. Pure: a generator of steps that the Playwright client drives with promises and k6 synchronously.
+// target bot. When every candidate is refused, the refusals are read for the fields they name, and bodies built from
+// them are tried the same way (http/learned-shapes.ts). Pure: a generator of steps that the Playwright client drives
+// with promises and k6 synchronously.
 import type { ApiRequest } from './request.ts';
 import { canonicalTemplate, renderBody } from './body-template.ts';
+import { learnedCommandCandidates, learnedSendCandidates, type LearnedCandidate, type Refusal } from './learned-shapes.ts';
+import { redactBody, redactText } from './redact.ts';
 import { nextSettlePause } from './settle-backoff.ts';
 
 export interface DiscoveryContext {
@@ -118,6 +122,17 @@ const CONTROL_COMMAND = '{"dc_no_such_field":"goto","dc_no_such_bot":{{botId}}}'
 /** Time for `updated` to be able to show a new second after the last change. */
 const RESOLUTION_SECONDS = 1.1;
 const CLOCK_SKEW_MS = 60_000;
+/** Bodies learned from refusals tried per shape at most: each refusal may teach the next, so a few suffice. */
+export const MAX_LEARNED = 8;
+/** Refusals of a body (§7: 400 for a parameter of the wrong format; 422 as validating frameworks answer). */
+const readsBody = (status: number) => status === 400 || status === 422;
+/** A refusal's body as a report quotes it: one line, bounded, secret-looking JSON fields and credentials redacted. */
+const quoted = (body: string) => {
+  const line = redactText(redactBody(body), []).replace(/\s+/g, ' ').trim();
+  return line.length > 240 ? `${line.slice(0, 240)}…` : line || '(no body)';
+};
+/** Which refusals taught a learned shape: the bodies they refused and what they said. */
+const lesson = (learned: LearnedCandidate) => learned.taughtBy.map((r) => `its ${r.status} to ${canonicalTemplate(r.template)}: ${quoted(r.body)}`).join('; ');
 
 const isoUtc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const ok = (status: number) => status >= 200 && status < 300;
@@ -142,6 +157,63 @@ export function configuredShape(template: string, variable: string): ShapeFindin
 }
 
 const NOT_NEEDED: ShapeFinding = { template: null, verifiedBy: null, how: 'not needed by this caller', tried: [] };
+
+/** An answer to a tried body: its status, the effect seen, and its body (what a refusal says). */
+interface Outcome<E extends string> {
+  status: number;
+  effect: E | 'refused';
+  body: string;
+}
+
+/** Records a tried body, and its refusal when it is one the vendor may have said why of. */
+function heard(refusals: Refusal[], tried: ShapeFinding['tried'], template: string, outcome: Outcome<string>): void {
+  tried.push({ template, status: outcome.status, effect: outcome.effect });
+  if (outcome.effect === 'refused' && readsBody(outcome.status)) refusals.push({ template, status: outcome.status, body: outcome.body });
+}
+
+/** What learning from the refusals gave: the bodies it tried, and a note for a search that found nothing. */
+interface Learning {
+  learned: LearnedCandidate[];
+  note: string;
+}
+const NOTHING_LEARNED: Learning = { learned: [], note: '' };
+
+/**
+ * Bodies built from what the refusals say, tried best first until one `works`, at most MAX_LEARNED: after each
+ * refusal, the next is built from all said so far (a vendor that checks one field at a time names the next).
+ */
+function* learn<E extends string>(
+  refusals: Refusal[],
+  build: (refusals: readonly Refusal[]) => LearnedCandidate[],
+  tried: ShapeFinding['tried'],
+  attempt: (template: string) => Generator<DiscoveryStep, Outcome<E>, DiscoveryAnswer | undefined>,
+  works: (effect: string) => boolean,
+): Generator<DiscoveryStep, Learning, DiscoveryAnswer | undefined> {
+  const before = refusals.length;
+  const learned: LearnedCandidate[] = [];
+  while (learned.length < MAX_LEARNED) {
+    const next = build(refusals).find((c) => !tried.some((t) => canonicalTemplate(t.template) === c.template));
+    if (!next) break;
+    learned.push(next);
+    const outcome = yield* attempt(next.template);
+    heard(refusals, tried, next.template, outcome);
+    if (works(outcome.effect)) break;
+  }
+  const note =
+    before === 0
+      ? ''
+      : learned.length === 0
+        ? `; its ${before} refusals named no field to build one from`
+        : `; ${learned.length} of them built from the fields its refusals named`;
+  return { learned, note };
+}
+
+/** How a search found its shape: from its list, or learned from the vendor's refusals and which ones taught it. */
+function foundHow(template: string, verified: string, tries: number, learning: Learning): string {
+  const taught = learning.learned.find((l) => l.template === template);
+  const how = `${canonicalTemplate(template)}, verified by ${verified}, after ${tries} tries`;
+  return taught ? `learned from its refusals: ${how}; taught by ${lesson(taught)}` : `discovered: ${how}`;
+}
 
 export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<DiscoveryStep, DiscoveryResult, DiscoveryAnswer | undefined> {
   const needs = ctx.needs ?? ['send', 'command'];
@@ -213,7 +285,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
   function* trySend(
     template: string,
     n: number,
-  ): Generator<DiscoveryStep, { status: number; effect: 'text' | 'updated' | 'none' | 'refused' }, DiscoveryAnswer | undefined> {
+  ): Generator<DiscoveryStep, { status: number; effect: 'text' | 'updated' | 'none' | 'refused'; body: string }, DiscoveryAnswer | undefined> {
     const before = last ?? (yield* read());
     // `updated` has a resolution of a second: a send in the second of the last change may leave it as it was. A
     // dialog whose updated is still "" has no message yet, so any message shows without waiting.
@@ -225,7 +297,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     if (!ok(sent.status)) {
       // A refusal that wrote anyway must not pass for the next candidate's effect: read afresh then.
       last = undefined;
-      return { status: sent.status, effect: 'refused' };
+      return { status: sent.status, effect: 'refused', body: sent.body };
     }
     lastChange = ctx.now();
     const after = yield* read();
@@ -234,7 +306,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     // Only the suite writes to this dialog: a moved `updated` is this send's, stamped between its send and answer.
     if (moved && typeof after.updated === 'string') stamps.message = { sentAt, answeredAt: lastChange, updated: after.updated };
     const effect = after.text.includes(text) ? 'text' : moved ? 'updated' : 'none';
-    return { status: sent.status, effect };
+    return { status: sent.status, effect, body: sent.body };
   }
 
   let send = preset.send;
@@ -254,7 +326,9 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
             }
           : { ...send, tried, how: `configured (${variable}), its effect seen: ${outcome.effect === 'text' ? 'its text in the record' : 'updated moved'}` };
   }
+  // What the baseline's shape did, said before the search's outcome: one that found a shape, one that found none.
   let sendBefore = '';
+  let sendNone = '';
   let sendInert: ShapeFinding | undefined;
   if (!send && ctx.known?.send) {
     const outcome = yield* trySend(ctx.known.send, 1);
@@ -277,44 +351,51 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
         how: `baseline ${ctx.known.from}'s shape ${shape}: accepted (${outcome.status}), but no shape shows a message where it showed at the baseline`,
         tried,
       };
-    } else sendBefore = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}) and took another: `;
+    } else {
+      const refused = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status})`;
+      sendNone = `${refused}; `;
+      sendBefore = `${refused} and took another: `;
+    }
   }
   if (!send) {
     const tried: ShapeFinding['tried'] = [];
+    // The control's refusal counts too: a body without the text is what a vendor names the missing field for.
+    const refusals: Refusal[] = [];
     const control = yield* trySend(CONTROL_SEND, 0);
-    tried.push({ template: CONTROL_SEND, status: control.status, effect: control.effect });
+    heard(refusals, tried, CONTROL_SEND, control);
     // If the control moves `updated` too, only the text itself tells the right field.
     const updatedTells = control.effect === 'none' || control.effect === 'refused';
-    for (const [i, candidate] of SEND_CANDIDATES.entries()) {
-      const outcome = yield* trySend(candidate, i + 1);
-      tried.push({ template: candidate, status: outcome.status, effect: outcome.effect });
-      if (outcome.effect === 'text' || (outcome.effect === 'updated' && updatedTells)) {
-        send = { template: candidate, verifiedBy: outcome.effect === 'text' ? 'text in the record' : 'updated moved', how: '', tried };
-        break;
-      }
+    const works = (effect: string) => effect === 'text' || (effect === 'updated' && updatedTells);
+    for (const candidate of SEND_CANDIDATES) {
+      const outcome = yield* trySend(candidate, tried.length);
+      heard(refusals, tried, candidate, outcome);
+      if (works(outcome.effect)) break;
     }
-    if (!send) {
-      const accepted = tried.filter((t) => t.template !== CONTROL_SEND && ok(t.status));
-      send =
-        control.effect === 'refused' && accepted.length === 1
-          ? { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried }
-          : undetermined(
-              `${sendBefore}no candidate body showed its message in the dialog (${accepted.length} of ${SEND_CANDIDATES.length} accepted); set SEND_BODY`,
-              tried,
-            );
-    }
+    const learning = works(tried[tried.length - 1]!.effect)
+      ? NOTHING_LEARNED
+      : yield* learn(refusals, learnedSendCandidates, tried, (t) => trySend(t, tried.length), works);
+    const last = tried[tried.length - 1]!;
+    const accepted = tried.filter((t) => t.template !== CONTROL_SEND && ok(t.status));
+    send = works(last.effect)
+      ? { template: last.template, verifiedBy: last.effect === 'text' ? 'text in the record' : 'updated moved', how: '', tried }
+      : control.effect === 'refused' && accepted.length === 1
+        ? { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried }
+        : undetermined(
+            `${sendNone}no candidate body showed its message in the dialog (${accepted.length} of ${tried.length - 1} accepted${learning.note}); set SEND_BODY`,
+            tried,
+          );
     if (!send.template && sendInert) send = sendInert;
-    else if (send.template)
-      send.how = `${sendBefore}discovered: ${canonicalTemplate(send.template)}, verified by ${send.verifiedBy}, after ${tried.length} tries`;
+    else if (send.template) send.how = `${sendBefore}${foundHow(send.template, send.verifiedBy!, tried.length, learning)}`;
   }
 
   /** Sends one command goto body and says what it did: refused, or whether the dialog moved to the target bot. */
   function* tryCommand(
     template: string,
     gotoBotId: number,
-  ): Generator<DiscoveryStep, { status: number; effect: 'moved' | 'none' | 'refused' }, DiscoveryAnswer | undefined> {
+  ): Generator<DiscoveryStep, { status: number; effect: 'moved' | 'none' | 'refused'; body: string }, DiscoveryAnswer | undefined> {
     const answer = yield* ask({ operationId: 'postV2ConversationCommand', pathParams: { uuid: uuid! }, json: renderBody(template, { botId: gotoBotId }) });
-    if (!ok(answer.status)) return { status: answer.status, effect: 'refused' };
+    const body = answer.body;
+    if (!ok(answer.status)) return { status: answer.status, effect: 'refused', body };
     // A list that trailed the create trails the move as long: wait that, and a half more, before reading it.
     if (lagMs > 0) yield { kind: 'wait', seconds: (lagMs * 1.5 + 250) / 1000 };
     const listed = yield* ask({
@@ -322,9 +403,9 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       pathParams: {},
       query: { BotID: String(gotoBotId), CreatedFrom: since(createdAt), PageCount: String(ctx.pageSize ?? 40) },
     });
-    if (!holdsUuid(listed.body, uuid!)) return { status: answer.status, effect: 'none' };
+    if (!holdsUuid(listed.body, uuid!)) return { status: answer.status, effect: 'none', body };
     stamps.dialog.listedUnder = gotoBotId;
-    return { status: answer.status, effect: 'moved' };
+    return { status: answer.status, effect: 'moved', body };
   }
 
   let command = preset.command;
@@ -345,6 +426,7 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
           };
   }
   let commandBefore = '';
+  let commandNone = '';
   let commandInert: ShapeFinding | undefined;
   if (!command && ctx.known?.command && ctx.gotoBotId !== undefined) {
     const outcome = yield* tryCommand(ctx.known.command, ctx.gotoBotId);
@@ -366,31 +448,42 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
         how: `baseline ${ctx.known.from}'s shape ${shape}: accepted (${outcome.status}), but no shape moves the dialog to bot ${ctx.gotoBotId} as it did at the baseline`,
         tried,
       };
-    } else commandBefore = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status}) and took another: `;
+    } else {
+      const refused = `the vendor refused baseline ${ctx.known.from}'s shape ${shape} (${outcome.status})`;
+      commandNone = `${refused}; `;
+      commandBefore = `${refused} and took another: `;
+    }
   }
   if (!command) {
     const gotoBotId = ctx.gotoBotId;
     if (gotoBotId === undefined) throw new Error('searching the command body needs gotoBotId');
     const tried: ShapeFinding['tried'] = [];
-    for (const candidate of [CONTROL_COMMAND, ...COMMAND_CANDIDATES]) {
+    const refusals: Refusal[] = [];
+    const control = yield* tryCommand(CONTROL_COMMAND, gotoBotId);
+    heard(refusals, tried, CONTROL_COMMAND, control);
+    const moved = (effect: string) => effect === 'moved';
+    for (const candidate of COMMAND_CANDIDATES) {
       const outcome = yield* tryCommand(candidate, gotoBotId);
-      tried.push({ template: candidate, status: outcome.status, effect: outcome.effect });
-      const moved = outcome.effect === 'moved';
-      if (moved && candidate !== CONTROL_COMMAND) {
-        command = { template: candidate, verifiedBy: 'dialog moved to the target bot', how: '', tried };
-        break;
-      }
+      heard(refusals, tried, candidate, outcome);
+      if (moved(outcome.effect)) break;
     }
+    const learning = moved(tried[tried.length - 1]!.effect)
+      ? NOTHING_LEARNED
+      : yield* learn(refusals, learnedCommandCandidates, tried, (t) => tryCommand(t, gotoBotId), moved);
+    const last = tried[tried.length - 1]!;
     // A vendor that refuses what it cannot read and took exactly one shape: that is its shape, moving or not (the
     // tests then say whether the goto works).
     const accepted = tried.filter((t) => t.template !== CONTROL_COMMAND && ok(t.status));
-    if (!command && commandInert) command = commandInert;
-    else if (!command && tried[0]!.effect === 'refused' && accepted.length === 1)
+    if (moved(last.effect)) command = { template: last.template, verifiedBy: 'dialog moved to the target bot', how: '', tried };
+    else if (commandInert) command = commandInert;
+    else if (control.effect === 'refused' && accepted.length === 1)
       command = { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried };
-    if (command && command !== commandInert)
-      command.how = `${commandBefore}discovered: ${canonicalTemplate(command.template!)}, verified by ${command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${gotoBotId}` : command.verifiedBy}, after ${tried.length} tries`;
+    if (command && command !== commandInert) {
+      const verified = command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${gotoBotId}` : command.verifiedBy!;
+      command.how = `${commandBefore}${foundHow(command.template!, verified, tried.length, learning)}`;
+    }
     command ??= undetermined(
-      `${commandBefore}no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${COMMAND_CANDIDATES.length} accepted); set COMMAND_BODY`,
+      `${commandNone}no candidate body moved the dialog to bot ${gotoBotId} (${accepted.length} of ${tried.length - 1} accepted${learning.note}); set COMMAND_BODY`,
       tried,
     );
   }

@@ -16,6 +16,8 @@ export interface RunMeta {
   suiteVersion: string;
   /** What the vendor says its version is (a version header of its answers), or null. */
   vendorVersion: string | null;
+  /** A k6 run's script and the part of a split test it ran (its execution segment; "0:1" the whole test). */
+  load?: { script: string; segment: string };
   /**
    * The target's rate limit as the run knew it at its end (found from its throttled answers, or carried from the run
    * before or a baseline): what the next run against the same target starts paced at. Absent when none was known.

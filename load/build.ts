@@ -1,11 +1,12 @@
 // npm run load:build: bundles each k6 script into dist/load/<script>.js: an ES module for target es2017 (older k6
 // runtimes reject newer syntax), k6 and k6/* left external, nothing from Node. The generated:* modules are filled
-// here, in Node: the OpenAPI document's operations and envelopes, and the faker-made test data.
+// here, in Node: the OpenAPI document's operations and envelopes, the faker-made test data and the suite's version.
 import { build, type Plugin } from 'esbuild';
 import { commandLineOrExit } from '../config/command-line.ts';
 import { renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { suiteVersion } from '../config/suite-version.ts';
 import { envelopeShapes, operationsTable } from './openapi-data.ts';
 import { makeTestData } from './test-data.ts';
 
@@ -19,6 +20,8 @@ function generatedModules(): Plugin {
   const modules: Record<string, unknown> = {
     'generated:api': { operations: operationsTable(), envelopes: envelopeShapes() },
     'generated:data': makeTestData(),
+    // The suite's version, for the run block of a bundle's findings: k6 reads no package.json.
+    'generated:suite': { version: suiteVersion() },
   };
   return {
     name: 'generated-modules',

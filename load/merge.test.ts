@@ -29,7 +29,7 @@ function podLog(dir: string, runner: number): string {
     fingerprint: runner === 1 ? [item] : [],
   });
   const file = join(dir, `pod-${runner}.log`);
-  writeFileSync(file, `time="…" level=info msg="k6 starting"\n${summaryFiles(report, [], '/reports').stdout}time="…" level=info msg="done"\n`);
+  writeFileSync(file, `time="…" level=info msg="k6 starting"\n${summaryFiles(report, [], '/reports', '0.1.0').stdout}time="…" level=info msg="done"\n`);
   return file;
 }
 
@@ -44,6 +44,10 @@ test("merges pods' logs into reports the contract run reads, the run named", () 
   assert.deepEqual(fingerprint.items, [item]);
   assert.equal(fingerprint.run?.target, 'staging.example.com');
   assert.equal(fingerprint.run?.startedAt, '2026-11-24T10:00:00.000Z');
+  assert.deepEqual(
+    [fingerprint.run?.runId, fingerprint.run?.load],
+    ['k6 size-limits 2026-11-24T10:00:00.000Z (2 runners)', { script: 'size-limits', segment: '0:1' }],
+  );
   assert.match(readFileSync(join(out, 'size-limits.txt'), 'utf8'), /runners:\n {2}runner 1\/2 \(segment 0:1\/2\)/);
   // The page beside it shows each runner's share.
   const page = readFileSync(join(out, 'size-limits.html'), 'utf8');

@@ -10,7 +10,7 @@ import { CommandLineError, helpPointer, helpText, readCommandLine } from '../con
 import { fingerprintJson } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
 import { suiteVersion } from '../config/suite-version.ts';
-import { REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
+import { loadRunMeta, REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
 import { MergeError, mergedText, mergeReports, type MergedReport } from '../discovery/merge-reports.ts';
 import { loadPageHtml } from '../report/load-page.ts';
 
@@ -65,13 +65,7 @@ export function writeMergedReport(reports: readonly LoadReport[], dir: string): 
   writeFileSync(join(dir, `${merged.script}.json`), `${stableStringify(merged)}\n`);
   writeFileSync(join(dir, `${merged.script}.txt`), mergedText(merged));
   writeFileSync(join(dir, `${merged.script}.html`), loadPageHtml(merged, []));
-  const run = {
-    runId: `k6 ${merged.script} ${merged.startedAt} (${reports.length} runners)`,
-    startedAt: merged.startedAt,
-    target: merged.target,
-    suiteVersion: suiteVersion(),
-    vendorVersion: null,
-  };
+  const run = loadRunMeta(merged, suiteVersion(), reports.length);
   if (merged.fingerprint.length > 0) writeFileSync(join(dir, `${merged.script}.fingerprint.json`), fingerprintJson(merged.fingerprint, run));
   return merged;
 }

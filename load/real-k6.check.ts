@@ -1,6 +1,7 @@
 // npm run test:k6 (in npm test): every bundle on a real k6 against the simulator with limits the scripts are not told
 // (load/run.ts HIDDEN_LIMITS), alone and split as k6-operator splits a TestRun. What the unit tests' k6 stand-in
-// cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file writing.
+// cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file writing, its
+// regular expressions (a send body learned from refusals).
 // Sizes must be found exactly, the rate within 15%, by every runner and merged; every report JSON has its HTML page
 // beside it, one mark per rung and per value tried, and no file of a run holds a secret. Short rungs, and the runs side by
 // side, keep it to about a minute. Without k6 on PATH it skips, saying so (users install k6 themselves; CI puts a stock k6 on PATH).
@@ -13,6 +14,10 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LadderResult } from '../discovery/ladder-analysis.ts';
 import { REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
+import { operatorSegmentArgs } from '../discovery/execution-segment.ts';
+import { readFingerprintFile } from '../lib/fingerprint.ts';
+import { freshLoadFindings } from '../report/load-findings.ts';
+import { targetOf } from '../report/run-meta.ts';
 import type { SizeLimitFinding } from '../discovery/size-limits.ts';
 import type { MergedReport } from '../discovery/merge-reports.ts';
 import { basicAuthorization } from '../config/suite-config.ts';
@@ -62,6 +67,20 @@ function load(args: string[], env: Record<string, string> = {}): Promise<Run> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => resolve({ code, output: readable(output), dir }));
+  });
+}
+
+/**
+ * `k6 run ARGS BUNDLE` itself, as a k6-operator pod runs it: only the target's settings in its environment, its
+ * reports in the working directory `cwd` (no LOAD_REPORTS_DIR). The output as k6 printed it.
+ */
+function k6Directly(bundle: string, args: string[], env: Record<string, string>, cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn('k6', ['run', '--quiet', ...args, bundle], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output, dir: cwd }));
   });
 }
 
@@ -219,17 +238,7 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
       const bundle = (await buildBundles(mkdtempSync(join(tmpdir(), 'real-k6-dist-')))).list.file;
       const cwd = mkdtempSync(join(tmpdir(), 'real-k6-pod-'));
       const { API_LOGIN, API_PASSWORD } = suiteEnvFor(simulator.config);
-      const run = await new Promise<Run>((resolve) => {
-        const child = spawn('k6', ['run', '--quiet', bundle], {
-          cwd,
-          env: { PATH: process.env.PATH ?? '', API_BASE_URL: simulator.url, API_LOGIN: API_LOGIN!, API_PASSWORD: API_PASSWORD!, LIST_SECONDS: '2' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.on('exit', (code) => resolve({ code, output, dir: cwd }));
-      });
+      const run = await k6Directly(bundle, [], { API_BASE_URL: simulator.url, API_LOGIN: API_LOGIN!, API_PASSWORD: API_PASSWORD!, LIST_SECONDS: '2' }, cwd);
       const output = run.output;
       run.output = readable(output);
       assert.equal(run.code, 0, run.output);
@@ -239,6 +248,62 @@ describe('every bundle on a real k6', { concurrency: true }, () => {
       assert.ok(!output.includes(API_PASSWORD!));
       assert.equal(API_PASSWORD, password);
       assert.deepEqual(checkPages(run), ['list.json'], 'the page beside it, written by k6 into the working directory');
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  test("send on k6 learns a body no candidate has from the vendor's plain-text refusals (k6's regular expressions, not Node's)", { skip }, async () => {
+    const simulator = await startSimulator({ port: 0, log: () => {}, config: { send: { textFields: ['reply.body_text'] }, errors: { format: 'text' } } });
+    try {
+      const bundle = (await buildBundles(mkdtempSync(join(tmpdir(), 'real-k6-dist-')))).send.file;
+      const { API_LOGIN, API_PASSWORD, BOT_ID } = suiteEnvFor(simulator.config);
+      const env = { API_BASE_URL: simulator.url, API_LOGIN: API_LOGIN!, API_PASSWORD: API_PASSWORD!, BOT_ID: BOT_ID!, SEND_SECONDS: '2' };
+      const run = await k6Directly(bundle, [], env, mkdtempSync(join(tmpdir(), 'real-k6-pod-')));
+      run.output = readable(run.output);
+      assert.equal(run.code, 0, run.output);
+      const sent = report(run, 'send');
+      const { sendBody } = sent.findings as { sendBody: { template: string; how: string } };
+      assert.equal(sendBody.template, '{"reply":{"body_text":"{{text}}"}}', run.output);
+      assert.match(sendBody.how, /^learned from its refusals: .*missing required field 'reply\.body_text'/);
+      assert.deepEqual(
+        sent.checks.filter((c) => c.fails > 0),
+        [],
+      );
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  test('size-limits run directly by k6 as the first of two runners: its findings carry their run, and a contract run about the same target takes them in', {
+    skip,
+  }, async () => {
+    const simulator = await startSimulator({ port: 0, log: () => {}, config: { limits: HIDDEN_LIMITS } });
+    try {
+      const bundle = (await buildBundles(mkdtempSync(join(tmpdir(), 'real-k6-dist-'))))['size-limits'].file;
+      const { API_LOGIN, API_PASSWORD, BOT_ID } = suiteEnvFor(simulator.config);
+      const env = { API_BASE_URL: simulator.url, API_LOGIN: API_LOGIN!, API_PASSWORD: API_PASSWORD!, BOT_ID: BOT_ID! };
+      const run = await k6Directly(bundle, operatorSegmentArgs(1, 2), env, mkdtempSync(join(tmpdir(), 'real-k6-pod-')));
+      run.output = readable(run.output);
+      assert.equal(run.code, 0, run.output);
+      const name = 'size-limits.runner-1-of-2.fingerprint.json';
+      const content = readFingerprintFile(JSON.parse(readFileSync(join(run.dir, name), 'utf8')))!;
+      const target = targetOf(simulator.url);
+      assert.equal(content.run?.target, target, run.output);
+      assert.deepEqual(content.run?.load, { script: 'size-limits', segment: '0:1/2' });
+      assert.match(content.run?.runId ?? '', /^k6 size-limits \S+, runner 1\/2 \(segment 0:1\/2\)$/);
+      // What the contract run's reporter does with the files of reports/load/ (contract/reporters/run-reports.ts).
+      const taken = freshLoadFindings([{ name, content }], target, 1, Date.now());
+      assert.deepEqual(taken.skipped, []);
+      assert.deepEqual(
+        Object.fromEntries(taken.items.map((i) => [i.id, (i.observed as { largestAccepted?: number }).largestAccepted])),
+        {
+          'limit.maxPageCount': HIDDEN_LIMITS.maxPageCount.value,
+          'limit.maxTextLength.send': HIDDEN_LIMITS.maxTextLength.value,
+          'limit.maxVariablesBytes': HIDDEN_LIMITS.maxVariablesBytes.value,
+        },
+        run.output,
+      );
     } finally {
       await simulator.close();
     }

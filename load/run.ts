@@ -1,26 +1,23 @@
 // npm run load -- <script> [--split N] [k6 args]: builds the bundles, starts the simulator with hidden limits when
 // API_BASE_URL names no target (against a target, checks it first with the preflight read every script's setup()
-// makes too), runs k6 on the bundle, stops the simulator, and stamps the script's fingerprint items with the run they
-// come from (the contract run merges them when they are about its target and recent). Against a target, k6 gets the
+// makes too), runs k6 on the bundle and stops the simulator; the bundle writes its findings under the run they come
+// from (the contract run merges them when they are about its target and recent). Against a target, k6 gets the
 // user's environment (.env included) unchanged. --split N runs N k6 processes with the execution segments k6-operator
 // gives a TestRun of `parallelism: N`, side by side, and merges their reports (discovery/merge-reports.ts).
 // Exits with k6's status (the first failing runner's), 2 on a bad invocation or setting, 3 when the target cannot be
 // judged (unreachable, credentials rejected, not this API).
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { helpPointer, helpText } from '../config/command-line.ts';
 import { ConfigError, parseLoadConfig, secretsOf } from '../config/suite-config.ts';
-import { fingerprintJson, readFingerprintFile } from '../lib/fingerprint.ts';
 import { MAX_RUNNERS, operatorSegmentArgs, segmentOf } from '../discovery/execution-segment.ts';
 import { reportName, type LoadReport } from '../discovery/load-summary.ts';
 import { mergedText } from '../discovery/merge-reports.ts';
 import { requestUrl } from '../http/request.ts';
 import { fetchFailure, PREFLIGHT_REQUEST, preflight as runPreflight } from '../http/target-preflight.ts';
 import { redactText } from '../http/redact.ts';
-import { runMeta } from '../report/run-meta.ts';
-import { suiteVersion } from '../config/suite-version.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { suiteEnvFor, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { loadDotenvFile } from '../config/dotenv-file.ts';
@@ -173,19 +170,6 @@ async function preflight(env: NodeJS.ProcessEnv): Promise<string | undefined> {
   return verdict.ok ? undefined : redactText(verdict.reason, secretsOf(config));
 }
 
-/**
- * Stamps the findings k6 just wrote for `script` (reports/load/SCRIPT.fingerprint.json) with the run they come from:
- * the target and the time. The contract run merges them only when they are about its target and recent.
- */
-function stampFindings(script: string, baseUrl: string, startedAt: number, dir: string): void {
-  const file = join(dir, `${script}.fingerprint.json`);
-  if (!existsSync(file) || statSync(file).mtimeMs < startedAt) return;
-  const found = readFingerprintFile(JSON.parse(readFileSync(file, 'utf8')));
-  if (!found) return;
-  const started = new Date(startedAt).toISOString();
-  writeFileSync(file, fingerprintJson(found.items, runMeta(`k6 ${script} ${started}`, startedAt, baseUrl, suiteVersion(), null)));
-}
-
 /** Time for every runner's k6 to start and run setup() on 2 cores before the rungs begin together. */
 const SPLIT_START_MS = 6000;
 /** How long the runners get to start k6 and initialise (a busy machine compiles the bundle slowly) before the run gives up. */
@@ -314,13 +298,11 @@ export async function main(argv: string[]): Promise<number> {
   const reportsDir = resolve(PROJECT_ROOT, env.LOAD_REPORTS_DIR?.trim() || join('reports', 'load'));
   mkdirSync(reportsDir, { recursive: true });
   env.LOAD_REPORTS_DIR = reportsDir;
-  const startedAt = Date.now();
   const bundle = bundles[script as ScriptName].file;
   try {
     return split === undefined ? await runK6(bundle, k6Args, env) : await runSplit(script as ScriptName, bundle, split, k6Args, env, reportsDir);
   } finally {
     await local?.close();
-    stampFindings(script!, env.API_BASE_URL!, startedAt, reportsDir);
   }
 }
 

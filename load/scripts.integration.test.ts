@@ -252,11 +252,29 @@ test('send: SEND_BODY is used as given, with no discovery', async () => {
   });
 });
 
-test('send: setup aborts with the one-line reason when no body shape can be established', async () => {
+test("send: setup learns a body no candidate has from the vendor's refusals, and sends with it", async () => {
   await withSimulator({ config: { send: { textFields: ['payload.words'] } } }, async (sim) => {
     const { module, harness } = await load('send', { VERTEX_TOKEN: '' }, sim);
+    const data = call(module, 'setup');
+    assert.equal((data as { sendBody: string }).sendBody, '{"payload":{"words":"{{text}}"}}');
+    call(module, 'sendOperator', data);
+    assert.deepEqual(failedChecks(harness), []);
+    const files = call(module, 'handleSummary', summaryOf(harness)) as Record<string, string>;
+    assert.match(
+      files.stdout!,
+      /send body \{"payload":\{"words":"\{\{text\}\}"\}\}: learned from its refusals: .*taught by its 400 to .*missing required field 'payload\.words'/,
+    );
+  });
+});
+
+test('send: setup aborts with the one-line reason when no body shape can be established', async () => {
+  await withSimulator({ config: { send: { textFields: ['payload.words'] }, errors: { format: 'empty' } } }, async (sim) => {
+    const { module, harness } = await load('send', { VERTEX_TOKEN: '' }, sim);
     assert.throws(() => call(module, 'setup'), /test aborted/);
-    assert.match(harness.aborted ?? '', /^send body undetermined: no candidate body showed its message in the dialog .*; set SEND_BODY$/);
+    assert.match(
+      harness.aborted ?? '',
+      /^send body undetermined: no candidate body showed its message in the dialog .*named no field to build one from\); set SEND_BODY$/,
+    );
     assert.ok(!harness.requests.some((r) => r.tags.operation === 'postV2DialogCreate'), 'no dialogs prepared after the abort');
   });
 });

@@ -3,8 +3,9 @@
 // wherever the spec says "not shown". Each run must be green with no breaking item, and its drift report against
 // baselines/simulator.json (the default profile) must list every one of the profile's choices as changed
 // (power/profile-choices.ts). Some profiles are run as a user would configure them (SEND_BODY, COMMAND_BODY, from
-// the vendor's own shapes), the others discover the shapes; one configures neither, so the skips of a run without
-// a command shape are proven green too. Each run's learned document (its overlay) must apply, lint clean and accept
+// the vendor's own shapes), the others discover the shapes, from the candidates or from what the vendor's refusals
+// name (the refusal-* profiles); refusal-silent's refusals name nothing, so the skips of a run without shapes are
+// proven green too. Each run's learned document (its overlay) must apply, lint clean and accept
 // every answer recorded, and differ from the default's exactly at the places whose observations the profile changed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -83,8 +83,9 @@ async function respect(simulator: { profile?: string; drifts?: string[] }, confi
 const BOTH = ['SEND_BODY', 'COMMAND_BODY'] as const;
 
 test('green against the default simulator and every vendor profile, with no secret in its output or reports', async () => {
-  // Each profile configured as its users configure it; a run that cannot discover a shape is told to set it (below).
-  const configured: Record<string, ReadonlyArray<'SEND_BODY' | 'COMMAND_BODY'>> = { ...PROFILE_CONFIGURES, 'bearer-ids': ['COMMAND_BODY'] };
+  // Each profile configured as its users configure it; a run that cannot discover a shape is told to set it (below):
+  // refusal-silent's users must set both, its refusals naming nothing to learn them from.
+  const configured: Record<string, ReadonlyArray<'SEND_BODY' | 'COMMAND_BODY'>> = { ...PROFILE_CONFIGURES, 'refusal-silent': BOTH };
   const runs = await pool(listProfiles(), 2, async (profile) => ({ profile, ...(await respect({ profile }, configured[profile] ?? [])) }));
   for (const run of runs) {
     assert.equal(run.status, 0, `${run.profile}:\n${run.output.slice(-1500)}`);
@@ -98,7 +99,8 @@ test('green against the default simulator and every vendor profile, with no secr
 });
 
 test('a target whose command shape cannot be discovered could not be judged: exit 2, one line naming COMMAND_BODY', async () => {
-  const run = await respect({ profile: 'bearer-ids' }, ['SEND_BODY']);
+  // Its refusals name nothing, so no body can be learned from them either.
+  const run = await respect({ profile: 'refusal-silent' }, ['SEND_BODY']);
   assert.equal(run.status, 2, run.output.slice(-1500));
   assert.match(run.output, /^respect: no command body shape for .*: set COMMAND_BODY/m);
 });

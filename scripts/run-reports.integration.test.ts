@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { runAgainstSimulator } from './suite-run.ts';
+import { profileConfig } from '../simulator/profiles.ts';
+import { bodyTemplatesOf } from '../simulator/suite-env.ts';
 import type { RecordedFailure } from '../lib/failure.ts';
 import { harProblems } from '../report/har-schema.ts';
 import { readJournal } from '../contract/core/journal.ts';
@@ -191,10 +193,12 @@ test("the run's own waits are not the target's slowness: a test paced at a low M
 
 test('tests a missing body shape kept from running are the first and last lines of the job summary', async () => {
   const dir = join(mkdtempSync(join(tmpdir(), 'not-run-')), 'r');
-  // bearer-ids takes a command body no candidate names: without COMMAND_BODY its goto tests cannot run.
+  // refusal-silent takes a command body no candidate names and its refusals name nothing: without COMMAND_BODY its
+  // goto tests cannot run (its SEND_BODY given, so the one missing shape is the command's).
+  const { SEND_BODY } = bodyTemplatesOf(profileConfig('refusal-silent'));
   const run = await runAgainstSimulator(
-    { profile: 'bearer-ids' },
-    { reportsDir: dir, workers: 1, extraArgs: ['--project', 'api', '-g', 'walks a dialog through create'] },
+    { profile: 'refusal-silent' },
+    { reportsDir: dir, workers: 1, env: { SEND_BODY }, extraArgs: ['--project', 'api', '-g', 'walks a dialog through create'] },
   );
   assert.equal(run.exitCode, 0, run.output.slice(-800));
   const lines = readFileSync(join(dir, 'summary.md'), 'utf8').trimEnd().split('\n');

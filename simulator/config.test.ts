@@ -30,13 +30,13 @@ describe('simulator configuration', () => {
   for (const [patch, message] of [
     [{ statuse: {} }, /config\.statuse is not a setting/],
     [{ lists: { defaultPageCount: 0 } }, /config\.lists\.defaultPageCount must be an integer >= 1, got 0/],
-    [{ errors: { format: 'xml' } }, /config\.errors\.format must be one of problem, json, text/],
+    [{ errors: { format: 'xml' } }, /config\.errors\.format must be one of problem, problem-instance, json, text/],
     [{ limits: { rate: { perSecond: 'fast' } } }, /config\.limits\.rate must be/],
     [{ send: { allowedStatuses: ['operatorr'] } }, /config\.send\.allowedStatuses must be a list whose item 0/],
     [{ bots: [{ id: 1 }] }, /config\.bots must be a list whose item 0 is an object whose name/],
     [{ statuses: { created: 'operator' } }, /config\.statuses must be 4 different strings/],
     [{ validation: { dialogBeforeBody: 'yes' } }, /config\.validation\.dialogBeforeBody must be true or false, got "yes"/],
-    [{ errors: { format: 'html' } }, /config\.errors\.format must be one of problem, json, text, envelope, empty, got "html"/],
+    [{ errors: { format: 'html' } }, /config\.errors\.format must be one of problem, problem-instance, json, text, envelope, fields, empty, got "html"/],
     [{ callback: { encoding: 'xml' } }, /config\.callback\.encoding must be one of json, form, multipart, query/],
     [{ callback: { method: 'DELETE' } }, /config\.callback\.method must be one of POST, PUT, GET/],
     [{ callback: { method: 'GET', encoding: 'form' } }, /config\.callback\.method GET sends no body, so config\.callback\.encoding must be query, got form/],
@@ -105,7 +105,8 @@ describe('simulator configuration', () => {
   });
 
   it('accepts dotted field paths, every error format and every callback shape', () => {
-    for (const format of ['problem', 'json', 'text', 'envelope', 'empty'] as const) assert.equal(resolveConfig({ errors: { format } }).errors.format, format);
+    for (const format of ['problem', 'problem-instance', 'json', 'text', 'envelope', 'fields', 'empty'] as const)
+      assert.equal(resolveConfig({ errors: { format } }).errors.format, format);
     const config = resolveConfig({
       send: { textFields: ['message.text', 'text'] },
       command: { commandField: 'command.name', botField: 'command.bot.id', botType: 'string' },

@@ -158,8 +158,10 @@ export interface SimulatorConfig {
     tokenHeader: string | null;
   };
   /**
-   * Error body shape (spec §7: not shown): RFC 7807 problem+json, {"message": ...} JSON, plain text,
-   * {"error": {"code", "message"}} JSON, or no body at all.
+   * Error body shape (spec §7: not shown): RFC 7807 problem+json, the same with `instance` (the request's path, as
+   * RFC 9457 servers often write it), {"message": ...} JSON, plain text,
+   * {"error": {"code", "message"}} JSON, {"errors": [{"field", "message"}]} JSON (a refused body field named apart
+   * from the message, which then leaves it out), or no body at all.
    */
   errors: { format: ErrorFormat };
   limits: {
@@ -172,7 +174,7 @@ export interface SimulatorConfig {
   };
 }
 
-export type ErrorFormat = 'problem' | 'json' | 'text' | 'envelope' | 'empty';
+export type ErrorFormat = 'problem' | 'problem-instance' | 'json' | 'text' | 'envelope' | 'fields' | 'empty';
 
 export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
 
@@ -362,7 +364,7 @@ const RULES: Record<string, Check> = {
   'callback.encoding': oneOf('json', 'form', 'multipart', 'query'),
   'callback.method': oneOf('POST', 'PUT', 'GET'),
   'callback.tokenHeader': nullable(headerName),
-  'errors.format': oneOf('problem', 'json', 'text', 'envelope', 'empty'),
+  'errors.format': oneOf('problem', 'problem-instance', 'json', 'text', 'envelope', 'fields', 'empty'),
   'limits.maxPageCount': nullable(object({ ...LIMIT_SHAPE, clamp: bool }, ['status', 'body', 'clamp'])),
   'limits.maxTextLength': limit,
   'limits.maxVariablesBytes': limit,

@@ -27,8 +27,11 @@ export interface Reply {
   /** A payload already serialised (cached list pages, file bytes). */
   raw?: Buffer | string;
   contentType?: string;
-  /** An error: rendered in the configured error format with the final status, after drifts. */
-  problem?: { detail: string };
+  /**
+   * An error: rendered in the configured error format with the final status, after drifts. `field`: the body field it
+   * refuses, and what it says of it, for the format that names fields apart from the message.
+   */
+  problem?: { detail: string; field?: { path: string; says: string } };
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -45,9 +48,21 @@ export class HttpError extends Error {
   }
 }
 
+/** A 400 for one body field (dotted path): `detail` says it in a sentence, `says` without the field's name. */
+export class FieldError extends HttpError {
+  constructor(
+    readonly field: string,
+    readonly says: string,
+    detail: string,
+  ) {
+    super(400, detail);
+  }
+}
+
 export function toReply(err: HttpError): Reply {
   const headers = err.headers;
-  return err.body === undefined ? { status: err.status, headers, problem: { detail: err.detail } } : { status: err.status, headers, json: err.body };
+  if (err.body !== undefined) return { status: err.status, headers, json: err.body };
+  return { status: err.status, headers, problem: { detail: err.detail, ...(err instanceof FieldError ? { field: { path: err.field, says: err.says } } : {}) } };
 }
 
 export const jsonReply = (status: number, json: unknown): Reply => ({ status, json });

@@ -92,14 +92,14 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
       reply = toReply(err instanceof HttpError ? err : new HttpError(500, 'internal error'));
     }
     for (const transform of transforms) reply = transform(ex, reply, sim);
-    write(res, reply);
+    write(res, reply, ex.path);
   }
 
-  function write(res: ServerResponse, reply: Reply): void {
+  function write(res: ServerResponse, reply: Reply, path: string): void {
     const headers: Record<string, string | number> = { ...reply.headers };
     let payload: Buffer | string | undefined = reply.raw;
     let type = reply.contentType;
-    if (reply.problem) [type, payload] = renderError(reply.status, reply.problem.detail);
+    if (reply.problem) [type, payload] = renderError(reply.status, reply.problem, path);
     else if (reply.json !== undefined) {
       payload = JSON.stringify(reply.json);
       type ??= JSON_TYPE;
@@ -116,18 +116,22 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
     res.end(payload);
   }
 
-  /** Content type and body of an error in the configured format; 'empty' has neither. */
-  function renderError(status: number, detail: string): [string | undefined, string | undefined] {
+  /** Content type and body of an error in the configured format, about the request to `path`; 'empty' has neither. */
+  function renderError(status: number, { detail, field }: NonNullable<Reply['problem']>, path?: string): [string | undefined, string | undefined] {
     const title = STATUS_CODES[status] ?? 'Error';
     switch (config.errors.format) {
       case 'problem':
         return ['application/problem+json', JSON.stringify({ type: 'about:blank', title, status, detail })];
+      case 'problem-instance':
+        return ['application/problem+json', JSON.stringify({ type: 'about:blank', title, status, detail, ...(path ? { instance: path } : {}) })];
       case 'json':
         return [JSON_TYPE, JSON.stringify({ message: detail })];
       case 'text':
         return ['text/plain; charset=utf-8', `${status} ${title}: ${detail}`];
       case 'envelope':
         return [JSON_TYPE, JSON.stringify({ error: { code: status, message: detail } })];
+      case 'fields':
+        return [JSON_TYPE, JSON.stringify({ errors: [field ? { field: field.path, message: field.says } : { message: detail }] })];
       case 'empty':
         return [undefined, undefined];
     }
@@ -158,7 +162,7 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
         return;
       }
       const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      const [type, body = ''] = renderError(status, `the request could not be parsed (${err.code ?? 'malformed'})`);
+      const [type, body = ''] = renderError(status, { detail: `the request could not be parsed (${err.code ?? 'malformed'})` });
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${type ? `Content-Type: ${type}\r\n` : ''}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );

@@ -53,6 +53,8 @@ describe('validation.dialogBeforeBody', () => {
 describe('errors.format', () => {
   const expected: Record<SimulatorConfig['errors']['format'], [string | null, (body: string) => void]> = {
     problem: ['application/problem+json', (b) => assert.equal(JSON.parse(b).status, 404)],
+    'problem-instance': ['application/problem+json', (b) => assert.equal(JSON.parse(b).instance, `/api/v2/conversation/${UNKNOWN}`)],
+    fields: ['application/json; charset=utf-8', (b) => assert.deepEqual(JSON.parse(b), { errors: [{ message: 'dialog not found' }] })],
     json: ['application/json; charset=utf-8', (b) => assert.match(JSON.parse(b).message, /dialog not found/)],
     text: ['text/plain; charset=utf-8', (b) => assert.match(b, /^404 Not Found: dialog not found$/)],
     envelope: ['application/json; charset=utf-8', (b) => assert.deepEqual(JSON.parse(b), { error: { code: 404, message: 'dialog not found' } })],
@@ -80,6 +82,42 @@ describe('errors.format', () => {
         assert.equal(format === 'empty', body === '');
       }));
   }
+});
+
+describe('refusals of a send or command body', () => {
+  const nested = { send: { textFields: ['payload.messageText'] }, command: { commandField: 'request.command', botField: 'request.botId' } };
+  // [format, send without text, goto without the bot]: what each error format says of the field it refuses.
+  const said: Array<[SimulatorConfig['errors']['format'], string, string]> = [
+    [
+      'fields',
+      '{"errors":[{"field":"payload.messageText","message":"is required: a non-empty string"}]}',
+      '{"errors":[{"field":"request.botId","message":"is required: an integer bot id"}]}',
+    ],
+    [
+      'text',
+      "400 Bad Request: missing required field 'payload.messageText': a non-empty string",
+      "400 Bad Request: missing required field 'request.botId': an integer bot id",
+    ],
+    ['empty', '', ''],
+  ];
+  for (const [format, send, command] of said) {
+    it(`name the field they refuse, as ${format} errors say it`, () =>
+      withSimulator({ ...nested, errors: { format } }, async (sim) => {
+        const { uuid } = await findDialog(sim, 'operator');
+        assert.deepEqual(
+          [(await post(sim, uuid, 'send', { text: 'hi' })).body, (await post(sim, uuid, 'command', { request: { command: 'goto' } })).body],
+          [send, command],
+        );
+      }));
+  }
+
+  it('say which value the command field wants, and which type the bot id', () =>
+    withSimulator({ ...nested, command: { ...nested.command, botType: 'string' }, errors: { format: 'problem-instance' } }, async (sim) => {
+      const { uuid } = await findDialog(sim, 'operator');
+      const detail = async (body: unknown) => JSON.parse((await post(sim, uuid, 'command', body)).body).detail;
+      assert.equal(await detail({ command: 'goto' }), `'request.command' must be "goto"`);
+      assert.equal(await detail({ request: { command: 'goto', botId: 202 } }), `'request.botId' must be a bot id written as a decimal string, like "202"`);
+    }));
 });
 
 describe('transitions.startCompleted', () => {

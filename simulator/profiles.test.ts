@@ -15,6 +15,8 @@ const some = (test: (c: SimulatorConfig) => boolean) => PROFILES.some(({ config 
 const values = <T>(pick: (c: SimulatorConfig) => T) => new Set(PROFILES.map(({ config }) => pick(config)));
 const CONTENT_TYPES: Record<SimulatorConfig['errors']['format'], RegExp | undefined> = {
   problem: /^application\/problem\+json$/,
+  'problem-instance': /^application\/problem\+json$/,
+  fields: /^application\/json/,
   json: /^application\/json/,
   envelope: /^application\/json/,
   text: /^text\/plain/,
@@ -126,7 +128,7 @@ describe('vendor profiles', () => {
     const atLeast = (n: number, what: string, test: (c: SimulatorConfig) => boolean) =>
       assert.ok(PROFILES.filter(({ config }) => test(config)).length >= n, `fewer than ${n} profiles have ${what}`);
     atLeast(2, 'the dialog checked before the body', (c) => c.validation.dialogBeforeBody);
-    for (const format of ['envelope', 'json', 'text', 'empty']) covers(`${format} errors`, (c) => c.errors.format === format);
+    for (const format of ['envelope', 'json', 'text', 'empty', 'fields', 'problem-instance']) covers(`${format} errors`, (c) => c.errors.format === format);
     covers('a form callback', (c) => c.callback.encoding === 'form');
     covers('a GET callback with the fields in the query', (c) => c.callback.encoding === 'query' && c.callback.method === 'GET');
     covers('a multipart callback with X-Integration-Token', (c) => c.callback.encoding === 'multipart' && c.callback.tokenHeader === 'X-Integration-Token');

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteConfig } from '../../config/suite-config.ts';
 import { configuredShape, type RequestShapes, type ShapeFinding } from '../../http/body-discovery.ts';
+import { redactKnownIn } from '../../http/redact.ts';
 
 const file = (reportsDir: string) => join(reportsDir, 'run', 'request-shapes.json');
 
@@ -16,7 +17,8 @@ type ShapesRecord = RequestShapes & { target?: string };
 
 export function writeRequestShapes(reportsDir: string, shapes: RequestShapes, target: string): void {
   mkdirSync(join(reportsDir, 'run'), { recursive: true });
-  const record: ShapesRecord = { target, send: shapes.send, command: shapes.command };
+  // Redacted: a shape learned from the vendor's refusals quotes them, and every test's skip reason quotes this.
+  const record: ShapesRecord = redactKnownIn({ target, send: shapes.send, command: shapes.command });
   writeFileSync(file(reportsDir), `${JSON.stringify(record, null, 2)}\n`);
 }
 

@@ -1,5 +1,5 @@
-// Modules that load/build.ts generates at bundle time: data taken from the OpenAPI document, and faker-made texts
-// (k6 cannot run npm packages, so they are made in Node before the run and bundled as data).
+// Modules that load/build.ts generates at bundle time: data taken from the OpenAPI document, faker-made texts
+// (k6 cannot run npm packages, so they are made in Node before the run and bundled as data) and the suite's version.
 
 declare module 'generated:api' {
   import type { OperationInfo } from '../../http/request.ts';
@@ -16,4 +16,9 @@ declare module 'generated:data' {
   export const sendTexts: string[];
   /** Variables passed into the dialogs the scripts create. */
   export const respondents: Array<Record<string, string>>;
+}
+
+declare module 'generated:suite' {
+  /** This suite's version when the bundle was built (config/suite-version.ts). */
+  export const version: string;
 }

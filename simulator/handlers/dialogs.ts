@@ -1,7 +1,7 @@
 // One dialog: read (V1, V2), start, stop, send, command (spec §3, §4.1, §4.2).
 // Order of checks: path parameter (404), then body (400) and the dialog (404, then 403 deleted/completed, then its
 // state) in the order config.validation.dialogBeforeBody gives, then the target bot of a goto.
-import { HttpError, emptyReply, jsonReply, successReply, type Exchange } from '../exchange.ts';
+import { FieldError, HttpError, emptyReply, jsonReply, successReply, type Exchange } from '../exchange.ts';
 import { enforceLimit } from '../limits.ts';
 import { isObject, parseInteger, parseJsonBody, parseUuid, valueAt } from '../params.ts';
 import type { Simulation } from '../simulation.ts';
@@ -35,8 +35,15 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     const body = parseJsonBody(raw, 400, true);
     const text = isObject(body) ? textFields.map((path) => valueAt(body, path)).find((v) => v !== undefined) : undefined;
     if (text === undefined && lenient && isObject(body)) return undefined;
+    if (!isObject(body)) throw new HttpError(400, 'the body must be a JSON object');
+    // Named as vendors name a refused field: the first field it reads, and the others it would take.
     if (typeof text !== 'string' || text.length === 0) {
-      throw new HttpError(400, `the body must be a JSON object with a non-empty string in ${textFields.join(' or ')}`);
+      const says = text === undefined ? 'is required: a non-empty string' : 'must be a non-empty string';
+      throw new FieldError(
+        textFields[0]!,
+        says,
+        `${text === undefined ? 'missing required field' : 'wrong field'} '${textFields.join("' or '")}': a non-empty string`,
+      );
     }
     enforceLimit(config.limits.maxTextLength, text.length, 'text length');
     return text;
@@ -45,12 +52,11 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
   /** A bot id as config.command.botType writes it. */
   function botIdOf(value: unknown): number {
     const { botField, botType } = config.command;
-    if (botType === 'integer') {
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new HttpError(400, `${botField} must be an integer bot id`);
-      return value;
-    }
-    if (typeof value !== 'string') throw new HttpError(400, `${botField} must be a bot id written as a decimal string, like "202"`);
-    return parseInteger(value, 400, botField);
+    const wanted = botType === 'integer' ? 'an integer bot id' : 'a bot id written as a decimal string, like "202"';
+    const fits = botType === 'integer' ? typeof value === 'number' && Number.isSafeInteger(value) : typeof value === 'string';
+    if (value === undefined) throw new FieldError(botField, `is required: ${wanted}`, `missing required field '${botField}': ${wanted}`);
+    if (!fits) throw new FieldError(botField, `must be ${wanted}`, `'${botField}' must be ${wanted}`);
+    return botType === 'integer' ? (value as number) : parseInteger(value as string, 400, botField);
   }
 
   /** The named target bot (if any) and whether the body is a goto to apply; only a lenient vendor lets a non-goto through. */
@@ -58,7 +64,8 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     const { commandField, botField, gotoValue, lenient } = config.command;
     const body = parseJsonBody(raw, 400, true);
     const isGoto = isObject(body) && valueAt(body, commandField) === gotoValue;
-    if (!isObject(body) || (!isGoto && !lenient)) throw new HttpError(400, `the body must be a JSON object with ${commandField}: "${gotoValue}"`);
+    if (!isObject(body)) throw new HttpError(400, 'the body must be a JSON object');
+    if (!isGoto && !lenient) throw new FieldError(commandField, `must be "${gotoValue}"`, `'${commandField}' must be "${gotoValue}"`);
     const bot = valueAt(body, botField);
     if (bot === undefined && lenient) return { target: undefined, apply: false };
     return { target: botIdOf(bot), apply: isGoto };
