@@ -12,7 +12,8 @@ import { test } from 'node:test';
 import { freePort } from '../config/free-port.ts';
 import { parseSuiteConfig } from '../config/suite-config.ts';
 import { PROJECT_ROOT, SUITE_ENVIRONMENT } from '../contract/core/env.ts';
-import { runFailure, type RecordedFailure } from '../lib/failure.ts';
+import type { RecordedFailure } from '../lib/failure.ts';
+import { runFailures, testPasses } from '../checks/run.ts';
 import { pool } from '../lib/pool.ts';
 import { profileConfig, listProfiles } from '../simulator/profiles.ts';
 import { LISTENING_LINE } from '../simulator/suite-env.ts';
@@ -38,7 +39,7 @@ type Row = Run | { notRun: string };
 /** A failures.json with one failure whose request reads the V2 list with the configured credentials. */
 function oneFailure(dir: string): void {
   const failure: RecordedFailure = {
-    ...runFailure('test_passes', '[api] v2/lists.spec.ts › lists', 'the test to pass', 'failed'),
+    ...runFailures(testPasses, { test: '[api] v2/lists.spec.ts › lists', error: 'failed' }, '[api] v2/lists.spec.ts › lists')[0]!,
     context: {
       exchanges: [
         {
