@@ -9,6 +9,17 @@ import { showValue } from '../lib/failure.ts';
 import { stableStringify } from '../lib/json.ts';
 import { defineCheck, type Finding } from './check.ts';
 
+/** A list envelope split into its keys (every key but meta), its items under decimal-index keys, and meta.pagination. */
+export function readEnvelope<Item = Record<string, unknown>>(
+  body: Record<string, unknown>,
+): { keys: string[]; items: Item[]; pagination: Pagination | undefined } {
+  const keys = Object.keys(body).filter((k) => k !== 'meta');
+  const indexKeys = keys.filter((k) => /^(0|[1-9]\d*)$/.test(k)).sort((a, b) => Number(a) - Number(b));
+  const meta = body.meta as { pagination?: unknown } | undefined;
+  const pagination = meta?.pagination && typeof meta.pagination === 'object' ? (meta.pagination as Pagination) : undefined;
+  return { keys, items: indexKeys.map((k) => body[k] as Item), pagination };
+}
+
 export type PaginationField = 'count' | 'per_page' | 'current_page' | 'total_pages' | 'total';
 
 export interface ReadPage {
@@ -95,6 +106,8 @@ export function pageFindings(page: ReadPage): PaginationFinding[] {
  */
 export interface Walk {
   pages: ReadonlyArray<ReadPage & { ids: readonly string[] }>;
+  /** false: the walk may not start at the first page (a recording that read no page 0 beside page 1). */
+  fromFirst?: boolean;
 }
 
 /**
@@ -132,7 +145,7 @@ export function walkFindings(walk: Walk): PaginationFinding[] {
       details: { first: first.pagination[field], later: other?.pagination[field] ?? null },
     });
   }
-  if (!walkComplete(walk)) return findings;
+  if (!walkComplete(walk) || walk.fromFirst === false) return findings;
   const distinct = new Set(walk.pages.flatMap((p) => p.ids)).size;
   const withItems = walk.pages.filter((p) => p.items > 0).length;
   const { total, total_pages: totalPages } = first.pagination;

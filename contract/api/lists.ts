@@ -1,6 +1,7 @@
 // Reading list envelopes (spec §2.3): items under decimal-index keys plus meta.pagination.
 import type { SuiteConfig } from '../../config/suite-config.ts';
 import type { Pagination } from '../../http/list-envelope.ts';
+import { readEnvelope as readEnvelopeOf } from '../../checks/pagination.ts';
 import type { ApiClient, Query } from '../target/client.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import { expect, notJudged } from '../judging/matchers.ts';
@@ -47,13 +48,8 @@ export interface Page {
 
 export const listOperation = (version: Version) => (version === 'v1' ? 'getV1Conversations' : 'getV2Conversations');
 
-/** Splits an envelope into its index keys (every key but meta) and meta.pagination. */
-export function readEnvelope(body: Record<string, unknown>): { keys: string[]; items: ListItem[]; pagination: Pagination } {
-  const keys = Object.keys(body).filter((k) => k !== 'meta');
-  const indexKeys = keys.filter((k) => /^(0|[1-9]\d*)$/.test(k)).sort((a, b) => Number(a) - Number(b));
-  const meta = body.meta as { pagination?: Pagination } | undefined;
-  return { keys, items: indexKeys.map((k) => body[k] as ListItem), pagination: meta?.pagination as Pagination };
-}
+/** Splits an envelope into its index keys (every key but meta), its items and meta.pagination. */
+export const readEnvelope = (body: Record<string, unknown>) => readEnvelopeOf<ListItem>(body);
 
 /** The items of a list response, whatever its status: none when the body is not an envelope. */
 export function listedItems(response: ApiResponse): ListItem[] {
@@ -74,7 +70,7 @@ export async function fetchPage(api: ApiClient, version: Version, query: Query):
   if (!page?.pagination || typeof page.pagination !== 'object') {
     notJudged(`${response.operation.label} → ${response.status}: the page has no meta.pagination (§2.3), and the check that says so is left out of this run`);
   }
-  return { response, ...page };
+  return { response, ...page, pagination: page.pagination! };
 }
 
 /**
