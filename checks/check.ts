@@ -76,21 +76,6 @@ export const defineCheck = <I, const N extends string>(check: Check<I, N>): Chec
 /** The family a check's failures are filed under: its name up to the first dot. */
 export const familyOf = (name: string): string => name.split('.')[0]!;
 
-/** One finding, as every check of a single rule says it. */
-export const finding = (
-  at: string,
-  holds: boolean,
-  expected: string,
-  observed: string,
-  more: Omit<Finding, 'at' | 'holds' | 'expected' | 'observed'> = {},
-): Finding => ({
-  at,
-  holds,
-  expected,
-  observed,
-  ...more,
-});
-
 /** A bad selection or a bad team module: one line, the command exits 2. */
 export class CheckRegistryError extends Error {
   override name = 'CheckRegistryError';

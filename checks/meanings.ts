@@ -138,47 +138,46 @@ const placeOf = ({ dialog, in: shown }: DialogShown, field: string) =>
 
 const detailsOf = ({ dialog }: DialogShown, value: unknown): Record<string, Json> => ({ dialog: (dialog.id ?? null) as Json, value: (value ?? null) as Json });
 
-export const ipMeaning = defineCheck({
-  name: 'meaning_conformance.ip',
-  sections: ['2.1'],
-  severity: 'medium',
-  statement: 'ip is an IP address, or empty or a placeholder where the dialog has none; never the city, a number or a time',
-  evidence: 'exchange',
-  places: ['/*/ip', '/ip'],
-  judge: (shown: DialogShown) => {
-    const kind = ipKind(String(shown.dialog.ip), String(shown.dialog.location));
-    return [
-      {
-        ...placeOf(shown, 'ip'),
-        holds: IP_ALLOWED.includes(kind),
-        expected: 'an IP address, or empty or a placeholder where the dialog has none (IP address of the user who started the dialog)',
-        observed: showValue(kind),
-        details: detailsOf(shown, shown.dialog.ip),
-      },
-    ];
-  },
-});
+/** A check of one field's words on a dialog shown: what kinds of value they allow, and what is expected in words. */
+function fieldMeaning<const N extends string, K extends string>(
+  name: N,
+  field: 'ip' | 'location',
+  statement: string,
+  kindOf: (dialog: DialogShown['dialog']) => K,
+  allowed: readonly K[],
+  expected: string,
+) {
+  return defineCheck({
+    name,
+    sections: ['2.1'],
+    severity: 'medium',
+    statement,
+    evidence: 'exchange',
+    places: [`/*/${field}`, `/${field}`],
+    judge: (shown: DialogShown) => {
+      const kind = kindOf(shown.dialog);
+      return [{ ...placeOf(shown, field), holds: allowed.includes(kind), expected, observed: showValue(kind), details: detailsOf(shown, shown.dialog[field]) }];
+    },
+  });
+}
 
-export const locationMeaning = defineCheck({
-  name: 'meaning_conformance.location',
-  sections: ['2.1'],
-  severity: 'medium',
-  statement: 'location is a place name (letters, no address, number or time), or empty or a placeholder',
-  evidence: 'exchange',
-  places: ['/*/location', '/location'],
-  judge: (shown: DialogShown) => {
-    const kind = locationKind(String(shown.dialog.location));
-    return [
-      {
-        ...placeOf(shown, 'location'),
-        holds: LOCATION_ALLOWED.includes(kind),
-        expected: 'a place name, or empty or a placeholder (City the dialog was started from)',
-        observed: showValue(kind),
-        details: detailsOf(shown, shown.dialog.location),
-      },
-    ];
-  },
-});
+export const ipMeaning = fieldMeaning(
+  'meaning_conformance.ip',
+  'ip',
+  'ip is an IP address, or empty or a placeholder where the dialog has none; never the city, a number or a time',
+  (d) => ipKind(String(d.ip), String(d.location)),
+  IP_ALLOWED,
+  'an IP address, or empty or a placeholder where the dialog has none (IP address of the user who started the dialog)',
+);
+
+export const locationMeaning = fieldMeaning(
+  'meaning_conformance.location',
+  'location',
+  'location is a place name (letters, no address, number or time), or empty or a placeholder',
+  (d) => locationKind(String(d.location)),
+  LOCATION_ALLOWED,
+  'a place name, or empty or a placeholder (City the dialog was started from)',
+);
 
 export const durationMeaning = defineCheck({
   name: 'meaning_conformance.duration',

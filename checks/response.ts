@@ -92,35 +92,30 @@ export const notAServerError = defineCheck({
     answer.status < 500 ? [] : [{ at: 'status', holds: false, expected: 'no server error', observed: String(answer.status) }],
 });
 
-export const statusCodeConformance = defineCheck({
-  name: 'status_code_conformance',
-  sections: ['7'],
-  severity: 'high',
-  statement: 'the status is the one the request must get (a set where §7 lists several), else one the document lists for the operation',
-  evidence: 'exchange',
-  places: ['status'],
-  judge: statusFindings,
-});
+/** A status check: the one of any answer, or the one a test names for a request wrong on purpose. */
+const statusCheck = <const N extends string>(name: N, sections: readonly string[], severity: 'critical' | 'high', statement: string) =>
+  defineCheck({ name, sections, severity, statement, evidence: 'exchange', places: ['status'], judge: statusFindings });
 
-export const ignoredAuth = defineCheck({
-  name: 'ignored_auth',
-  sections: ['5.2'],
-  severity: 'critical',
-  statement: 'a request without credentials or with a wrong password is answered 401, never served',
-  evidence: 'exchange',
-  places: ['status'],
-  judge: statusFindings,
-});
+export const statusCodeConformance = statusCheck(
+  'status_code_conformance',
+  ['7'],
+  'high',
+  'the status is the one the request must get (a set where §7 lists several), else one the document lists for the operation',
+);
 
-export const negativeDataRejection = defineCheck({
-  name: 'negative_data_rejection',
-  sections: ['7', '4.2'],
-  severity: 'high',
-  statement: 'a request with one parameter or body of the wrong format is refused with a status §7 lists for bad input on the operation',
-  evidence: 'exchange',
-  places: ['status'],
-  judge: statusFindings,
-});
+export const ignoredAuth = statusCheck(
+  'ignored_auth',
+  ['5.2'],
+  'critical',
+  'a request without credentials or with a wrong password is answered 401, never served',
+);
+
+export const negativeDataRejection = statusCheck(
+  'negative_data_rejection',
+  ['7', '4.2'],
+  'high',
+  'a request with one parameter or body of the wrong format is refused with a status §7 lists for bad input on the operation',
+);
 
 export const contentTypeConformance = defineCheck({
   name: 'content_type_conformance',

@@ -10,8 +10,7 @@ import { buildDriftReport } from './drift-report.ts';
 import { jobSummary } from './job-summary.ts';
 import { replayOf } from './replay.ts';
 import { ticketFiles } from './tickets.ts';
-
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { junitDocument, xml } from './verdict.ts';
 
 /** One test case per check judged (failed when any of its findings did), one skipped per check not judged. */
 function junit(verdict: RecordingVerdict, failures: readonly RecordedFailure[]): string {
@@ -29,16 +28,7 @@ function junit(verdict: RecordingVerdict, failures: readonly RecordedFailure[]):
     ),
   ];
   const failed = Object.keys(verdict.judged).filter((check) => failures.some((f) => f.check === check)).length;
-  const total = cases.length;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="dialog-contract judge" tests="${total}" failures="${failed}" errors="0" skipped="${verdict.notJudged.length}">`,
-    `  <testsuite name="recording" tests="${total}" failures="${failed}" errors="0" skipped="${verdict.notJudged.length}">`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return junitDocument('dialog-contract judge', 'recording', cases, { failures: failed, errors: 0, skipped: verdict.notJudged.length });
 }
 
 /** The files of a judged recording, by name under the reports folder. */

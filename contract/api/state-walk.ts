@@ -4,7 +4,6 @@
 // process ("resume a dialog"), stop to the operator state, command goto to the target bot; a GET create to "created,
 // not started". The lifecycle walk and the state-table walk both go through here.
 import { expect, judge } from '../judging/matchers.ts';
-import { AFTERWARDS } from '../../checks/effects.ts';
 import { messageText } from '../../fixtures/builders.ts';
 import type { Faker } from '@faker-js/faker';
 import type { SuiteConfig } from '../../config/suite-config.ts';
@@ -17,8 +16,6 @@ import type { DialogRead } from './requests.ts';
 import { gotoBot, sendAsOperator, startDialog, stopDialog } from './requests.ts';
 import { NO_DIALOG, pairKey, STATE_WORDS, type DialogState, type Trigger } from '../core/state-table.ts';
 import type { WalkedStep } from '../core/journal.ts';
-
-export { AFTERWARDS };
 
 export interface Walk {
   api: ApiClient;

@@ -46,6 +46,3 @@ export function runChecks(config: SuiteConfig): Promise<CheckRegistry> {
   }
   return registry;
 }
-
-/** The team's checks in a registry: those not of the project. */
-export const teamChecks = (registry: CheckRegistry): AnyCheck[] => registry.all().filter((c) => !BUILT_IN.includes(c));
