@@ -2,7 +2,7 @@
 //   lib/       the data models three or more layers share: the bottom layer, importing only the generated operation ids
 //   openapi/   the document, its validators and response checks: the source of truth, importing only lib/'s data models
 //   lib/ http/ discovery/ report/ power/ workflows/ checks/   pure logic: no Node built-in, no I/O module, shared by Node and k6
-//   checks/    the registry of checks: each a pure function of evidence, importing only lib/, openapi/ and http/'s data
+//   checks/    the registry of checks: each a pure function of evidence, importing only lib/, openapi/, http/'s envelope and redaction
 //   contract/  Playwright tests and reporters; load/ k6 scripts and their Node runner; simulator/ a vendor
 //   scripts/   the command-line entry points: the one place that wires several layers together
 // Type-only imports are not told apart here (swc parses; TypeScript 7 is not supported by dependency-cruiser), so a
@@ -50,10 +50,10 @@ module.exports = {
     ),
     rule(
       'checks-import-only-data',
-      'checks/ judges evidence handed in: it reads lib/ data models, the document and its validators (openapi/) and the list envelope (http/), never a layer that gathers evidence or writes reports, so contract/, scripts/ and a recording judge share it.',
+      'checks/ judges evidence handed in: it reads lib/ data models, the document and its validators (openapi/), the list envelope and the redaction of secrets (http/), never a layer that gathers evidence or writes reports, so contract/, scripts/ and a recording judge share it.',
       { path: '^checks/', pathNot: TEST },
       {
-        path: '^(?!checks/|lib/|openapi/|http/list-envelope\\.ts$)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator|workflows)/',
+        path: '^(?!checks/|lib/|openapi/|http/(list-envelope|redact)\\.ts$)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator|workflows)/',
       },
     ),
     rule(
