@@ -185,7 +185,7 @@ export function failureExchange(e: ExchangeEvidence, maxBody = 600): FailureExch
 }
 
 /** A check judged on a recording: its findings at the exchange they are about, and the others that show them. */
-interface Judged {
+export interface Judged {
   check: AnyCheck;
   findings: Finding[];
   at: ExchangeEvidence;
@@ -237,7 +237,9 @@ function oneExchange(exchanges: readonly ExchangeEvidence[], validators: Contrac
       if (page.pagination) {
         out.push({ check: pagination.itemKeys, findings: pagination.itemKeys.judge({ keys: Object.keys(body) }), at: e });
         out.push({ check: pagination.pageSizeKept, findings: pagination.pageSizeKept.judge({ items: page.items.length, PageCount }), at: e });
-        const asked = { PageCount, PageNumber: num(e.query.PageNumber) };
+        // A PageNumber below 1 is not described (§4.1: which number the first page has is not shown): not held.
+        const PageNumber = num(e.query.PageNumber);
+        const asked = { PageCount, PageNumber: PageNumber !== undefined && PageNumber >= 1 ? PageNumber : undefined };
         out.push({
           check: pagination.pageNumbers,
           findings: pagination.pageNumbers.judge({ items: page.items.length, pagination: page.pagination, asked }),
@@ -422,6 +424,28 @@ function walksAndSeries(exchanges: readonly ExchangeEvidence[]): Judged[] {
   return out;
 }
 
+/** A team's checks of `run` evidence, each judging every exchange of a recording (or of a run) at once. */
+export function wholeRecording(checks: readonly AnyCheck[], exchanges: readonly ExchangeEvidence[]): Judged[] {
+  const last = exchanges[exchanges.length - 1];
+  return last ? checks.filter((c) => c.evidence === 'run').map((check) => ({ check, findings: check.judge(exchanges), at: last })) : [];
+}
+
+/** The failures of what the checks the registry runs found, each at its exchange, filed under `source`; the counts. */
+export function recordedFailures(judgements: readonly Judged[], registry: CheckRegistry, source: string) {
+  const judged: Record<string, { judged: number; failed: number }> = {};
+  const failures: RecordedFailure[] = [];
+  for (const j of judgements) {
+    if (!registry.runs(j.check.name)) continue;
+    const failing = j.findings.filter((f) => !f.holds);
+    const count = (judged[j.check.name] ??= { judged: 0, failed: 0 });
+    count.judged++;
+    count.failed += failing.length > 0 ? 1 : 0;
+    const at = { operationId: j.at.operationId, status: j.at.response.status, exchanges: [j.at, ...(j.shownBy ?? [])].map((e) => failureExchange(e)) };
+    for (const f of failuresOf(j.check, failing, at)) failures.push({ ...f, id: failureId(f), test: `${source} ${j.at.method} ${j.at.path}` });
+  }
+  return { judged, failures };
+}
+
 /** What a judge of a recording found: its failures, how often each check judged, and the checks it could not make. */
 export interface RecordingVerdict {
   exchanges: number;
@@ -434,23 +458,9 @@ export interface RecordingVerdict {
 export function judgeRecording(har: HarLog, validators: ContractValidators, registry: CheckRegistry, source: string): RecordingVerdict {
   const exchanges = recordedExchanges(har, validators).sort((a, b) => a.startedMs - b.startedMs);
   const project = [...oneExchange(exchanges, validators), ...stateful(exchanges), ...walksAndSeries(exchanges)];
-  const team = registry.all().filter((c) => !isProject(c));
-  const teams: Judged[] = team.flatMap((check) => {
-    if (check.evidence === 'exchange') return exchanges.map((e) => ({ check, findings: check.judge(e), at: e }));
-    if (check.evidence === 'run' && exchanges.length > 0) return [{ check, findings: check.judge(exchanges), at: exchanges[exchanges.length - 1]! }];
-    return [];
-  });
-  const judged: RecordingVerdict['judged'] = {};
-  const failures: RecordedFailure[] = [];
-  for (const j of [...project, ...teams]) {
-    if (!registry.runs(j.check.name)) continue;
-    const failing = j.findings.filter((f) => !f.holds);
-    const count = (judged[j.check.name] ??= { judged: 0, failed: 0 });
-    count.judged++;
-    count.failed += failing.length > 0 ? 1 : 0;
-    const at = { operationId: j.at.operationId, status: j.at.response.status, exchanges: [j.at, ...(j.shownBy ?? [])].map((e) => failureExchange(e)) };
-    for (const f of failuresOf(j.check, failing, at)) failures.push({ ...f, id: failureId(f), test: `${source} ${j.at.method} ${j.at.path}` });
-  }
+  const teams = registry.all().filter((c) => !isProject(c));
+  const team: Judged[] = teams.flatMap((check) => (check.evidence === 'exchange' ? exchanges.map((e) => ({ check, findings: check.judge(e), at: e })) : []));
+  const { judged, failures } = recordedFailures([...project, ...team, ...wholeRecording(teams, exchanges)], registry, source);
   const notJudged = registry
     .all()
     .filter((c) => registry.runs(c.name) && !(c.name in judged))

@@ -33,6 +33,16 @@ export default [
       return items.map(([, item]) => ({ at: '/*/source', holds: item.source === 'api', expected: '"api"', observed: JSON.stringify(item.source) }));
     },
   }),
+  defineCheck({
+    name: 'acme.few_requests',
+    sections: ['8.2'],
+    severity: 'low',
+    statement: 'a run sends fewer than ten requests',
+    evidence: 'run',
+    judge: (exchanges: readonly ExchangeEvidence[]) => [
+      { at: 'requests', holds: exchanges.length < 10, expected: 'fewer than ten requests', observed: exchanges.length < 10 ? 'fewer' : 'ten or more' },
+    ],
+  }),
 ];
 `,
 );
@@ -60,12 +70,17 @@ test("a team's check fails a run against the simulator like a check of the proje
   const reportsDir = join(dir, 'failing');
   const run = await runAgainstSimulator({}, { reportsDir, workers: 1, env: { CHECKS_MODULE: module }, extraArgs: NARROW });
   assert.equal(run.exitCode, 1, run.output.slice(-1500));
-  const failures = json(join(reportsDir, 'failures.json')).failures as Array<{ id: string; check: string; operationId: string }>;
+  const failures = json(join(reportsDir, 'failures.json')).failures as Array<{ id: string; check: string; operationId: string; test: string }>;
   assert.ok(
     failures.some(
       (f) => f.check === 'acme.source_is_api' && f.operationId === 'getV2Conversations' && f.id === 'contract.acme getV2Conversations 200 /*/source',
     ),
     JSON.stringify(failures.map((f) => f.id)),
+  );
+  // A check of the whole run judges its exchanges at the run's end.
+  assert.ok(
+    failures.some((f) => f.check === 'acme.few_requests' && f.id.endsWith(' requests')),
+    'the check of the whole run failed at its place',
   );
   const tickets = readdirSync(join(reportsDir, 'tickets'));
   assert.ok(
@@ -82,9 +97,9 @@ test('a check left out with --exclude-checks is not judged, and the summary and 
   const run = await runAgainstSimulator({}, { reportsDir, workers: 1, env, extraArgs: NARROW });
   assert.equal(run.exitCode, 0, run.output.slice(-1500));
   const summary = readFileSync(join(reportsDir, 'summary.md'), 'utf8');
-  assert.match(summary, /2 checks not run \(left out by --checks\/--exclude-checks\): meaning_conformance\.ip, acme\.source_is_api/);
+  assert.match(summary, /3 checks not run \(left out by --checks\/--exclude-checks\): meaning_conformance\.ip, acme\.source_is_api, acme\.few_requests/);
   const coverage = json(join(reportsDir, 'coverage.json')).checks as Array<{ name: string; notRun?: string }>;
-  for (const name of ['acme.source_is_api', 'meaning_conformance.ip'])
+  for (const name of ['acme.source_is_api', 'acme.few_requests', 'meaning_conformance.ip'])
     assert.equal(coverage.find((c) => c.name === name)?.notRun, 'not run: left out by --checks/--exclude-checks');
   assert.ok(existsSync(join(reportsDir, 'coverage.html')));
 });

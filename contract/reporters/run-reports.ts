@@ -12,7 +12,7 @@ import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwri
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
 import { CONTRACT_FAILURE, failureId, type Failure, type RecordedFailure } from '../../lib/failure.ts';
-import type { CheckRegistry } from '../../checks/check.ts';
+import { CheckRegistryError, type CheckRegistry } from '../../checks/check.ts';
 import { bodyShapeEstablished, runFailures, testPasses } from '../../checks/run.ts';
 import { CHECKS_JUDGED, type JudgedCounts } from '../judging/matchers.ts';
 import { runChecks } from '../judging/run-checks.ts';
@@ -179,9 +179,9 @@ export default class RunReports implements Reporter {
     console.log(end.coverageLine);
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
     for (const failure of end.failed) {
-      console.error(`run end: ${failure.observed}`);
+      console.error(`run end: ${failure.check}: ${failure.observed}`);
       this.failures.push(failure);
-      this.failedTests.set(failure.test, [failure.id]);
+      this.failedTests.set(failure.test, [...(this.failedTests.get(failure.test) ?? []), failure.id]);
     }
   }
 
@@ -234,7 +234,14 @@ export default class RunReports implements Reporter {
     const config = loadSuiteConfig();
     // Everything written below passes through the secrets this process knows: the configured ones, the tokens seen.
     rememberSecrets([...secretsOf(config), ...callbackSecrets]);
-    const checks = await runChecks(config);
+    let checks: CheckRegistry;
+    try {
+      checks = await runChecks(config);
+    } catch (err) {
+      if (!(err instanceof CheckRegistryError)) throw err;
+      console.error(`dialog-contract: ${err.message}`);
+      return { status: 'failed' };
+    }
     if (this.ran > 0) this.endOfRun(config, checks);
     this.shapesNotEstablished(config, checks);
     // A check left out of the run is said, never silently absent: first among the last lines.

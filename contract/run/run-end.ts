@@ -14,6 +14,8 @@ import type { RecordedFailure } from '../../lib/failure.ts';
 import { EVIDENCE, type CheckRegistry } from '../../checks/check.ts';
 import type { JudgedCounts } from '../judging/matchers.ts';
 import { pairsExercised, runFailures, transitionsWalked, unknownsObserved } from '../../checks/run.ts';
+import { recordedExchanges, recordedFailures, wholeRecording } from '../../checks/recording.ts';
+import { BUILT_IN } from '../../checks/registry.ts';
 import { REPORTS_DIR } from '../core/env.ts';
 import { NOT_DRIVABLE } from '../core/not-drivable.ts';
 import type { Observation } from '../core/observation.ts';
@@ -102,6 +104,13 @@ export function runEnd(
   writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, checkTable));
 
   const failed: RunEnd['failed'] = [];
+  // A team's checks of the whole run judge its exchanges as a recording's: at the run's end, over its HAR.
+  const team = checks.registry.all().filter((c) => c.evidence === 'run' && !BUILT_IN.includes(c));
+  if (team.length) {
+    const recorded = recordedFailures(wholeRecording(team, recordedExchanges(har, validators)), checks.registry, RUN_END);
+    failed.push(...recorded.failures);
+    Object.assign(checks.judged, recorded.judged);
+  }
   if (partial === undefined) {
     const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
     const excused = preconditionReasons(REPORTS_DIR, 'observations');
