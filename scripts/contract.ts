@@ -115,6 +115,10 @@ async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs
     if (args.contractFrom) readBaseline(args.contractFrom);
     // The checks named and the team's module are known good before anything runs: a wrong one is one line, exit 2.
     const checks = await registryOf({ ...config, checks: args.checks, excludeChecks: args.excludeChecks });
+    const left = checks.notRun().map((c) => c.name);
+    // Said first, as the reporter says it last: a check left out is never silently absent.
+    if (left.length && !args.listChecks)
+      console.error(`dialog-contract: ${left.length} check${left.length === 1 ? '' : 's'} not run (left out by --checks/--exclude-checks): ${left.join(', ')}`);
     if (args.listChecks) {
       // Synchronously: exit must not cut a list still queued for a pipe.
       writeSync(1, `${listChecks(checks)}\n`);
