@@ -4,9 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'yaml';
-import { PROJECT_ROOT } from '../contract/env.ts';
 
 /** End of life of each Node major (nodejs.org, "Previous releases"); a major not listed is refused until it is added. */
 const END_OF_LIFE: Readonly<Record<number, string>> = {
@@ -23,7 +21,8 @@ const END_OF_LIFE: Readonly<Record<number, string>> = {
   26: '2029-04-30',
 };
 
-const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
+/** A file of the project, by its path from the root (this file sits one folder below it). */
+const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
 /** Where a Node version is named, and the version as written there (undefined: none named). */
 type Pin = { where: string; version: unknown };
