@@ -4,7 +4,7 @@
 // summary.md, drift.json, junit.xml in reports/, nothing of an earlier run left), the exit codes the main command's.
 // The recording's credentials and tokens never reach them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { commandLineOrExit, exitWithUsage, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { ConfigError, parseSuiteConfig } from '../config/suite-config.ts';
@@ -102,7 +102,7 @@ for (const f of verdict.failures) console.error(renderHeadline(f));
 for (const n of verdict.notJudged) console.log(`not judged: ${n.check}: ${n.why}`);
 const judgements = Object.values(verdict.judged).reduce((n, c) => n + c.judged, 0);
 console.log(
-  `judge: ${verdict.exchanges} exchanges, ${judgements} judgements by ${Object.keys(verdict.judged).length} checks, ${verdict.failures.length} failures; reports/summary.md`,
+  `judge: ${verdict.exchanges} exchanges, ${judgements} judgements by ${Object.keys(verdict.judged).length} checks, ${verdict.failures.length} failures; ${relative(process.cwd(), join(REPORTS_DIR, 'summary.md'))}`,
 );
 const end = verdict.failures.length > 0 ? ({ kind: 'drift' } as const) : ({ kind: 'pass' } as const);
 console.log(verdictLine(end));
