@@ -1,19 +1,54 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seededRandom } from '../lib/seeded-random.ts';
+import type { Announcement } from './rate-headers.ts';
 import { LEARNED_HERE, RunPace, startingLimit, throttledForRate, TurnQueue } from './run-pace.ts';
 
+/** A target's limiter: whether a request arriving at `at` ms passes, and what its counter shows after it. */
+type Limiter = (at: number) => { ok: boolean; remaining: number };
+
+/** A token bucket of `rate` per second and `burst` at once; its counter is the whole tokens left. */
+function bucket(rate: number, burst: number): Limiter {
+  let tokens = burst;
+  let filledAt = 0;
+  return (at) => {
+    tokens = Math.min(burst, tokens + ((at - filledAt) / 1000) * rate);
+    filledAt = at;
+    const ok = tokens >= 1;
+    if (ok) tokens -= 1;
+    return { ok, remaining: Math.floor(tokens) };
+  };
+}
+
+/** `perSecond` requests in each whole second of the clock. */
+function fixedWindow(perSecond: number): Limiter {
+  let window = -1;
+  let count = 0;
+  return (at) => {
+    if (Math.floor(at / 1000) !== window) [window, count] = [Math.floor(at / 1000), 0];
+    const ok = count < perSecond;
+    if (ok) count++;
+    return { ok, remaining: perSecond - count };
+  };
+}
+
 /**
- * A run of `workers` clients, each sending one request after another through `pace`, against a token bucket of `rate`
- * per second and `burst` a network `latency` ms away (drawn per request, seeded): what the target accepted and
- * throttled, and when. A throttled request is sent again after a second (its Retry-After), as the client waits.
+ * A run of `workers` clients, each sending one request after another through `pace`, against `limiter` a network
+ * `latency` ms away (drawn per request, seeded), each answer announcing what `announce` makes of the counter: what the
+ * target accepted and throttled, and when. A throttled request is sent again after a second (its Retry-After).
  */
-function simulate(pace: RunPace, target: { rate: number; burst: number }, run: { workers: number; requests: number; latency: [number, number] }) {
+function simulate(
+  pace: RunPace,
+  limiter: Limiter,
+  run: { workers: number; requests: number; latency: [number, number]; announce?: (remaining: number) => Announcement },
+) {
   const random = seededRandom(5);
-  let tokens = target.burst;
-  let bucketAt = 0;
   const arrivals: Array<{ at: number; accepted: boolean }> = [];
-  type Event = { at: number; worker: number } & ({ kind: 'book' } | { kind: 'arrive'; trip: number } | { kind: 'answer'; ok: boolean });
+  type Event = { at: number; worker: number } & (
+    | { kind: 'book' }
+    | { kind: 'arrive'; trip: number; sent: number }
+    | { kind: 'answer'; ok: boolean; sent: number; remaining: number }
+  );
   const events: Event[] = Array.from({ length: run.workers }, (_, worker) => ({ at: 0, worker, kind: 'book' as const }));
   let accepted = 0;
   while (accepted < run.requests) {
@@ -29,16 +64,13 @@ function simulate(pace: RunPace, target: { rate: number; burst: number }, run: {
       pace.take(at);
       pace.busy(at);
       const trip = run.latency[0] + random() * (run.latency[1] - run.latency[0]);
-      events.push({ at: at + trip / 2, worker, kind: 'arrive', trip });
+      events.push({ at: at + trip / 2, worker, kind: 'arrive', trip, sent: at });
     } else if (event.kind === 'arrive') {
-      tokens = Math.min(target.burst, tokens + ((at - bucketAt) / 1000) * target.rate);
-      bucketAt = at;
-      const ok = tokens >= 1;
-      if (ok) tokens -= 1;
+      const { ok, remaining } = limiter(at);
       arrivals.push({ at, accepted: ok });
-      events.push({ at: at + event.trip / 2, worker, kind: 'answer', ok });
+      events.push({ at: at + event.trip / 2, worker, kind: 'answer', ok, sent: event.sent, remaining });
     } else {
-      pace.answered(at, !event.ok);
+      pace.answered(at, { throttled: !event.ok, sentAtMs: event.sent, ...(run.announce ? { announced: run.announce(event.remaining) } : {}) });
       pace.done(at);
       if (event.ok) accepted++;
       events.push({ at: at + (event.ok ? 0 : 1000), worker, kind: 'book' });
@@ -62,7 +94,7 @@ function busiestSecond(arrivals: Array<{ at: number; accepted: boolean }>, from:
 
 test('knowing no limit, a run learns it from its throttled answers: a few, then none, at 90-100% of the limit', () => {
   const pace = new RunPace(undefined);
-  const run = simulate(pace, { rate: 20, burst: 20 }, { workers: 8, requests: 600, latency: [80, 140] });
+  const run = simulate(pace, bucket(20, 20), { workers: 8, requests: 600, latency: [80, 140] });
   const learned = pace.limit!;
   assert.equal(learned.from, LEARNED_HERE);
   assert.ok(learned.perSecond <= 20 && learned.perSecond >= 18, `learned ${learned.perSecond}/s of 20`);
@@ -70,50 +102,110 @@ test('knowing no limit, a run learns it from its throttled answers: a few, then 
   const lastThrottle = Math.max(...run.arrivals.filter((a) => !a.accepted).map((a) => a.at));
   const end = Math.max(...run.arrivals.map((a) => a.at));
   assert.ok(lastThrottle < end / 4, `the throttles end early in the run: the last at ${Math.round(lastThrottle)} of ${Math.round(end)} ms`);
-  assert.deepEqual(pace.record(), { initial: null, limit: learned });
+  assert.deepEqual(pace.record(), { initial: null, limit: { ...learned, basis: 'throttles', confidence: 'estimate' }, notes: [] });
 });
 
-test('knowing the limit, a run paced at it is never throttled, even by a bucket of three requests, and goes no faster', () => {
-  const pace = new RunPace({ perSecond: 20, from: 'the run before' });
-  const run = simulate(pace, { rate: 20, burst: 3 }, { workers: 8, requests: 400, latency: [80, 140] });
+test('knowing the limit for sure, a run paced at it is never throttled, even by a bucket of three requests, and goes no faster', () => {
+  const pace = new RunPace({ perSecond: 20, from: 'the run before', confidence: 'confirmed' });
+  const run = simulate(pace, bucket(20, 3), { workers: 8, requests: 400, latency: [80, 140] });
   assert.equal(run.throttled, 0);
   assert.ok(busiestSecond(run.arrivals, 0) <= 21, `busiest second ${busiestSecond(run.arrivals, 0)}`);
   const seconds = Math.max(...run.arrivals.map((a) => a.at)) / 1000;
   assert.ok(seconds < (400 / 20) * 1.05, `${seconds.toFixed(1)} s for 400 requests at 20/s`);
-  assert.deepEqual(pace.limit, { perSecond: 20, from: 'the run before' });
+  assert.deepEqual(pace.limit, { perSecond: 20, from: 'the run before', confidence: 'confirmed' });
 });
 
 test('a limit that went down since it was learned is learned again, lower; never above the limit the run started with', () => {
   const pace = new RunPace({ perSecond: 30, from: 'baseline staging' });
-  simulate(pace, { rate: 12, burst: 10 }, { workers: 6, requests: 300, latency: [80, 140] });
+  simulate(pace, bucket(12, 10), { workers: 6, requests: 300, latency: [80, 140] });
   assert.ok(pace.limit!.perSecond <= 12 && pace.limit!.perSecond >= 10.5, `learned ${pace.limit!.perSecond}/s of 12`);
   // Answers let through faster than ever between two later throttles: the pooled estimate rises, never past the start.
-  for (let t = 100_000; t < 101_000; t += 5) pace.answered(t, false);
-  pace.answered(101_000, true);
-  for (let t = 101_000; t < 102_000; t += 1) pace.answered(t, false);
-  pace.answered(102_000, true);
+  for (let t = 100_000; t < 101_000; t += 5) pace.answered(t, { throttled: false, sentAtMs: t });
+  pace.answered(101_000, { throttled: true, sentAtMs: 101_000 });
+  for (let t = 101_000; t < 102_000; t += 1) pace.answered(t, { throttled: false, sentAtMs: t });
+  pace.answered(102_000, { throttled: true, sentAtMs: 102_000 });
   assert.ok(pace.limit!.perSecond < 30, `${pace.limit!.perSecond}/s`);
+});
+
+const xRateLimit =
+  (quota: number) =>
+  (remaining: number): Announcement => ({ style: 'X-RateLimit-Limit', quota, remaining });
+const STAGING = { workers: 8, latency: [80, 140] as [number, number] };
+
+test('a fixed window announced without its window (X-RateLimit-Limit): the window is found from the counter, the run keeps within 10% of it, confirmed', () => {
+  const pace = new RunPace(undefined);
+  const run = simulate(pace, fixedWindow(15), { ...STAGING, requests: 700, announce: xRateLimit(15) });
+  const limit = pace.limit!;
+  assert.deepEqual([limit.basis, limit.confidence], ['announced', 'confirmed']);
+  assert.ok(limit.perSecond >= 13.5 && limit.perSecond <= 15, `kept to ${limit.perSecond}/s of 15`);
+  assert.match(pace.record().notes!.join('\n'), /keeps to the announced X-RateLimit-Limit 15 per a window of 1\.0\d s, found from its counter/);
+  const throttledAfter = run.arrivals.filter((a) => !a.accepted && a.at > 10_000).length;
+  assert.equal(throttledAfter, 0, 'paced at the announced limit, the run meets no throttle once it found the window');
+});
+
+test('a quota with its window (RateLimit-Policy) paces the run from its first answer: no throttle after its first second', () => {
+  const pace = new RunPace(undefined);
+  const announce = (remaining: number): Announcement => ({ style: 'RateLimit-Policy', quota: 15, windowSeconds: 1, remaining });
+  const run = simulate(pace, fixedWindow(15), { ...STAGING, requests: 300, announce });
+  // The workers' first sends went unpaced, before any answer came back.
+  assert.equal(run.arrivals.filter((a) => !a.accepted && a.at >= 1000).length, 0);
+  assert.deepEqual(pace.limit, { perSecond: 14.55, from: LEARNED_HERE, basis: 'announced', confidence: 'confirmed' });
+});
+
+test('announcements that contradict the throttles are not trusted, and the run says so: the limit is learned from the throttles', () => {
+  for (const [name, announce] of [
+    [
+      'a limit that still throttles',
+      (remaining: number): Announcement => ({ style: 'RateLimit-Policy', quota: 30, windowSeconds: 1, remaining: remaining + 15 }),
+    ],
+    ['a remaining count that lies', (remaining: number): Announcement => ({ style: 'X-RateLimit-Limit', quota: 30, remaining: remaining + 15 })],
+  ] as const) {
+    const pace = new RunPace(undefined);
+    simulate(pace, fixedWindow(15), { ...STAGING, requests: 400, announce });
+    assert.equal(pace.limit!.basis, 'throttles', name);
+    assert.ok(pace.limit!.perSecond <= 15, `${name}: ${pace.limit!.perSecond}/s`);
+    assert.match(pace.record().notes!.join('\n'), /30 not trusted: the target (throttled|refused)/, name);
+  }
+});
+
+test('a limit learned too low does not stick: the next run probes up 10% at a time, throttled a few times at most, and confirms it', () => {
+  const estimate = { perSecond: 7.7, from: 'the run of 2026-11-25T10:00:00.000Z', basis: 'throttles' as const, confidence: 'estimate' as const };
+  const probing = new RunPace(estimate);
+  const run = simulate(probing, fixedWindow(15), { ...STAGING, requests: 700 });
+  const found = probing.limit!;
+  assert.deepEqual([found.basis, found.confidence], ['probed', 'confirmed']);
+  assert.ok(found.perSecond >= 13.5 && found.perSecond <= 15, `confirmed ${found.perSecond}/s of 15`);
+  assert.ok(run.throttled <= STAGING.workers, `${run.throttled} throttled answers, at most one per sender on its way`);
+  // Confirmed, the run after keeps to it and probes no more: no throttle.
+  const after = new RunPace({ ...found, from: 'the run before' });
+  assert.equal(simulate(after, fixedWindow(15), { ...STAGING, requests: 700 }).throttled, 0);
+  assert.equal(after.limit!.perSecond, found.perSecond);
+  // An older memory, without basis or confidence, is an estimate too; MAX_RPS caps the probe.
+  const capped = new RunPace({ perSecond: 7.7, from: 'the run before' }, 9);
+  simulate(capped, fixedWindow(15), { ...STAGING, requests: 300 });
+  assert.equal(capped.limit!.perSecond, 9);
 });
 
 test('unpaced without a limit; paced, slots 1/limit apart, a late send caught up within half a slot, none banked while idle', () => {
   const unpaced = new RunPace(undefined);
   unpaced.take(0);
   assert.equal(unpaced.wait(0), 0);
-  const pace = new RunPace({ perSecond: 4, from: 'MAX_RPS' });
+  const pace = new RunPace(undefined, 4);
   const sends = [0, 290, 300, 10_000, 10_000];
   const waits = sends.map((at) => {
     const wait = pace.wait(at);
     pace.take(at + wait);
     return wait;
   });
-  // 250 apart: the second, 40 ms late for its slot at 250, leaves the next at 500, not 540; after an idle spell, half a slot.
-  assert.deepEqual(waits, [0, 0, 200, 0, 125]);
+  // 250 apart: the second, 40 ms late for its slot at 250, leaves the next at 500, not 540; after an idle spell, the
+  // first goes at once and the next a whole slot later, as after the run's first send.
+  assert.deepEqual(waits, [0, 0, 200, 0, 250]);
 });
 
 test('throttles with nothing accepted between slow the run to the floor, never to a standstill', () => {
   const pace = new RunPace(undefined);
-  pace.answered(0, true);
-  pace.answered(1500, true);
+  pace.answered(0, { throttled: true, sentAtMs: 0 });
+  pace.answered(1500, { throttled: true, sentAtMs: 1500 });
   assert.equal(pace.limit!.perSecond, 1);
 });
 
@@ -130,7 +222,7 @@ test('the starting limit is the lower of MAX_RPS and the known one; a 503 is a t
 });
 
 test('sends wait their turn in the order they came, a first one ahead of every other waiting but never two turns running, one per slot', () => {
-  const turns = new TurnQueue<string>(new RunPace({ perSecond: 20, from: 'MAX_RPS' }));
+  const turns = new TurnQueue<string>(new RunPace(undefined, 20));
   for (const send of ['a', 'b', 'c']) turns.add(send, false, 0);
   assert.deepEqual(turns.due(0), { go: ['a'], nextInMs: 50 });
   turns.add('probe', true, 10);
@@ -138,7 +230,7 @@ test('sends wait their turn in the order they came, a first one ahead of every o
   assert.deepEqual(turns.due(50), { go: ['probe'], nextInMs: 50 });
   assert.deepEqual([turns.due(100).go, turns.due(150).go, turns.due(200).go, turns.due(250)], [['b'], ['probe-2'], ['c'], { go: [], nextInMs: undefined }]);
   // A chain of first sends, each back before the next turn, leaves every other turn to the sends waiting beside it.
-  const chain = new TurnQueue<string>(new RunPace({ perSecond: 5, from: 'MAX_RPS' }));
+  const chain = new TurnQueue<string>(new RunPace(undefined, 5));
   for (const send of ['a', 'b']) chain.add(send, false, 0);
   const order: string[] = [];
   let probes = 0;

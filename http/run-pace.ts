@@ -1,24 +1,37 @@
-// The pace of a whole run (spec §8.2: rate limits not shown): one token bucket that every request of the run books its
-// send from, at the target's rate limit when the run knows it, and what the run learns of that limit from the answers
-// the target throttles. Pure: the run's proxy (contract/auth-proxy.ts) holds one per run and feeds it the clock.
+// The pace of a whole run (spec §8.2: rate limits not shown): one grid of send slots that every request of the run books
+// from, at the target's rate limit when the run knows it. Pure: the run's proxy (contract/auth-proxy.ts) holds one per
+// run and feeds it the clock and every answer. docs/pace.md states what it promises.
 //
-// Learning: an answer throttled for the rate (a 429, or a 503 that says when to come back) shows the target's bucket
-// empty when it arrived. Between two throttles the answers accepted are what the bucket let through, no more than the
-// limit allows, less only if it filled to its brim on the way: so pairs of throttles with the run never idle between
-// them (IDLE_MS: senders waiting out a Retry-After let the bucket fill) are pooled, and once they span SPAN_MS their
-// rate is the limit. Until then the run goes at a bound from above, the rate accepted in the second before the first
-// throttle, cut by a quarter at each throttle a second or more later (the run keeps running into the limit), never
-// below what any two throttles a second apart showed from below. The limit is the run's credentials' (per credential,
-// as vendors commonly count; §8.2 does not say): the caller counts as accepted, and holds to the pace, only the
-// requests sent with them, not those without credentials nor a custom block's calls on its own token. A limit that
-// counts those too shows in throttles of the run's own, and the pace learns lower. The estimate is kept to with a
-// margin, and never above the limit the run started with.
+// Never faster than the limit: slots are 1/limit apart. The first send of a run, and the first after the run was
+// idle, goes at once and the next a whole slot later; a send whose timer fired late (a busy machine) keeps to the
+// slots when it is within half a slot of its own, else the slots start again from it. So any k sends after a send
+// span (k - 1/2)/limit at least, and k/limit unless that send's timer fired late.
+//
+// Where the limit comes from, first to last:
+// - what the target announces (http/rate-headers.ts AnnouncedLimit): a quota per window, 3% below, until its
+//   announcements contradict the throttles;
+// - a probe: a run that starts from an estimate (learned from throttles by a run before) goes 7% faster each time it
+//   has kept a pace PROBE_HOLD_S without a throttle; its first throttled answer ends the probe, back to 3% below the
+//   last pace that met none, confirmed;
+// - the throttles (ThrottleLearner), never above the pace the run had when they came;
+// - the limit the run started with (MAX_RPS, the run before's, a baseline's).
+// MAX_RPS caps every one of them.
 import type { KnownLimit } from '../lib/fingerprint.ts';
+import { AnnouncedLimit, type Announcement } from './rate-headers.ts';
 
-/** The run's pace: the limit it started with and the one it keeps to now (none: unpaced). */
+/** The run's pace: the limit it started with, the one it keeps to now (none: unpaced) and what it says of them. */
 export interface PaceRecord {
   initial: KnownLimit | null;
   limit: KnownLimit | null;
+  /** Announcements not trusted, probes and what they found: lines for the run's rate.limit evidence. */
+  notes?: string[];
+}
+
+/** One answer of the run's credentials, as the proxy saw it go and come back. */
+export interface PacedAnswer {
+  throttled: boolean;
+  sentAtMs: number;
+  announced?: Announcement;
 }
 
 /** Pooled pairs this long show the rate to a request or two (the answers' jitter at either end). */
@@ -29,14 +42,21 @@ const IDLE_MS = 250;
 const RECENT_MS = 1_000;
 /** Each throttle a second or more after the last cut lowers the bound from above by this, until pairs show the rate. */
 const CUT = 0.75;
-/** Below the estimate, so jitter in the network does not empty the target's bucket again. */
+/** Below a learned or announced limit, so jitter in the network does not empty the target's bucket again. */
 const MARGIN = 0.97;
 /** A floor: throttles with nothing accepted between say "slower", not "never". */
 const MIN_PER_SECOND = 1;
+/** A probe's step above a pace that met no throttle; with MARGIN, the limit it confirms is within 10% of the target's. */
+const PROBE_STEP = 1.07;
+/** Seconds' worth of sends, each going as soon as the pace let it, at a pace before the probe steps above it. */
+const PROBE_HOLD_S = 1.5;
+const PROBE_MIN_SENDS = 10;
 
-export const LEARNED_HERE = "this run's throttled answers";
+export const LEARNED_HERE = "this run's answers";
 /** A limit the user set (MAX_RPS): the run's own pace, no vendor's. */
 export const FROM_MAX_RPS = 'MAX_RPS';
+
+const hundredths = (n: number) => Math.round(n * 100) / 100;
 
 /** Whether an answer says the target's rate limit was met: a 429, or a 503 with Retry-After (one without is an outage's). */
 export function throttledForRate(status: number, retryAfter: string | undefined): boolean {
@@ -53,14 +73,21 @@ export function startingLimit(maxRps: number | undefined, known: KnownLimit | un
   return known.perSecond < configured.perSecond ? known : configured;
 }
 
-export class RunPace {
-  private current: KnownLimit | undefined;
-  private nextSlotMs = 0;
+/**
+ * The limit the throttles show. An answer throttled for the rate shows the target's bucket empty when it arrived.
+ * Between two throttles the answers accepted are what the bucket let through, no more than the limit allows, less only
+ * if it filled to its brim on the way: so pairs of throttles with the run never idle between them (IDLE_MS: senders
+ * waiting out a Retry-After let the bucket fill) are pooled, and once they span SPAN_MS their rate is the limit. Until
+ * then, a bound from above, the rate accepted in the second before the first throttle, cut by a quarter at each
+ * throttle a second or more later (the run keeps running into the limit), never below what any two throttles a second
+ * apart showed from below. Counted on the run's credentials only (per credential, as vendors commonly count; §8.2 does
+ * not say): a limit that counts other requests too shows in throttles of the run's own, and is learned lower.
+ */
+class ThrottleLearner {
   private accepted = 0;
   /** Times of the answers accepted in the last RECENT_MS. */
   private readonly recent: number[] = [];
   private firstAnswerMs: number | undefined;
-  /** From above: at the first throttle the rate of the second before, cut at each throttle a second or more later. */
   private ceiling: { perSecond: number; cutAtMs: number } | undefined;
   /** From below: the most any two throttles a second or more apart showed, idle between or not. */
   private floor = 0;
@@ -73,47 +100,22 @@ export class RunPace {
   private idleSinceMs: number | undefined;
   private longestIdleMs = 0;
 
-  constructor(private readonly initial: KnownLimit | undefined) {
-    this.current = initial;
-  }
-
-  get limit(): KnownLimit | undefined {
-    return this.current;
-  }
-
-  /** How many ms until the next send may go (0 unpaced, or when its slot has come). */
-  wait(nowMs: number): number {
-    return this.current ? Math.max(0, this.nextSlotMs - nowMs) : 0;
-  }
-
-  /**
-   * A send goes now: the next one 1/limit later. A timer that fired late is caught up within half a slot, so a busy
-   * machine does not slow the pace; nothing more is banked while the run is idle.
-   */
-  take(nowMs: number): void {
-    if (!this.current) return;
-    const interval = 1000 / this.current.perSecond;
-    this.nextSlotMs = Math.max(this.nextSlotMs, nowMs - interval / 2) + interval;
-  }
-
-  /** A send waits for its turn or is on its way to the target: the run is not idle. */
   busy(nowMs: number): void {
     if (this.outstanding++ === 0 && this.idleSinceMs !== undefined) this.longestIdleMs = Math.max(this.longestIdleMs, nowMs - this.idleSinceMs);
   }
 
-  /** Its answer came, or it went nowhere. */
   done(nowMs: number): void {
     if (--this.outstanding === 0) this.idleSinceMs = nowMs;
   }
 
-  /** An answer came back, throttled for the rate or not: true when the limit changed. */
-  answered(nowMs: number, throttled: boolean): boolean {
+  /** An answer came back: on a throttle, the limit it shows now (a margin below). */
+  answered(nowMs: number, throttled: boolean): number | undefined {
     this.firstAnswerMs ??= nowMs;
     while (this.recent.length > 0 && this.recent[0]! <= nowMs - RECENT_MS) this.recent.shift();
     if (!throttled) {
       this.accepted++;
       this.recent.push(nowMs);
-      return false;
+      return undefined;
     }
     if (!this.ceiling) {
       const window = Math.max(100, Math.min(RECENT_MS, nowMs - this.firstAnswerMs));
@@ -132,14 +134,137 @@ export class RunPace {
     this.last = { atMs: nowMs, accepted: this.accepted };
     this.longestIdleMs = 0;
     const learned = this.pooled.ms >= SPAN_MS ? (this.pooled.accepted * 1000) / this.pooled.ms : Math.max(this.floor, this.ceiling.perSecond);
-    const perSecond = Math.round(Math.max(MIN_PER_SECOND, learned * MARGIN) * 100) / 100;
-    if ((this.initial && perSecond >= this.initial.perSecond) || perSecond === this.current?.perSecond) return false;
-    this.current = { perSecond, from: LEARNED_HERE };
-    return true;
+    return hundredths(Math.max(MIN_PER_SECOND, learned * MARGIN));
+  }
+}
+
+export class RunPace {
+  private readonly initial: KnownLimit | undefined;
+  private current: KnownLimit | undefined;
+  private reported: KnownLimit | undefined;
+  private nextSlotMs = Number.NEGATIVE_INFINITY;
+  private lastTakeMs = Number.NEGATIVE_INFINITY;
+  private readonly learner = new ThrottleLearner();
+  /** What the throttles showed, and the pace the run had at the first of them (never learned above it). */
+  private learned: { perSecond: number; below: number } | undefined;
+  private readonly announcements = new AnnouncedLimit();
+  /** Since when the run keeps to an announced limit: throttles of sends made after then contradict it. */
+  private announcedSinceMs: number | undefined;
+  /** Stepping up from the limit the run started with; `good`: the last pace held without a throttle. */
+  private probe: { level: number; good: number | undefined; sends: number } | undefined;
+  /** Where a probe's throttle brought the run back, and when: sends made before then were at the probed pace. */
+  private confirmed: { perSecond: number; atMs: number } | undefined;
+  private probeThrottles = 0;
+  private readonly notes: string[] = [];
+  /** How the run reads the announcements, as it last did. */
+  private announcedNote: string | undefined;
+
+  constructor(
+    known: KnownLimit | undefined,
+    private readonly maxRps?: number,
+  ) {
+    this.initial = startingLimit(maxRps, known);
+    this.current = this.initial;
+    this.reported = this.initial;
+    const room = maxRps === undefined || (known !== undefined && known.perSecond < maxRps);
+    if (known && this.initial === known && known.confidence !== 'confirmed' && room) this.probe = { level: known.perSecond, good: undefined, sends: 0 };
+  }
+
+  get limit(): KnownLimit | undefined {
+    return this.current;
+  }
+
+  /** How many ms until the next send may go (0 unpaced, or when its slot has come). */
+  wait(nowMs: number): number {
+    return this.current ? Math.max(0, this.nextSlotMs - nowMs) : 0;
+  }
+
+  /** A send goes now, in its slot (see the head of this file); a probe counts it. */
+  take(nowMs: number): void {
+    if (!this.current) return;
+    const interval = 1000 / this.current.perSecond;
+    const paced = nowMs - this.lastTakeMs <= interval * 1.5;
+    this.nextSlotMs = nowMs - this.nextSlotMs <= interval / 2 ? this.nextSlotMs + interval : nowMs + interval;
+    this.lastTakeMs = nowMs;
+    // Only sends the pace held back test it: a run sending slower than its pace shows nothing of the limit.
+    if (this.probe && paced && ++this.probe.sends >= Math.max(PROBE_MIN_SENDS, this.probe.level * PROBE_HOLD_S)) {
+      const level = Math.min(this.maxRps ?? Number.POSITIVE_INFINITY, hundredths(this.probe.level * PROBE_STEP));
+      // At MAX_RPS the probe stays there, stepping no further.
+      this.probe = level > this.probe.level ? { level, good: this.probe.level, sends: 0 } : { ...this.probe, sends: Number.NEGATIVE_INFINITY };
+      this.update(nowMs);
+    }
+  }
+
+  /** A send waits for its turn or is on its way to the target: the run is not idle. */
+  busy(nowMs: number): void {
+    this.learner.busy(nowMs);
+  }
+
+  /** Its answer came, or it went nowhere. */
+  done(nowMs: number): void {
+    this.learner.done(nowMs);
+  }
+
+  /** An answer of the run's credentials came back: true when the limit changed since it last said so. */
+  answered(nowMs: number, answer: PacedAnswer): boolean {
+    // The target met it about halfway between its send and its answer.
+    this.announcements.observe((answer.sentAtMs + nowMs) / 2, !answer.throttled, answer.announced);
+    if (answer.throttled) this.throttled(nowMs, answer.sentAtMs);
+    else this.learner.answered(nowMs, false);
+    this.update(nowMs);
+    const changed = this.current?.perSecond !== this.reported?.perSecond || this.current?.confidence !== this.reported?.confidence;
+    this.reported = this.current;
+    return changed;
+  }
+
+  private throttled(nowMs: number, sentAtMs: number): void {
+    if (this.announcedSinceMs !== undefined && sentAtMs >= this.announcedSinceMs) this.announcements.throttledAtPace();
+    if (this.probe?.good !== undefined) {
+      this.probeThrottles++;
+      // The pace below met none for a while: a margin below it, jitter that a short while did not show meets none either.
+      const perSecond = hundredths(this.probe.good * MARGIN);
+      this.notes.push(`probed ${this.probe.level}/s: throttled; ${this.probe.good}/s met none: confirmed ${perSecond}/s`);
+      this.confirmed = { perSecond, atMs: nowMs };
+      this.probe = undefined;
+      return;
+    }
+    if (this.confirmed && sentAtMs < this.confirmed.atMs) {
+      this.probeThrottles++;
+      return;
+    }
+    // Throttled at a pace the run had kept: the limit is lower than it started with, or than it confirmed.
+    this.probe = undefined;
+    this.confirmed = undefined;
+    const perSecond = this.learner.answered(nowMs, true)!;
+    const below = this.learned?.below ?? this.current?.perSecond ?? Number.POSITIVE_INFINITY;
+    this.learned = { perSecond, below };
+  }
+
+  private update(nowMs: number): void {
+    const told = this.announcements.rate();
+    // Sends of the window the run went unpaced in may still be throttled: those made a window later contradict it.
+    if (told && this.announcedSinceMs === undefined) this.announcedSinceMs = nowMs + (1000 * this.announcements.quota) / told.perSecond;
+    if (told) this.announcedNote = `keeps to the announced ${told.how}`;
+    const why = this.announcements.distrusted;
+    if (why && !this.notes.includes(why)) this.notes.push(why);
+    const next: KnownLimit | undefined = told
+      ? { perSecond: hundredths(told.perSecond * MARGIN), from: LEARNED_HERE, basis: 'announced', confidence: 'confirmed' }
+      : this.confirmed
+        ? { perSecond: this.confirmed.perSecond, from: LEARNED_HERE, basis: 'probed', confidence: 'confirmed' }
+        : this.probe?.good !== undefined
+          ? { perSecond: this.probe.level, from: LEARNED_HERE, basis: 'probed', confidence: 'estimate' }
+          : this.learned
+            ? { perSecond: Math.min(this.learned.perSecond, this.learned.below), from: LEARNED_HERE, basis: 'throttles', confidence: 'estimate' }
+            : this.initial;
+    const capped = next && this.maxRps !== undefined && next.perSecond > this.maxRps ? { perSecond: this.maxRps, from: FROM_MAX_RPS } : next;
+    if (capped?.perSecond !== this.current?.perSecond || capped?.basis !== this.current?.basis || capped?.confidence !== this.current?.confidence)
+      this.current = capped;
   }
 
   record(): PaceRecord {
-    return { initial: this.initial ?? null, limit: this.current ?? null };
+    const probed = this.probeThrottles > 0 ? [`${this.probeThrottles} throttled answers at the probed pace`] : [];
+    const announced = this.announcedNote ? [this.announcedNote] : [];
+    return { initial: this.initial ?? null, limit: this.current ?? null, notes: [...announced, ...this.notes, ...probed] };
   }
 }
 
