@@ -64,7 +64,7 @@ test('a quota without its window: the window is that of a counter falling by wha
   windowed(fixed, 15, 3);
   assert.equal(fixed.rate(), undefined, 'too few whole windows yet');
   windowed(fixed, 15, 8);
-  assert.deepEqual(fixed.rate(), { perSecond: 15, how: 'X-RateLimit-Limit 15 per a window of 1.00 s, found from its counter' });
+  assert.deepEqual(fixed.rate(), { perSecond: 15, how: 'X-RateLimit-Limit 15 per a window of 1.00 s, found from its counter', stated: false });
   // A bucket's counter comes back a token at a time: no window.
   const bucket = new AnnouncedLimit();
   for (let at = 0, tokens = 5; at < 10_000; at += 40) {

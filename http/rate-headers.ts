@@ -130,10 +130,11 @@ const SLACK = 2;
 /** Contradictions of one kind before an announcement is no longer trusted. */
 const CONTRADICTIONS = 3;
 
-/** A limit per second the target's announcements give, and how the run read it. */
+/** A limit per second the target's announcements give, how the run read it, and whether the window was stated. */
 export interface AnnouncedRate {
   perSecond: number;
   how: string;
+  stated: boolean;
 }
 
 interface Point {
@@ -193,11 +194,15 @@ export class AnnouncedLimit {
   rate(): AnnouncedRate | undefined {
     const told = this.latest;
     if (!told || this.why) return undefined;
-    if (told.windowSeconds) return { perSecond: told.quota / told.windowSeconds, how: `${this.stated()} per ${told.windowSeconds} s` };
+    if (told.windowSeconds) return { perSecond: told.quota / told.windowSeconds, how: `${this.stated()} per ${told.windowSeconds} s`, stated: true };
     if (this.windows.length < WINDOWS) return undefined;
     const sorted = [...this.windows].sort((a, b) => a - b);
     const windowMs = sorted[Math.floor(sorted.length / 2)]!;
-    return { perSecond: (told.quota * 1000) / windowMs, how: `${this.stated()} per a window of ${(windowMs / 1000).toFixed(2)} s, found from its counter` };
+    return {
+      perSecond: (told.quota * 1000) / windowMs,
+      how: `${this.stated()} per a window of ${(windowMs / 1000).toFixed(2)} s, found from its counter`,
+      stated: false,
+    };
   }
 
   private stated(): string {

@@ -132,11 +132,11 @@ const xRateLimit =
   (remaining: number): Announcement => ({ style: 'X-RateLimit-Limit', quota, remaining });
 const STAGING = { workers: 8, latency: [80, 140] as [number, number] };
 
-test('a fixed window announced without its window (X-RateLimit-Limit): the window is found from the counter, the run keeps within 10% of it, confirmed', () => {
+test('a fixed window announced without its window (X-RateLimit-Limit): the window is found from the counter, the run keeps within 10% of it, an estimate', () => {
   const pace = new RunPace(undefined);
   const run = simulate(pace, fixedWindow(15), { ...STAGING, requests: 700, announce: xRateLimit(15) });
   const limit = pace.limit!;
-  assert.deepEqual([limit.basis, limit.confidence], ['announced', 'confirmed']);
+  assert.deepEqual([limit.basis, limit.confidence], ['announced', 'estimate']);
   assert.ok(limit.perSecond >= 13.5 && limit.perSecond <= 15, `kept to ${limit.perSecond}/s of 15`);
   assert.match(pace.record().notes!.join('\n'), /keeps to the announced X-RateLimit-Limit 15 per a window of 1\.0\d s, found from its counter/);
   const throttledAfter = run.arrivals.filter((a) => !a.accepted && a.at > 10_000).length;

@@ -247,15 +247,27 @@ export class RunPace {
     if (told) this.announcedNote = `keeps to the announced ${told.how}`;
     const why = this.announcements.distrusted;
     if (why && !this.notes.includes(why)) this.notes.push(why);
-    const next: KnownLimit | undefined = told
-      ? { perSecond: hundredths(told.perSecond * MARGIN), from: LEARNED_HERE, basis: 'announced', confidence: 'confirmed' }
-      : this.confirmed
-        ? { perSecond: this.confirmed.perSecond, from: LEARNED_HERE, basis: 'probed', confidence: 'confirmed' }
-        : this.probe?.good !== undefined
-          ? { perSecond: this.probe.level, from: LEARNED_HERE, basis: 'probed', confidence: 'estimate' }
-          : this.learned
-            ? { perSecond: Math.min(this.learned.perSecond, this.learned.below), from: LEARNED_HERE, basis: 'throttles', confidence: 'estimate' }
-            : this.initial;
+    // A window the run found, not one the target stated, may be a whole-window look of another limiter (a sliding log
+    // run in bursts): an estimate, which the next run probes, and this run's probe may go above.
+    const announced: KnownLimit | undefined = told && {
+      perSecond: hundredths(told.perSecond * MARGIN),
+      from: LEARNED_HERE,
+      basis: 'announced',
+      confidence: told.stated ? 'confirmed' : 'estimate',
+    };
+    const probed: KnownLimit | undefined = this.confirmed
+      ? { perSecond: this.confirmed.perSecond, from: LEARNED_HERE, basis: 'probed', confidence: 'confirmed' }
+      : this.probe?.good !== undefined
+        ? { perSecond: this.probe.level, from: LEARNED_HERE, basis: 'probed', confidence: 'estimate' }
+        : undefined;
+    const learned: KnownLimit | undefined = this.learned && {
+      perSecond: Math.min(this.learned.perSecond, this.learned.below),
+      from: LEARNED_HERE,
+      basis: 'throttles',
+      confidence: 'estimate',
+    };
+    const higher = [announced, probed].filter((l) => l !== undefined).sort((a, b) => b.perSecond - a.perSecond)[0];
+    const next = (told?.stated ? announced : higher) ?? learned ?? this.initial;
     const capped = next && this.maxRps !== undefined && next.perSecond > this.maxRps ? { perSecond: this.maxRps, from: FROM_MAX_RPS } : next;
     if (capped?.perSecond !== this.current?.perSecond || capped?.basis !== this.current?.basis || capped?.confidence !== this.current?.confidence)
       this.current = capped;
