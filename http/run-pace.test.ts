@@ -180,6 +180,10 @@ test('a limit learned too low does not stick: the next run probes up 10% at a ti
   const after = new RunPace({ ...found, from: 'the run before' });
   assert.equal(simulate(after, fixedWindow(15), { ...STAGING, requests: 700 }).throttled, 0);
   assert.equal(after.limit!.perSecond, found.perSecond);
+  // An estimate the limit throttles at once is confirmed a margin below, no probe above it.
+  const atLimit = new RunPace({ ...estimate, perSecond: 15.3 });
+  assert.ok(simulate(atLimit, fixedWindow(15), { ...STAGING, requests: 300 }).throttled <= STAGING.workers);
+  assert.deepEqual([atLimit.limit!.perSecond, atLimit.limit!.confidence], [14.84, 'confirmed']);
   // An older memory, without basis or confidence, is an estimate too; MAX_RPS caps the probe.
   const capped = new RunPace({ perSecond: 7.7, from: 'the run before' }, 9);
   simulate(capped, fixedWindow(15), { ...STAGING, requests: 300 });

@@ -12,7 +12,7 @@
 //   announcements contradict the throttles;
 // - a probe: a run that starts from an estimate (learned from throttles by a run before) goes 7% faster each time it
 //   has kept a pace PROBE_HOLD_S without a throttle; its first throttled answer ends the probe, back to 3% below the
-//   last pace that met none, confirmed;
+//   last pace that met none (or the estimate, throttled at once), confirmed;
 // - the throttles (ThrottleLearner), never above the pace the run had when they came;
 // - the limit the run started with (MAX_RPS, the run before's, a baseline's).
 // MAX_RPS caps every one of them.
@@ -219,11 +219,13 @@ export class RunPace {
 
   private throttled(nowMs: number, sentAtMs: number): void {
     if (this.announcedSinceMs !== undefined && sentAtMs >= this.announcedSinceMs) this.announcements.throttledAtPace();
-    if (this.probe?.good !== undefined) {
+    if (this.probe) {
       this.probeThrottles++;
-      // The pace below met none for a while: a margin below it, jitter that a short while did not show meets none either.
-      const perSecond = hundredths(this.probe.good * MARGIN);
-      this.notes.push(`probed ${this.probe.level}/s: throttled; ${this.probe.good}/s met none: confirmed ${perSecond}/s`);
+      // The pace below met none for a while: a margin below it, jitter that a short while did not show meets none
+      // either. Throttled at the estimate it started from, the estimate was the limit: a margin below it.
+      const perSecond = hundredths((this.probe.good ?? this.probe.level) * MARGIN);
+      const met = this.probe.good === undefined ? 'the estimate it started from' : `${this.probe.good}/s met none`;
+      this.notes.push(`probed ${this.probe.level}/s: throttled; ${met}: confirmed ${perSecond}/s`);
       this.confirmed = { perSecond, atMs: nowMs };
       this.probe = undefined;
       return;
@@ -232,8 +234,7 @@ export class RunPace {
       this.probeThrottles++;
       return;
     }
-    // Throttled at a pace the run had kept: the limit is lower than it started with, or than it confirmed.
-    this.probe = undefined;
+    // Throttled at a pace the run had confirmed: the limit went down.
     this.confirmed = undefined;
     const perSecond = this.learner.answered(nowMs, true)!;
     const below = this.learned?.below ?? this.current?.perSecond ?? Number.POSITIVE_INFINITY;
