@@ -15,6 +15,22 @@ const IO_LAYERS = '^(contract|load|simulator|scripts|bench|drift-ui)/';
 /** A forbidden import: `from` may not import `to` (paths relative to the root, as regular expressions). */
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 
+// contract/'s rooms, bottom to top (contract/README.md): each module may import its own room and the rooms below it,
+// never one above, so a room can be read, tested and changed knowing only what lies under it.
+const CONTRACT_ROOMS = ['core', 'clock', 'judging', 'target', 'api', 'fixtures', 'run', 'reporters'];
+// The tests themselves: specs and their shared definitions, on top of the fixtures, beside the run's machinery.
+const SPEC_ROOMS = ['shared', 'v1', 'v2', 'vertex', 'probes'];
+const any = (names) => `^contract/(${names.join('|')})/`;
+const roomRules = CONTRACT_ROOMS.map((room, i) => {
+  const above = [...CONTRACT_ROOMS.slice(i + 1), ...SPEC_ROOMS];
+  return rule(
+    `contract-${room}-imports-below`,
+    `contract/${room}/ may import ${i === 0 ? 'no other room' : `only ${CONTRACT_ROOMS.slice(0, i).join(', ')}`} of contract/ (its README): ${above.join(', ')} lie above it.`,
+    { path: `^contract/${room}/` },
+    { path: `${any(above)}|^contract/[^/]+$` },
+  );
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -70,16 +86,29 @@ module.exports = {
       { path: '^scripts/' },
     ),
     rule('not-to-test', 'Test files are leaves.', { pathNot: TEST }, { path: TEST }),
+    ...roomRules,
+    rule(
+      'contract-specs-import-no-run-machinery',
+      "The tests gather evidence through the fixtures and the API room; the run's setup, end and reporters are the runner's, and one spec folder never reaches into another (shared/ is for that).",
+      { path: any(SPEC_ROOMS) },
+      { path: `^contract/(run|reporters)/|^contract/[^/]+$` },
+    ),
+    rule(
+      'contract-specs-apart',
+      'A spec folder imports no other spec folder but shared/, which imports none.',
+      { path: '^contract/(v1|v2|vertex|probes|shared)/' },
+      { path: '^contract/(v1|v2|vertex|probes)/', pathNot: '^contract/$1/' },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|reports|test-results)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'] },
-    // npm run graph: one box per folder (the k6 scripts apart from load/'s Node side), tests and packages left out.
+    // npm run graph: one box per folder (the k6 scripts apart from load/'s Node side, each room of contract/ apart), tests and packages left out.
     reporterOptions: {
       dot: {
-        collapsePattern: '^(load/scripts/|[^/]+/|[^/]+$)',
+        collapsePattern: '^(load/scripts/|contract/[^/]+/|[^/]+/|[^/]+$)',
         filters: {
           includeOnly: {
             path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|workflows|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$',

@@ -1,8 +1,8 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { configOrExit, laneTag, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV, SUITE_ENVIRONMENT } from './contract/env.ts';
+import { configOrExit, laneTag, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV, SUITE_ENVIRONMENT } from './contract/core/env.ts';
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from './simulator/suite-env.ts';
-import { PLAYWRIGHT_REPORTS } from './contract/verdict-reports.ts';
+import { PLAYWRIGHT_REPORTS } from './contract/core/verdict-reports.ts';
 
 // Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
 const config = configOrExit('dialog-contract', SUITE_ENVIRONMENT, withSimulatorDefaults);
@@ -27,7 +27,7 @@ export default defineConfig({
   retries: 0,
   workers,
   timeout: 20_000,
-  globalSetup: './contract/global-setup.ts',
+  globalSetup: './contract/run/global-setup.ts',
   reporter: [
     ['list'],
     ['html', { outputFolder: `${REPORTS_DIR}/${PLAYWRIGHT_REPORTS.html}`, open: 'never' }],
@@ -43,7 +43,7 @@ export default defineConfig({
   },
   projects: runs
     ? // Several runs in one invocation (RUNS_ENV): a project per lane of runs, the whole suite of each of them in one
-      // worker process, one run after the other (contract/api-test.ts eachRun tags each run's tests with its lane).
+      // worker process, one run after the other (contract/fixtures/api-test.ts eachRun tags each run's tests with its lane).
       [...new Set(runs.map((run) => run.lane))].map((lane) => ({
         name: `lane-${lane}`,
         testDir: 'contract',
@@ -56,7 +56,7 @@ export default defineConfig({
         // First, so their worker starts beside the API tests' instead of after them.
         { name: 'probes', testDir: 'contract', testMatch: PROBES, workers: 1 },
         // The run's body shapes are settled in global setup and its whole-run checks made by the run reporter
-        // (contract/run-setup.ts, contract/run-end.ts). V1, V2 and vertex in one project; one version alone:
+        // (contract/run/run-setup.ts, contract/run/run-end.ts). V1, V2 and vertex in one project; one version alone:
         // `npx playwright test contract/v2`. The workers the probes leave: when theirs ends, a new one for the API
         // tests would cost more than it saves on 2 cores (4.4 s against 4.7 s).
         { name: 'api', testDir: 'contract', testMatch: API_TESTS, workers: Math.max(1, workers - 1) },

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { REPORTS_DIR } from '../contract/env.ts';
+import { REPORTS_DIR } from '../contract/core/env.ts';
 import { commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
 
 commandLineOrExit({

@@ -16,8 +16,8 @@ import { commandLineOrExit, exitWithUsage, helpPointer } from '../config/command
 import { ConfigError, resolveConfig, type RateLimitConfig } from '../simulator/config.ts';
 import { startStagingNetwork } from '../simulator/staging-network.ts';
 import { harAnswers, type Har } from '../report/har.ts';
-import { EXCHANGES_HAR } from '../contract/run-end.ts';
-import { readPace } from '../contract/rate-memory.ts';
+import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
+import { readPace } from '../contract/target/rate-memory.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';
 
 const LATENCY_MS: [number, number] = [80, 140];

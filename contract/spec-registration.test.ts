@@ -1,4 +1,4 @@
-// Every spec file registers its tests inside eachRun (contract/api-test.ts). In an invocation of several runs a test
+// Every spec file registers its tests inside eachRun (contract/fixtures/api-test.ts). In an invocation of several runs a test
 // registered outside it carries no run's lane tag, so no lane's project would select it: the mutation and profile
 // runs would silently run without it. Formatted code puts every top-level statement at column 0.
 import { test } from 'node:test';
@@ -24,7 +24,7 @@ test('every spec file registers its tests inside one eachRun', () => {
       ...(wraps === 1 ? [] : [`contract/${file}: ${wraps} top-level eachRun calls, not 1`]),
     ];
   });
-  assert.deepEqual(offending, [], 'wrap the registrations in eachRun(() => { … }) (contract/api-test.ts)');
+  assert.deepEqual(offending, [], 'wrap the registrations in eachRun(() => { … }) (contract/fixtures/api-test.ts)');
 });
 
 test('a registration outside eachRun is named', () => {

@@ -72,7 +72,7 @@ export interface RequestShapes {
 
 /**
  * When the application stamped the discovery's dialog and its messages, in the client's clock: what the vendor's
- * clock is read from (contract/vendor-clock.ts), at no request of its own.
+ * clock is read from (contract/clock/vendor-clock.ts), at no request of its own.
  */
 export interface DiscoveryStamps {
   /** The create: sent and answered (client ms); the bot whose list showed the dialog last, if a list was read. */

@@ -1,6 +1,17 @@
 // The list envelope (spec §2.3): keys "0".."count-1" holding the items, plus meta.pagination. The field names and
 // types come from the OpenAPI document at build time (load/openapi-data.ts), so this check re-declares nothing; it
 // stays a few lines of plain code because k6 cannot run ajv.
+import type { Json } from '../lib/json.ts';
+
+/** meta.pagination of a list envelope (spec §2.3). */
+export interface Pagination {
+  total: number;
+  count: number;
+  per_page: number;
+  current_page: number;
+  total_pages: number;
+  links: Json;
+}
 
 export interface EnvelopeShape {
   /** Required fields of meta.pagination and their JSON Schema types. */

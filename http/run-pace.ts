@@ -1,5 +1,5 @@
 // The pace of a whole run (spec §8.2: rate limits not shown): one grid of send slots that every request of the run books
-// from, at the target's rate limit when the run knows it. Pure: the run's proxy (contract/auth-proxy.ts) holds one per
+// from, at the target's rate limit when the run knows it. Pure: the run's proxy (contract/target/auth-proxy.ts) holds one per
 // run and feeds it the clock and every answer. docs/pace.md states what it promises.
 //
 // Never faster than the limit: slots are 1/limit apart. The first send of a run, and the first after the run was

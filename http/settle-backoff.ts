@@ -1,7 +1,7 @@
 // How a read of a list that may trail a write is repeated (a search index behind its store, §4.1 shows no
 // consistency): after 0.25 s, doubling, at most 2 s apart, and never waited for past the settle deadline, so
 // LIST_SETTLE_S bounds the wait instead of being overshot by the last pause. Pure: the settled reads of the tests
-// (contract/settle.ts) and the body-shape discovery's goto check share it.
+// (contract/target/settle.ts) and the body-shape discovery's goto check share it.
 
 /** Backoff before read `read + 1`: 0.25 s, doubling, at most 2 s. */
 export const settleDelayMs = (read: number): number => Math.min(2000, 250 * 2 ** (read - 1));

@@ -1,6 +1,6 @@
-// One request of a run and the answer it got, as the contract client records it (contract/client.ts, one journal file
+// One request of a run and the answer it got, as the contract client records it (contract/target/client.ts, one journal file
 // per worker), folded into reports/exchanges.har at the run's end (report/har.ts) and read back from there by the
-// coverage matrix (contract/run-end.ts) and the overlay check (scripts/overlay-check.ts). Secrets are removed before
+// coverage matrix (contract/run/run-end.ts) and the overlay check (scripts/overlay-check.ts). Secrets are removed before
 // it is written: the request as a failure keeps it, the answer with every secret the process knows taken out.
 import type { OperationId } from '../openapi/operations.generated.ts';
 import type { FailureRequest } from './failure.ts';

@@ -77,7 +77,7 @@ export type ObservationPayloads = {
   'status.after-post-create': string;
   'send.in-record': { dataItemAdded: boolean; textInData: boolean };
   'response.command': AnsweredShape;
-  /** What an ip and a location of a dialog started through the API are (contract/field-meanings.ts kinds). */
+  /** What an ip and a location of a dialog started through the API are (contract/judging/field-meanings.ts kinds). */
   'fields.api-started': { ip: string; location: string };
   'command.unknown-bot': number;
   'name.number-is-v1-id': boolean;
@@ -95,11 +95,11 @@ export type ObservationPayloads = {
   'updated.empty': string[];
   'updated.zone': string[];
   'lists.order': string;
-  /** The vendor's application clock against the runner's, in steps, and the stamps that verified it (contract/vendor-clock.ts). */
+  /** The vendor's application clock against the runner's, in steps, and the stamps that verified it (contract/clock/vendor-clock.ts). */
   'clock.offset': string;
   /** The Date header's clock against the runner's, in steps: a gateway's when one writes its own. */
   'clock.date-header': string;
-  /** The largest time a write took to show in a list this run, in steps (contract/settle.ts). */
+  /** The largest time a write took to show in a list this run, in steps (contract/target/settle.ts). */
   'lists.lag': string;
   'send.moves-updated': string;
   'data.types.seen': { types: string[]; withDeleted: string[] };
@@ -114,10 +114,10 @@ export type ObservationPayloads = {
 } & { [K in `default.${Version}.PageNumber` | `default.${Version}.PageCount`]: number } & { [K in `links.${Version}`]: Json } & {
   [K in `pagination.${Version}.past-last-page`]: { status: number; items: number; current_page: Json };
 } & {
-  /** The PageNumber of the first page (contract/pagination-meaning.ts). */
+  /** The PageNumber of the first page (contract/judging/pagination-meaning.ts). */
   [K in `pagination.${Version}.first-page`]: number;
 } & {
-  /** A trigger of spec §3 on a dialog in a state (contract/state-table.ts): its answer and the status read after. */
+  /** A trigger of spec §3 on a dialog in a state (contract/core/state-table.ts): its answer and the status read after. */
   [K in `transition.${'start' | 'stop' | 'send' | 'command'}.from-${'created' | 'started' | 'in-process' | 'operator' | 'completed'}`]: {
     status: number;
     after: string | null;

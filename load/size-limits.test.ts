@@ -40,7 +40,7 @@ before(async () => {
   const dialogUuid = (JSON.parse(created.body) as { dialogUUID: string }).dialogUUID;
   assert.equal((await send({ operationId: 'postV2ConversationStop', pathParams: { uuid: dialogUuid } })).status, 204);
   await send({ operationId: 'postV2DialogCreate', pathParams: { BotID: 303 }, json: { response: true } });
-  // The simulator's default send body; the k6 script discovers it (load/scripts.test.ts).
+  // The simulator's default send body; the k6 script discovers it (load/scripts.integration.test.ts).
   context = { botId: 101, dialogUuid, sendBody: '{"text":"{{text}}"}', vertexToken: await listener.token() };
 });
 

@@ -27,7 +27,7 @@ export const SEVERITY_LABEL: Record<Severity, string> = {
 /** How an item compares with the baseline; null when the run has none. */
 export type Change = 'added' | 'changed' | 'removed' | 'unchanged';
 
-/** An observation as a test recorded it (contract/observation.ts), with the test that recorded it. */
+/** An observation as a test recorded it (contract/core/observation.ts), with the test that recorded it. */
 export interface RecordedObservation extends Omit<FingerprintItem, 'operation'> {
   operation?: string;
   evidence?: string;

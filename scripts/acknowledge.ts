@@ -7,10 +7,10 @@ import { join, relative } from 'node:path';
 import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { ConfigError } from '../config/suite-config.ts';
 import { isFailureId, withAcknowledgement, utcDay } from '../report/acknowledged.ts';
-import { acknowledgedFile, AcknowledgementsError, readAcknowledgements, writeAcknowledgements } from '../contract/acknowledgements.ts';
-import { REPORTS_DIR } from '../contract/env.ts';
-import { readAllBaselines } from '../contract/reporters/baselines.ts';
-import { readRunJson } from '../contract/run-records.ts';
+import { acknowledgedFile, AcknowledgementsError, readAcknowledgements, writeAcknowledgements } from '../contract/fixtures/acknowledgements.ts';
+import { REPORTS_DIR } from '../contract/core/env.ts';
+import { readAllBaselines } from '../contract/core/baselines.ts';
+import { readRunJson } from '../contract/core/run-records.ts';
 
 const COMMAND = {
   script: 'acknowledge',

@@ -1,7 +1,7 @@
 // `npm run baseline -- NAME`: saves this run's reports/fingerprint.json as baselines/NAME.json, to compare later
 // runs with (`npm run contract -- --baseline NAME`). One line and exit 2 for a bad name or no fingerprint yet.
 import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { BaselineError, saveBaseline } from '../contract/reporters/baselines.ts';
+import { BaselineError, saveBaseline } from '../contract/core/baselines.ts';
 
 const COMMAND = {
   script: 'baseline',

@@ -5,7 +5,7 @@
 // judged or that goes down, and a cancel each end the run with one line, first and last, and no tickets.
 // Playwright runs in a process group of its own: a cancel (CI's SIGTERM, Ctrl-C) interrupts it so its workers stop
 // their dialogs and its reporters write the cancelled reports, then the group is killed if it lingers, and the
-// dialogs still running are stopped here (contract/leftover-dialogs.ts). Nothing outlives the command.
+// dialogs still running are stopped here (contract/target/leftover-dialogs.ts). Nothing outlives the command.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -14,15 +14,15 @@ import { createRequire } from 'node:module';
 import { asksForHelp, commandLineOrExit } from '../config/command-line.ts';
 import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
 import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
-import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV, SUITE_ENVIRONMENT } from '../contract/env.ts';
+import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV, SUITE_ENVIRONMENT } from '../contract/core/env.ts';
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from '../simulator/suite-env.ts';
-import { BaselineError, readBaseline } from '../contract/reporters/baselines.ts';
-import { MAIN_COMMAND_ENV } from '../contract/reporters/run-report-files.ts';
-import { clearRunReports } from '../contract/run-files.ts';
-import { writeVerdictReports, type UnjudgedVerdict } from '../contract/verdict-reports.ts';
-import { localPortsProblem } from '../contract/local-ports.ts';
-import { markCancelled, readNoVerdict, stopRun } from '../contract/run-health.ts';
-import { stopLeftOverDialogs } from '../contract/leftover-dialogs.ts';
+import { BaselineError, readBaseline } from '../contract/core/baselines.ts';
+import { MAIN_COMMAND_ENV } from '../contract/core/run-report-files.ts';
+import { clearRunReports } from '../contract/run/run-files.ts';
+import { writeVerdictReports, type UnjudgedVerdict } from '../contract/core/verdict-reports.ts';
+import { localPortsProblem } from '../contract/core/local-ports.ts';
+import { markCancelled, readNoVerdict, stopRun } from '../contract/target/run-health.ts';
+import { stopLeftOverDialogs } from '../contract/target/leftover-dialogs.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
 
 /** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { REPORTS_DIR } from '../contract/env.ts';
+import { REPORTS_DIR } from '../contract/core/env.ts';
 import { loadDocument } from '../openapi/document.ts';
 import { parsePrismLog } from '../power/prism-log.ts';
 import { startPrism } from './prism.ts';

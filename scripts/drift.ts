@@ -11,10 +11,10 @@ import type { DriftReport } from '../report/drift-report.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import { buildHistory, renderHistoryHtml } from '../report/history.ts';
 import { jobSummary } from '../report/job-summary.ts';
-import { REPORTS_DIR } from '../contract/env.ts';
-import { readRunJson } from '../contract/run-records.ts';
+import { REPORTS_DIR } from '../contract/core/env.ts';
+import { readRunJson } from '../contract/core/run-records.ts';
 import { learnedDocumentFiles } from '../report/learned-document.ts';
-import { BaselineError, readAllBaselines, readBaseline } from '../contract/reporters/baselines.ts';
+import { BaselineError, readAllBaselines, readBaseline } from '../contract/core/baselines.ts';
 import { loadDocument } from '../openapi/document.ts';
 
 const COMMAND = {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
+import { PROJECT_ROOT, REPORTS_DIR } from '../contract/core/env.ts';
 
 const fail = (line: string): never => {
   console.error(`graph: ${line}`);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Biome } from '@biomejs/js-api/nodejs';
 import type { Configuration, Diagnostic } from '@biomejs/wasm-nodejs';
 import { commandLineOrExit } from '../config/command-line.ts';
-import { PROJECT_ROOT } from '../contract/env.ts';
+import { PROJECT_ROOT } from '../contract/core/env.ts';
 
 const { values } = commandLineOrExit(
   {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { loadDocument } from '../openapi/document.ts';
-import { CREATES, TRIGGERS } from '../contract/state-table.ts';
+import { CREATES, TRIGGERS } from '../contract/core/state-table.ts';
 import { DRIFTS } from '../simulator/drifts/index.ts';
 
 interface Entry {

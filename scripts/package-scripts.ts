@@ -1,5 +1,5 @@
-// The commands of package.json, for the tests that hold every command to something (scripts/command-help.test.ts: it
-// answers --help; scripts/command-environment.test.ts: it asks for no variable its help leaves out). A new script is
+// The commands of package.json, for the tests that hold every command to something (scripts/command-help.integration.test.ts: it
+// answers --help; scripts/command-environment.integration.test.ts: it asks for no variable its help leaves out). A new script is
 // a command of ours until it is listed here as not being one, with why.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,9 @@ const SCRIPTS = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 
 /** Scripts that are not one command of ours, and why their --help is someone else's. */
 export const NOT_ENTRY_POINTS: Record<string, string> = {
-  test: 'a chain of the checks below',
+  test: "a chain of the contributor's checks below",
+  'test:all': 'npm test, then everything else CI runs: a chain of the commands below',
+  'test:integration': 'node --test over the integration files (whole suites, commands, servers)',
   typecheck: 'tsc, three times',
   format: 'npm run lint -- --write',
   'lint:deps': "dependency-cruiser's own command line",

@@ -8,9 +8,9 @@
 // every answer recorded, and differ from the default's exactly at the places whose observations the profile changed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPORTS_DIR } from '../contract/env.ts';
-import { BaselineError, baselinePath, readBaseline } from '../contract/reporters/baselines.ts';
-import { OBSERVED_OVERLAY } from '../contract/reporters/run-report-files.ts';
+import { REPORTS_DIR } from '../contract/core/env.ts';
+import { BaselineError, baselinePath, readBaseline } from '../contract/core/baselines.ts';
+import { OBSERVED_OVERLAY } from '../contract/core/run-report-files.ts';
 import { observedOverlay } from '../report/overlay.ts';
 import { differingSettings, expectedChanges, overlayMismatch, PROFILE_CONFIGURES } from '../power/profile-choices.ts';
 import type { DriftReport } from '../report/drift-report.ts';

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { secretsOf } from '../config/suite-config.ts';
-import { PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
+import { PROJECT_ROOT, REPORTS_DIR } from '../contract/core/env.ts';
 import { redactText } from '../http/redact.ts';
 import { renderExchange, renderHeadline, type FailureResponse, type RecordedFailure } from '../lib/failure.ts';
 import { curlCommand, findFailure, replayRequest, REPLAY_VARIABLES } from '../report/replay.ts';

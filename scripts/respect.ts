@@ -14,22 +14,21 @@ import { parse } from 'yaml';
 import { commandLineOrExit, exitWithUsage, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { namedSecretsOf, type CommandConfig } from '../config/suite-config.ts';
 import { suiteVersion } from '../config/suite-version.ts';
-import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from '../contract/env.ts';
-import { recordedShapes, shapesTarget } from '../contract/request-shapes.ts';
-import { EXCHANGES_DIR, readJsonLines } from '../contract/run-records.ts';
-import { discoverRunShapes } from '../contract/run-setup.ts';
-import { findSecrets, leakLine } from '../contract/secret-scan.ts';
-import { targetProblem } from '../contract/target-check.ts';
+import { configOrExit, PROJECT_ROOT, REPORTS_DIR } from '../contract/core/env.ts';
+import { recordedShapes, shapesTarget } from '../contract/core/request-shapes.ts';
+import { clearJournal, readJournal } from '../contract/core/journal.ts';
+import { discoverRunShapes } from '../contract/run/run-setup.ts';
+import { findSecrets, leakLine } from '../contract/reporters/secret-scan.ts';
+import { targetProblem } from '../contract/target/target-check.ts';
 import { configuredShape, type RequestShapes } from '../http/body-discovery.ts';
 import { redactText } from '../http/redact.ts';
 import { guardSecret, secretWritten, suiteText, weakSecretWarning, type GuardedSecret } from '../http/secret-match.ts';
 import { DOCUMENT_PATH } from '../openapi/document.ts';
-import type { RecordedExchange } from '../lib/exchange.ts';
 import { harOf } from '../report/har.ts';
 import { withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { failureLines, respectVerdict, stepDescriptions, workflowInputs, type RespectResult } from '../workflows/respect.ts';
 import { startRunSimulator } from './suite-run.ts';
-import { inVendorClock, vendorClockOf, type VendorClock } from '../contract/vendor-clock.ts';
+import { inVendorClock, vendorClockOf, type VendorClock } from '../contract/clock/vendor-clock.ts';
 
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 const WORKFLOW = join(PROJECT_ROOT, 'workflows', 'dialog-lifecycle.arazzo.yaml');
@@ -83,7 +82,7 @@ type RespectConfig = CommandConfig<typeof COMMAND.environment>;
 /** The body shapes: configured, else the last contract run's for this target, else discovered now. */
 async function shapesFor(config: RespectConfig, dir: string): Promise<{ shapes: RequestShapes; from: string; clock?: VendorClock }> {
   const recorded = recordedShapes(REPORTS_DIR, shapesTarget(config));
-  // A configured template always wins over what a run found, as in the contract run (contract/request-shapes.ts).
+  // A configured template always wins over what a run found, as in the contract run (contract/core/request-shapes.ts).
   const pick = (kind: keyof RequestShapes, template: string | undefined, variable: string) =>
     template ? configuredShape(template, variable) : recorded?.shapes[kind];
   const send = pick('send', config.sendBody, 'SEND_BODY');
@@ -93,15 +92,9 @@ async function shapesFor(config: RespectConfig, dir: string): Promise<{ shapes: 
   console.log(`respect: no body shapes recorded for ${shapesTarget(config)}: discovering them as the contract run's setup does`);
   const found = await discoverRunShapes(config, dir, '[respect] settles the send and command body shapes the target takes');
   // The discovery's own exchanges, as a HAR beside Respect's.
-  const journal = join(dir, EXCHANGES_DIR);
-  const har = harOf(
-    readJsonLines<RecordedExchange>(journal),
-    config.baseUrl,
-    { name: 'dialog-contract', version: suiteVersion() },
-    'respect: body shape discovery',
-  );
+  const har = harOf(readJournal(dir, 'exchange'), config.baseUrl, { name: 'dialog-contract', version: suiteVersion() }, 'respect: body shape discovery');
   writeFileSync(join(dir, 'discovery.har'), `${JSON.stringify(har)}\n`);
-  rmSync(journal, { recursive: true, force: true });
+  clearJournal(dir, 'exchange');
   // The application's clock as the discovery read it from its stamps, as the contract run's setup does.
   return { shapes: found, from: `a discovery here (${relative(PROJECT_ROOT, join(dir, 'discovery.har'))})`, clock: found.clock.clock };
 }
@@ -155,7 +148,7 @@ try {
     if (!shapes[kind].template) fail(`no ${kind} body shape for ${shapesTarget(config)} (${shapes[kind].how}): set ${variable} (see .env.example)`);
   }
   // The list window in the application's clock when a discovery here read it; else around the Date header's,
-  // unverified: a quarter of an hour either way, as the contract suite sends it (contract/vendor-clock.ts).
+  // unverified: a quarter of an hour either way, as the contract suite sends it (contract/clock/vendor-clock.ts).
   const clock = discovered ?? (await vendorClockOf(config));
   const now = Date.now();
   const inputs = workflowInputs({

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { errorHeadline } from '../contract/reporters/error-headline.ts';
-import { RUNS_ENV, type RunSpec } from '../contract/env.ts';
+import { RUNS_ENV, type RunSpec } from '../contract/core/env.ts';
 import { freePort } from '../config/free-port.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
@@ -37,7 +37,7 @@ type JsonReport = { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
 
 /**
  * Failed tests and the first failure line of a JSON report's tests: of one run of several in one invocation (those
- * contract/api-test.ts eachRun registered under its name, right under their file), or of all; `testSeconds` their
+ * contract/fixtures/api-test.ts eachRun registered under its name, right under their file), or of all; `testSeconds` their
  * durations added (a lane runs a run's tests one at a time, between other runs' tests).
  */
 function summarize(report: JsonReport, run?: string): Omit<SuiteRun, 'seconds'> & { testSeconds: number } {
@@ -183,11 +183,11 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
   }
 }
 
-/** One run of several in one invocation: its name (its tests' describe, contract/api-test.ts eachRun), and its target and reports as runSuite takes them. */
+/** One run of several in one invocation: its name (its tests' describe, contract/fixtures/api-test.ts eachRun), and its target and reports as runSuite takes them. */
 export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keepReports' | 'driftReports'> & { name: string };
 
 /**
- * Several whole-suite runs in one Playwright invocation (contract/env.ts RUNS_ENV), `workers` of them side by side:
+ * Several whole-suite runs in one Playwright invocation (contract/core/env.ts RUNS_ENV), `workers` of them side by side:
  * in `workers` lanes, each a project whose one worker process runs its runs one after the other; set up, reported
  * and read back apart, each in its own reports folder as runSuite leaves it. Playwright's start (a second and a half
  * of CPU) is paid once instead of per run, a worker's (a second) once per lane. `dir` holds the invocation's own

@@ -53,7 +53,7 @@ export const LISTENING_LINE = 'simulator listening on ';
 
 /**
  * The node arguments that start the embedded simulator of a run without a target, from the project root: Playwright's
- * webServer runs them, or the main command beside Playwright (contract/env.ts SIMULATOR_STARTED_ENV).
+ * webServer runs them, or the main command beside Playwright (contract/core/env.ts SIMULATOR_STARTED_ENV).
  */
 export function embeddedSimulatorArgs(config: Pick<SuiteConfig, 'simulatorPort' | 'callbackPublicUrl' | 'simulatorProfile'>): string[] {
   return [

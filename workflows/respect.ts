@@ -15,7 +15,7 @@ export interface WorkflowInputs {
 
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** `createdFrom`: the run's start in the target's clock, at the early end of what it may be (contract/vendor-clock.ts). */
+/** `createdFrom`: the run's start in the target's clock, at the early end of what it may be (contract/clock/vendor-clock.ts). */
 export function workflowInputs(o: {
   botId: number;
   gotoBotId: number;

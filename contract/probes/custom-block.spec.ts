@@ -1,8 +1,8 @@
 // The custom-block API (spec §4.3) with one block: which send_message fields are required and its longest text.
 // Complete comes last: it ends the block and its token.
-import { eachRun, test } from './probe-test.ts';
-import { MAX_TOKEN_CHECKS } from '../custom-block.ts';
-import { observeSizeLimit, searchBound, sizeLimit } from './size-limit.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
+import { MAX_TOKEN_CHECKS } from '../api/custom-block.ts';
+import { observeSizeLimit, searchBound, sizeLimit } from '../api/size-limit.ts';
 
 const FIELD_VARIANTS: Array<[string, Record<string, unknown>]> = [
   ['text without typing', { text: 'dialog-contract probe' }],

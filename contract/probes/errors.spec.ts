@@ -1,9 +1,9 @@
 // Error bodies (spec §7: shape not shown): content type and body shape of one representative answer per status.
-import { eachRun, test } from './probe-test.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import { unknownUuid } from '../shared/not-found.ts';
-import type { ApiClient } from '../client.ts';
-import type { ApiResponse } from '../api-response.ts';
+import type { ApiClient } from '../target/client.ts';
+import type { ApiResponse } from '../core/api-response.ts';
 import type { Faker } from '@faker-js/faker';
 
 interface ErrorCase {

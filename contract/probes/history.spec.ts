@@ -1,10 +1,10 @@
 // Values the spec lists only as observed (statuses, source, data item type) and when V2 updated is "", read from
 // dialogs of the sample window (lists.ts sampleQuery): dialogs live traffic no longer moves, so two runs see the same,
 // recorded as sets.
-import { eachRun, test } from './probe-test.ts';
-import { fetchPage } from '../lists.ts';
-import { sampleQuery, searchPageCount } from '../lists.ts';
-import { readV2 } from '../requests.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
+import { fetchPage } from '../api/lists.ts';
+import { sampleQuery, searchPageCount } from '../api/lists.ts';
+import { readV2 } from '../api/requests.ts';
 
 const RECORDS = 10;
 /** The distinct values seen; an absent one reads "missing" (never "undefined"), null as null, an object as JSON. */

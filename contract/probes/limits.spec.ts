@@ -1,8 +1,8 @@
 // Hidden size limits (spec §8.3, §8.4): the largest accepted value of each, found with ⌈log2 range⌉ + 2 requests at
 // most, and how the first larger value is refused (or clamped, for PageCount).
-import { eachRun, test } from './probe-test.ts';
-import { stopDialog } from '../requests.ts';
-import { observeSizeLimit, searchBound, sizeLimit } from './size-limit.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
+import { stopDialog } from '../api/requests.ts';
+import { observeSizeLimit, searchBound, sizeLimit } from '../api/size-limit.ts';
 
 eachRun(() => {
   test('records the largest PageCount the list accepts and how a larger one is refused or clamped', async ({ api, config, probe, observe }) => {

@@ -1,6 +1,6 @@
 // Items no request can show. Recorded as such, with the reason, so the fingerprint names every "not shown" item
 // and a reader sees why these have no measured value.
-import { eachRun, test } from './probe-test.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
 
 const NOT_OBSERVABLE = [
   {

@@ -1,5 +1,5 @@
 // The accepted range of PageNumber and PageCount (spec §4.1, §8.3: not shown): what 0 and a negative value do.
-import { eachRun, test } from './probe-test.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
 import type { Json } from '../../lib/json.ts';
 
 const PARAMETERS = [

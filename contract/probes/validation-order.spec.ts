@@ -1,7 +1,7 @@
 // Which is checked first when a request is wrong twice over (not stated: §7 lists both 400 and 404 for send and
 // command): a body that cannot be parsed sent to a dialog that does not exist. Either answer is documented; the
 // contract tests send one wrong thing at a time, so they pass whatever the order, and this records it.
-import { eachRun, test } from './probe-test.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
 import { unknownUuid } from '../shared/not-found.ts';
 
 eachRun(() => {

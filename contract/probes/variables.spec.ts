@@ -1,5 +1,5 @@
 // Variables that are not a JSON object serialized as a string (spec §4.2): whether create refuses them, and how.
-import { eachRun, test } from './probe-test.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
 
 const MALFORMED: Array<[string, unknown]> = [
   ['not JSON', '{"client_name": '],

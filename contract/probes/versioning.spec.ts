@@ -1,6 +1,6 @@
 // Deprecation and compatibility policy (spec §9.5: not shown). The policy is not observable through the API; the
 // signals a target may send with its answers (Deprecation, Sunset, Warning, version headers) are.
-import { eachRun, test } from './probe-test.ts';
+import { eachRun, test } from '../fixtures/probe-test.ts';
 
 const SIGNAL = /^(deprecation|sunset|warning|api-version|x-api-version|x-api-deprecated)$/i;
 const DEPRECATION_LINK = /rel="?(deprecation|successor-version|sunset)/i;

@@ -4,7 +4,7 @@
 // findings about the same target when they are recent, applies baselines/acknowledged.yaml, and decides the run:
 // an expired acknowledgement or a strict baseline change fails it; failures that are all acknowledged pass it (they
 // stay failed in every report). A run that could not judge (the target went down, the run was cancelled) writes only
-// its verdict's reports (contract/verdict-reports.ts): no fingerprint, no drift entry, no ticket. Listed after the
+// its verdict's reports (contract/core/verdict-reports.ts): no fingerprint, no drift entry, no ticket. Listed after the
 // junit reporter, whose file it then replaces, and before secret-guard, which checks what this one wrote.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,28 +32,28 @@ import { jobSummary } from '../../report/job-summary.ts';
 import { learnedDocumentFiles } from '../../report/learned-document.ts';
 import { loadDocument } from '../../openapi/document.ts';
 import { contractValidators } from '../../openapi/validators.ts';
-import { RUN_END, runEnd } from '../run-end.ts';
-import { SETUP_OBSERVATIONS, SETUP_TITLE } from '../run-setup.ts';
+import { RUN_END, runEnd } from '../run/run-end.ts';
+import { SETUP_OBSERVATIONS, SETUP_TITLE } from '../run/run-setup.ts';
 import { freshLoadFindings, type LoadFile } from '../../report/load-findings.ts';
 import { vendorVersion } from '../../report/run-meta.ts';
 import { ticketFiles } from '../../report/tickets.ts';
-import { AcknowledgementsError, readAcknowledgements } from '../acknowledgements.ts';
-import { callbackSecrets } from '../callback-inbox.ts';
-import { loadSuiteConfig, REPORTS_DIR, runSpecs } from '../env.ts';
-import { OBSERVATION, type Observation } from '../observation.ts';
-import { documentedFor } from '../probes/catalog.ts';
-import { PROBE_REQUESTS } from '../probes/budget.ts';
+import { AcknowledgementsError, readAcknowledgements } from '../fixtures/acknowledgements.ts';
+import { callbackSecrets } from '../target/callback-inbox.ts';
+import { loadSuiteConfig, REPORTS_DIR, runSpecs } from '../core/env.ts';
+import { OBSERVATION, type Observation } from '../core/observation.ts';
+import { documentedFor } from '../core/unknowns-catalog.ts';
+import { PROBE_REQUESTS } from '../core/probe-budget.ts';
 import { redactKnownIn, rememberSecrets } from '../../http/redact.ts';
-import { currentRun } from '../run-records.ts';
-import { readPace, rememberLimit } from '../rate-memory.ts';
+import { currentRun } from '../core/run-records.ts';
+import { readPace, rememberLimit } from '../target/rate-memory.ts';
 import { FROM_MAX_RPS } from '../../http/run-pace.ts';
-import { BaselineError, fingerprintFile, readAllBaselines, readBaseline } from './baselines.ts';
+import { BaselineError, fingerprintFile, readAllBaselines, readBaseline } from '../core/baselines.ts';
 import { errorHeadline } from './error-headline.ts';
-import { shapeSkips } from '../preconditions.ts';
-import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, transientSummary } from '../run-health.ts';
-import { writeVerdictReports, type UnjudgedVerdict } from '../verdict-reports.ts';
+import { shapeSkips } from '../fixtures/preconditions.ts';
+import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, transientSummary } from '../target/run-health.ts';
+import { writeVerdictReports, type UnjudgedVerdict } from '../core/verdict-reports.ts';
 import { verdictLine } from '../../report/verdict.ts';
-import { MAIN_COMMAND_ENV, OBSERVED } from './run-report-files.ts';
+import { MAIN_COMMAND_ENV, OBSERVED } from '../core/run-report-files.ts';
 
 function loadFiles(): LoadFile[] {
   const dir = join(REPORTS_DIR, 'load');
@@ -69,7 +69,7 @@ function loadFiles(): LoadFile[] {
   });
 }
 
-/** A test as QA names it: `[project] title path`; in a several-run invocation `[run] title path` (contract/api-test.ts eachRun). */
+/** A test as QA names it: `[project] title path`; in a several-run invocation `[run] title path` (contract/fixtures/api-test.ts eachRun). */
 const titleOf = (test: TestCase) => {
   const [, project, file, ...rest] = test.titlePath();
   const [label, path] = runSpecs() ? [rest[0], rest.slice(1)] : [project, rest];
@@ -143,7 +143,7 @@ export default class RunReports implements Reporter {
     }
   }
 
-  /** What the run's setup observed, and what only the whole run tells (contract/run-end.ts), as the tests' own. */
+  /** What the run's setup observed, and what only the whole run tells (contract/run/run-end.ts), as the tests' own. */
   private endOfRun(config: ReturnType<typeof loadSuiteConfig>): void {
     const setup = join(REPORTS_DIR, SETUP_OBSERVATIONS);
     if (existsSync(setup)) this.observations.push(...(JSON.parse(readFileSync(setup, 'utf8')) as Observation[]).map((o) => ({ ...o, test: SETUP_TITLE })));

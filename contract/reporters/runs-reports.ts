@@ -1,9 +1,9 @@
-// The run reporter of an invocation of several runs (contract/env.ts RUNS_ENV): one RunReports per run, each fed
-// its own tests (those contract/api-test.ts eachRun registered under its name) and ending in its own run (its reports
+// The run reporter of an invocation of several runs (contract/core/env.ts RUNS_ENV): one RunReports per run, each fed
+// its own tests (those contract/fixtures/api-test.ts eachRun registered under its name) and ending in its own run (its reports
 // folder, configuration and environment), one after the other in the order of the runs. Each run's reports are what
 // the run alone would have written.
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { enterRun, runSpecs } from '../env.ts';
+import { enterRun, runSpecs } from '../core/env.ts';
 import RunReports from './run-reports.ts';
 
 /** The run of a test: the describe eachRun put it in, right under its file. */

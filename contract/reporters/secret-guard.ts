@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
-import { callbackSecrets } from '../callback-inbox.ts';
+import { callbackSecrets } from '../target/callback-inbox.ts';
 import { namedSecretsOf } from '../../config/suite-config.ts';
 import { guardSecret, suiteText, weakSecretWarning, type GuardedSecret } from '../../http/secret-match.ts';
 import { DOCUMENT_PATH } from '../../openapi/document.ts';
-import { loadSuiteConfig, REPORTS_DIR } from '../env.ts';
-import { findSecrets, leakLine } from '../secret-scan.ts';
+import { loadSuiteConfig, REPORTS_DIR } from '../core/env.ts';
+import { findSecrets, leakLine } from './secret-scan.ts';
 
 export default class SecretGuard implements Reporter {
   /** What the suite writes itself: its test titles and the document its reports quote. */

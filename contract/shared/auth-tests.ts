@@ -1,7 +1,7 @@
 // Spec §5.2: a missing or wrong login or password yields 401, on every V1 and V2 endpoint.
-import { test, expect } from '../api-test.ts';
+import { test, expect } from '../fixtures/api-test.ts';
 import { contractValidators } from '../../openapi/validators.ts';
-import { needsDialog, shapeOf, wellFormedRequest } from '../requests.ts';
+import { needsDialog, shapeOf, wellFormedRequest } from '../api/requests.ts';
 
 export function defineAuthTests(tag: 'v1' | 'v2'): void {
   const operations = [...contractValidators().operations.values()].filter((op) => op.tags.includes(tag) && op.needsBasicAuth);

@@ -1,7 +1,7 @@
 // File download (spec §4.1): GET /v1/file/{fileId} is documented; GET /v2/file/{fileId} is only named.
-import { test, expect } from '../api-test.ts';
+import { test, expect } from '../fixtures/api-test.ts';
 import { unknownInteger } from './not-found.ts';
-import { discoverFileId } from '../requests.ts';
+import { discoverFileId } from '../api/requests.ts';
 
 export function defineFileTests(version: 'v1' | 'v2'): void {
   const operationId = version === 'v1' ? 'getV1File' : 'getV2File';

@@ -1,6 +1,6 @@
 // List semantics (spec §2.3, §4.1), defined once and registered for V1 and V2.
-import { test, expect } from '../api-test.ts';
-import { holdEach, type Judgement } from '../matchers.ts';
+import { test, expect } from '../fixtures/api-test.ts';
+import { holdEach, type Judgement } from '../judging/matchers.ts';
 import { stableStringify } from '../../lib/json.ts';
 import {
   createdSince,
@@ -15,10 +15,10 @@ import {
   searchSettled,
   isoUtc,
   vendorMs,
-} from '../lists.ts';
-import { clockText, runVendorClock } from '../vendor-clock.ts';
-import type { ListItem, Page, Version } from '../lists.ts';
-import type { Query } from '../client.ts';
+} from '../api/lists.ts';
+import { clockText, runVendorClock } from '../clock/vendor-clock.ts';
+import type { ListItem, Page, Version } from '../api/lists.ts';
+import type { Query } from '../target/client.ts';
 import { OPERATIONS } from '../../openapi/operations.generated.ts';
 import {
   endsList,
@@ -30,9 +30,9 @@ import {
   walkPageSize,
   type PaginationFinding,
   type ReadPage,
-} from '../pagination-meaning.ts';
-import { dialogFieldMeanings, meaningJudgement, updatedKind } from '../field-meanings.ts';
-import { expectRecordMatchesListItem } from '../record-vs-list.ts';
+} from '../judging/pagination-meaning.ts';
+import { dialogFieldMeanings, meaningJudgement, updatedKind } from '../judging/field-meanings.ts';
+import { expectRecordMatchesListItem } from '../api/record-vs-list.ts';
 
 const MINUTE = 60_000;
 

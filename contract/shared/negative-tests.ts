@@ -2,16 +2,16 @@
 // gives for bad input on that operation (400 "wrong format" and 404 "a parameter value is wrong", where listed),
 // never accepted and never a 5xx. What the spec leaves to the vendor (a body that breaks the shape but not the JSON:
 // its field names and types are not shown) is recorded instead of asserted.
-import { test, expect } from '../api-test.ts';
+import { test, expect } from '../fixtures/api-test.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { contractValidators, type ContractValidators } from '../../openapi/validators.ts';
 import { resolvePointer, type SchemaObject } from '../../openapi/document.ts';
 import type { OperationId } from '../../openapi/operations.generated.ts';
 import { brokenJsonBodies, notIntegers, notIsoDates, notUuids, seededFaker } from '../../fixtures/builders.ts';
 import type { RequestBodies } from '../../http/request-bodies.ts';
-import type { ApiClient, CallOptions } from '../client.ts';
+import type { ApiClient, CallOptions } from '../target/client.ts';
 import type { Faker } from '@faker-js/faker';
-import { jsonBodyOf, needsDialog, readV2, shapeOf, stopDialog, wellFormedRequest, type RequestContext } from '../requests.ts';
+import { jsonBodyOf, needsDialog, readV2, shapeOf, stopDialog, wellFormedRequest, type RequestContext } from '../api/requests.ts';
 
 type ParameterObject = OpenAPIV3_1.ParameterObject;
 type Variant = { what: string; options: CallOptions; section: string };

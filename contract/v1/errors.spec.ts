@@ -1,4 +1,4 @@
-import { eachRun, test, expect } from '../api-test.ts';
+import { eachRun, test, expect } from '../fixtures/api-test.ts';
 import { unknownInteger } from '../shared/not-found.ts';
 
 eachRun(() => {

@@ -1,5 +1,5 @@
 import { defineListTests, defineReadTests } from '../shared/list-tests.ts';
-import { eachRun } from '../api-test.ts';
+import { eachRun } from '../fixtures/api-test.ts';
 
 eachRun(() => {
   defineListTests('v1');

@@ -1,5 +1,5 @@
 import { defineNegativeTests } from '../shared/negative-tests.ts';
-import { eachRun } from '../api-test.ts';
+import { eachRun } from '../fixtures/api-test.ts';
 
 eachRun(() => {
   defineNegativeTests('v1');

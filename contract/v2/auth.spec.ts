@@ -1,5 +1,5 @@
 import { defineAuthTests } from '../shared/auth-tests.ts';
-import { eachRun } from '../api-test.ts';
+import { eachRun } from '../fixtures/api-test.ts';
 
 eachRun(() => {
   defineAuthTests('v2');

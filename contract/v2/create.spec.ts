@@ -1,13 +1,13 @@
-import { eachRun, test, expect } from '../api-test.ts';
+import { eachRun, test, expect } from '../fixtures/api-test.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import { bodyShape } from '../../lib/shape.ts';
-import type { Dialog, DialogFactory } from '../dialog-factory.ts';
-import { createdSince, searchSettled } from '../lists.ts';
-import { clockText, runVendorClock } from '../vendor-clock.ts';
-import { readV1, readV2 } from '../requests.ts';
-import type { ApiClient } from '../client.ts';
-import { expectVersionsAgree } from '../versions.ts';
-import { ipKind, locationKind } from '../field-meanings.ts';
+import type { Dialog, DialogFactory } from '../api/dialog-factory.ts';
+import { createdSince, searchSettled } from '../api/lists.ts';
+import { clockText, runVendorClock } from '../clock/vendor-clock.ts';
+import { readV1, readV2 } from '../api/requests.ts';
+import type { ApiClient } from '../target/client.ts';
+import { expectVersionsAgree } from '../api/versions.ts';
+import { ipKind, locationKind } from '../judging/field-meanings.ts';
 
 /** Where a list shows a new dialog: its id among the items. */
 const NEW_DIALOG_LISTED = '/*/id (new dialog listed)';

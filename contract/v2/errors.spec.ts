@@ -1,9 +1,9 @@
-import { eachRun, test, expect } from '../api-test.ts';
-import { fetchPages, sampleQuery, searchPageCount } from '../lists.ts';
+import { eachRun, test, expect } from '../fixtures/api-test.ts';
+import { fetchPages, sampleQuery, searchPageCount } from '../api/lists.ts';
 import { unknownInteger, unknownUuid } from '../shared/not-found.ts';
-import { gotoBot, readV2, shapeOf, wellFormedRequest } from '../requests.ts';
-import { pairKey, transitionId, TRIGGERS, type Trigger } from '../state-table.ts';
-import { reach } from '../state-walk.ts';
+import { gotoBot, readV2, shapeOf, wellFormedRequest } from '../api/requests.ts';
+import { pairKey, transitionId, TRIGGERS, type Trigger } from '../core/state-table.ts';
+import { reach } from '../api/state-walk.ts';
 
 const ON_A_DIALOG = ['getV2Conversation', 'postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'] as const;
 eachRun(() => {

@@ -1,5 +1,5 @@
 import { defineFileTests } from '../shared/file-tests.ts';
-import { eachRun } from '../api-test.ts';
+import { eachRun } from '../fixtures/api-test.ts';
 
 eachRun(() => {
   defineFileTests('v2');

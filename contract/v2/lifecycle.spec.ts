@@ -1,8 +1,8 @@
-import { eachRun, test, expect } from '../api-test.ts';
+import { eachRun, test, expect } from '../fixtures/api-test.ts';
 import { bodyShape } from '../../lib/shape.ts';
-import { created, isSuccess, step } from '../state-walk.ts';
-import { createdSince, searchSettled } from '../lists.ts';
-import { expectRecordMatchesListItem } from '../record-vs-list.ts';
+import { created, isSuccess, step } from '../api/state-walk.ts';
+import { createdSince, searchSettled } from '../api/lists.ts';
+import { expectRecordMatchesListItem } from '../api/record-vs-list.ts';
 
 eachRun(() => {
   test('walks a dialog through create, start, stop, send and command goto as documented', async ({ walk, observe, heldEffect, precondition, bodies }) => {

@@ -1,13 +1,13 @@
 // Spec §3 walked: each trigger of the API from each state a run can bring a dialog into (a completed one is the
-// errors spec's, from the bot's history), through contract/state-walk.ts. Which states allow a trigger is not shown
+// errors spec's, from the bot's history), through contract/api/state-walk.ts. Which states allow a trigger is not shown
 // ("any (condition not shown)"): each pair's answer is recorded. What a documented success leads to is asserted.
-import { eachRun, test, expect } from '../api-test.ts';
-import { shapeOf } from '../requests.ts';
-import { AFTERWARDS, created, isSuccess, reach, step } from '../state-walk.ts';
-import { holdEach } from '../matchers.ts';
-import { expectVersionsAgree } from '../versions.ts';
+import { eachRun, test, expect } from '../fixtures/api-test.ts';
+import { shapeOf } from '../api/requests.ts';
+import { AFTERWARDS, created, isSuccess, reach, step } from '../api/state-walk.ts';
+import { holdEach } from '../judging/matchers.ts';
+import { expectVersionsAgree } from '../api/versions.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
-import { DOCUMENTED_EFFECT, pairKey, STATE_WORDS, transitionId, TRIGGERS, type Trigger } from '../state-table.ts';
+import { DOCUMENTED_EFFECT, pairKey, STATE_WORDS, transitionId, TRIGGERS, type Trigger } from '../core/state-table.ts';
 
 const WALKED_FROM = ['created', 'started', 'in-process', 'operator'] as const;
 

@@ -1,9 +1,9 @@
 // V1 and V2 read the same existing dialogs alike (spec §1.6, §2.2). The create tests compare new dialogs, which
 // have no history yet (V2 may give "" for updated); dialogs of the sample window have a last message and a
 // duration, so every shared field is compared there.
-import { eachRun, test, expect } from '../api-test.ts';
-import { fetchPages, sampleQuery, searchPageCount, type ListItem } from '../lists.ts';
-import { expectVersionsAgree } from '../versions.ts';
+import { eachRun, test, expect } from '../fixtures/api-test.ts';
+import { fetchPages, sampleQuery, searchPageCount, type ListItem } from '../api/lists.ts';
+import { expectVersionsAgree } from '../api/versions.ts';
 
 const PAIRS = 5;
 

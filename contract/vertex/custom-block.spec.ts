@@ -1,9 +1,9 @@
-import { eachRun, test, expect } from '../api-test.ts';
+import { eachRun, test, expect } from '../fixtures/api-test.ts';
 import { messageText } from '../../fixtures/builders.ts';
-import { callbackObservation } from '../custom-block.ts';
-import type { ApiResponse } from '../api-response.ts';
-import { readV2 } from '../requests.ts';
-import { clockText, readingAgrees, readingOf, runVendorClock } from '../vendor-clock.ts';
+import { callbackObservation } from '../api/custom-block.ts';
+import type { ApiResponse } from '../core/api-response.ts';
+import { readV2 } from '../api/requests.ts';
+import { clockText, readingAgrees, readingOf, runVendorClock } from '../clock/vendor-clock.ts';
 
 /**
  * created_at is a Unix timestamp in seconds of sending (spec §2.5): within five minutes of the send as the run's clock

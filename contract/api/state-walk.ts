@@ -1,0 +1,155 @@
+// Walking spec §3's state table: a trigger on a dialog in a known state, its answer held to the document (any status
+// it lists: which states allow a trigger is not shown), the dialog read right after, the step recorded for the state
+// × trigger coverage, and a documented success held to where §3 says it leads, from whatever state: start to in
+// process ("resume a dialog"), stop to the operator state, command goto to the target bot; a GET create to "created,
+// not started". The lifecycle walk and the state-table walk both go through here.
+import { expect } from '../judging/matchers.ts';
+import { messageText } from '../../fixtures/builders.ts';
+import type { Faker } from '@faker-js/faker';
+import type { SuiteConfig } from '../../config/suite-config.ts';
+import type { RequestBodies } from '../../http/request-bodies.ts';
+import type { ApiClient } from '../target/client.ts';
+import type { Dialog, DialogFactory } from './dialog-factory.ts';
+import { clockText, runVendorClock } from '../clock/vendor-clock.ts';
+import type { ApiResponse } from '../core/api-response.ts';
+import type { DialogRead } from './requests.ts';
+import { gotoBot, sendAsOperator, startDialog, stopDialog } from './requests.ts';
+import { NO_DIALOG, pairKey, STATE_WORDS, type DialogState, type Trigger } from '../core/state-table.ts';
+import type { WalkedStep } from '../core/journal.ts';
+
+/** Where a state change shows: the dialog's status read right after the action (GET /v2/conversation/{uuid}). */
+export const AFTERWARDS = 'status of the dialog afterwards';
+
+export interface Walk {
+  api: ApiClient;
+  dialogs: DialogFactory;
+  bodies: RequestBodies;
+  config: SuiteConfig;
+  fake: Faker;
+  walked: (step: Omit<WalkedStep, 'test'>) => void;
+  /** The test's precondition: skips it with the reason, listing what it would have covered. */
+  precondition: (holds: boolean, reason: string, covers?: { transitions?: string[]; observations?: string[]; pairs?: string[] }) => void;
+}
+
+/** What a walk from a state would have covered: its pair and observation, listed with the reason it was skipped. */
+export type WalkCovers = { transitions?: string[]; observations?: string[]; pairs?: string[] };
+
+export const isSuccess = (trigger: Trigger, status: number) => (trigger === 'command' ? status >= 200 && status < 300 : status === 204);
+
+function perform(w: Walk, trigger: Trigger, dialog: Dialog, text: string): Promise<ApiResponse> {
+  if (trigger === 'start') return startDialog(w.api, dialog.uuid);
+  if (trigger === 'stop') return stopDialog(w.api, dialog.uuid);
+  if (trigger === 'send') return sendAsOperator(w.api, w.bodies, dialog.uuid, text);
+  return gotoBot(w.api, w.bodies, dialog.uuid, w.config.gotoBotId);
+}
+
+/**
+ * One step of the table: the trigger on a dialog in state `from`, its answer held to the document (any status it
+ * lists), the dialog read right after, the step recorded; a documented success held to where §3 says it leads.
+ */
+export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: Trigger, before: DialogRead) {
+  // The text a send carries, for a test that looks for it afterwards.
+  const text = messageText(w.fake);
+  // V1 knows a dialog by its integer id, found under its bot: before a goto moves it elsewhere.
+  if (trigger === 'command') await w.dialogs.v1IdOf(dialog);
+  const res = await perform(w, trigger, dialog, text);
+  await expect(res).toMatchContract();
+  const after = await w.dialogs.read(dialog);
+  const status = after.record?.status;
+  w.walked({ pair: pairKey(from, trigger), status: res.status, after: status ?? null });
+  if (!isSuccess(trigger, res.status)) return { res, after, text };
+  const was = before.record?.status;
+  if (trigger === 'start') {
+    expect(res).toHold({ check: 'effect_of_start', at: AFTERWARDS, section: '3', observed: status, equals: 'in-process', shownBy: [after.response] });
+  } else if (trigger === 'stop') {
+    // The operator state's string is not shown; it is no other state's: not in-process, not completed, and, from any
+    // state but the operator state itself, not the status the dialog had.
+    const stays = from === 'operator';
+    expect(res).toHold({
+      check: 'effect_of_stop',
+      at: AFTERWARDS,
+      section: '3',
+      expected: stays
+        ? 'the operator state still: the status the dialog had'
+        : 'the operator state: a status other than "in-process", "completed", the one the dialog had and that of a dialog not started',
+      observed: status === was ? `"${status}", the status it had` : `"${status}"`,
+      holds: () => typeof status === 'string' && status !== 'in-process' && status !== 'completed' && (stays ? status === was : status !== was),
+      details: { before: was ?? null, from: STATE_WORDS[from] },
+      shownBy: [after.response],
+    });
+  } else if (trigger === 'command') {
+    // The list may trail the move: it is read until the dialog shows under the target, then under the source.
+    const onTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, true);
+    const onSource = await w.dialogs.listedUnderBot(dialog, dialog.botId, false);
+    // One dialog in both versions (§1.6): V1's list moves it too, by its integer id; waited for once V2's shows the
+    // move (a move V2 never shows is the failure already, a second wait would tell nothing more).
+    const v1OnTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, onTarget.listed, 'v1');
+    expect(res).toHold({
+      check: 'effect_of_goto',
+      at: 'bot of the dialog afterwards',
+      section: '4.2',
+      observed: { underTarget: onTarget.listed, underSource: onSource.listed, v1UnderTarget: v1OnTarget.listed },
+      equals: { underTarget: true, underSource: false, v1UnderTarget: true },
+      details: {
+        target: w.config.gotoBotId,
+        source: dialog.botId,
+        from: STATE_WORDS[from],
+        waitedForTheList: onTarget.waited,
+        CreatedFrom: onTarget.CreatedFrom,
+        clock: clockText(runVendorClock()),
+      },
+    });
+    dialog.botId = w.config.gotoBotId;
+  }
+  return { res, after, text };
+}
+
+/** A create (§3, from no dialog) and the state it leaves the dialog in, read at once; the step recorded. */
+export async function created(w: Walk, via: 'v1-get' | 'v2-get' | 'v2-post', variables?: Record<string, string>) {
+  const made = await w.dialogs.create(via, variables ? { variables } : {});
+  const read = await w.dialogs.read(made.dialog);
+  const operationId = made.response.operationId as 'getV1DialogCreate' | 'getV2DialogCreate' | 'postV2DialogCreate';
+  w.walked({ pair: pairKey(NO_DIALOG, operationId), status: made.response.status, after: read.record?.status ?? null });
+  if (via !== 'v2-post') {
+    // "created, not started": not the state start leads to, nor the one that ends a dialog (§3).
+    const status = read.record?.status;
+    expect(made.response).toHold({
+      check: 'effect_of_create',
+      at: AFTERWARDS,
+      section: '3',
+      expected: 'created, not started: a status other than "in-process" and "completed" (the bot publishes no messages)',
+      observed: status,
+      holds: (seen) => typeof seen === 'string' && seen !== 'in-process' && seen !== 'completed',
+      shownBy: [read.response],
+    });
+    made.dialog.notStartedStatus = status;
+  }
+  return { ...made, read, variables: variables ?? {} };
+}
+
+/**
+ * A dialog brought into `state` through the documented steps, each checked as it goes; with its last read. Which
+ * states allow start and stop is not shown (§3): the operator state is reached by a stop from in process, or, where
+ * start is refused on a dialog not started, from that dialog; a state no step reaches skips the test with the reason.
+ */
+export async function reach(w: Walk, state: Exclude<DialogState, 'completed'>, covers: WalkCovers): Promise<{ dialog: Dialog; read: DialogRead }> {
+  if (state === 'created' || state === 'started') {
+    const { dialog, read } = await created(w, state === 'created' ? 'v1-get' : 'v2-post');
+    return { dialog, read };
+  }
+  const { dialog, read } = await reach(w, 'created', covers);
+  const started = await step(w, dialog, 'created', 'start', read);
+  const resumed = isSuccess('start', started.res.status);
+  if (state === 'in-process') {
+    w.precondition(resumed, `start on a dialog ${STATE_WORDS.created} answered ${started.res.status}: no dialog in process to walk from`, covers);
+    return { dialog, read: started.after };
+  }
+  const from = resumed ? 'in-process' : 'created';
+  const stopped = await step(w, dialog, from, 'stop', resumed ? started.after : read);
+  w.precondition(
+    isSuccess('stop', stopped.res.status),
+    `stop on a dialog ${STATE_WORDS[from]} answered ${stopped.res.status}: no dialog with an operator to walk from`,
+    covers,
+  );
+  return { dialog, read: stopped.after };
+}

@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BudgetExhausted, ProbeBudget } from './probe-budget.ts';
+
+const reportsDir = () => mkdtempSync(join(tmpdir(), 'probe-budget-'));
+
+test('a probe that does not fit in what is left is refused before it sends anything', () => {
+  const budget = ProbeBudget.forRun(reportsDir(), 10);
+  const { beforeRequest } = budget.hooks();
+  budget.reserve(6, 'the first probe');
+  for (let i = 0; i < 6; i++) beforeRequest(1);
+  assert.throws(
+    () => budget.reserve(5, 'rate limits'),
+    (err: Error) =>
+      err instanceof BudgetExhausted && /could not observe rate limits: it needs up to 5 requests and only 4 of PROBE_BUDGET=10 are left/.test(err.message),
+  );
+  budget.reserve(4, 'the last probe');
+});
+
+test("the count survives a worker restart within the run once saved at a probe's end", () => {
+  const dir = reportsDir();
+  const budget = ProbeBudget.forRun(dir, 10);
+  budget.hooks().beforeRequest(1);
+  budget.save();
+  assert.equal(ProbeBudget.forRun(dir, 10).spent, 1);
+});
+
+test('a resend after a throttled answer counts as a request and as a retry', () => {
+  const budget = ProbeBudget.forRun(reportsDir(), 10);
+  const { beforeRequest } = budget.hooks();
+  [1, 2, 3, 1].forEach(beforeRequest);
+  assert.deepEqual([budget.spent, budget.retries], [4, 2]);
+});

@@ -1,0 +1,66 @@
+// The probes' manners towards a shared staging system: a budget of requests per run (PROBE_BUDGET). Throttling is
+// the client's (contract/target/run-throttle.ts); resends after a 429/503 are counted here as retries. The count lives in
+// a file of the run, written at each probe's end (a write per request was a tenth of the probes' CPU), so a worker
+// restarted after a failure goes on counting where the last one stopped.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Annotation type of each probe's {sent, retries, bound}: the reporter sums them for the run. */
+export const PROBE_REQUESTS = 'probe-requests';
+
+export class BudgetExhausted extends Error {
+  override name = 'BudgetExhausted';
+}
+
+interface Counts {
+  spent: number;
+  retries: number;
+}
+
+export class ProbeBudget {
+  private counts: Counts;
+
+  constructor(
+    readonly limit: number,
+    private readonly file: string,
+  ) {
+    this.counts = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Counts) : { spent: 0, retries: 0 };
+  }
+
+  static forRun(reportsDir: string, limit: number): ProbeBudget {
+    mkdirSync(join(reportsDir, 'probes'), { recursive: true });
+    return new ProbeBudget(limit, join(reportsDir, 'probes', 'budget.json'));
+  }
+
+  get spent(): number {
+    return this.counts.spent;
+  }
+
+  get retries(): number {
+    return this.counts.retries;
+  }
+
+  /** A probe about to send up to `requests` requests: refused, before it sends any, when they do not fit. */
+  reserve(requests: number, what: string): void {
+    const left = this.limit - this.counts.spent;
+    if (requests > left) {
+      throw new BudgetExhausted(
+        `could not observe ${what}: it needs up to ${requests} requests and only ${left} of PROBE_BUDGET=${this.limit} are left; raise PROBE_BUDGET`,
+      );
+    }
+  }
+
+  /** The client hook (contract/target/client.ts ClientHooks): every send counts, a resend also as a retry. */
+  hooks(): { beforeRequest: (attempt: number) => void } {
+    return {
+      beforeRequest: (attempt) => {
+        this.counts = { spent: this.counts.spent + 1, retries: this.counts.retries + (attempt > 1 ? 1 : 0) };
+      },
+    };
+  }
+
+  /** Writes the count for the run's next worker: at the end of each probe, whether it passed or failed. */
+  save(): void {
+    writeFileSync(this.file, JSON.stringify(this.counts));
+  }
+}

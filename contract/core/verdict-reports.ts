@@ -1,0 +1,24 @@
+// The reports of a run that did not judge the contract (a setting wrong, the target unreachable or down, the run
+// cancelled): the files CI shows carry the one reason, and no ticket, fingerprint or drift entry is written, so a
+// baseline or a vendor ticket can never come from such a run. Written by the main command, global setup or the
+// run reporter, whichever learns it.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { verdictJunit, verdictLine, verdictMarkdown, type RunVerdict } from '../../report/verdict.ts';
+
+/** The Playwright reporters' own outputs (playwright.config.ts): CI publishes them. */
+export const PLAYWRIGHT_REPORTS = { junit: 'junit.xml', html: 'html' } as const;
+
+export type UnjudgedVerdict = Exclude<RunVerdict, { kind: 'pass' } | { kind: 'drift' }>;
+
+/** junit.xml with one error, summary.md and drift.md headed by the reason, drift.json and failures.json saying it. */
+export function writeVerdictReports(reportsDir: string, verdict: UnjudgedVerdict, notRun: readonly string[] = []): void {
+  mkdirSync(reportsDir, { recursive: true });
+  const markdown = verdictMarkdown(verdict, notRun);
+  const json = `${JSON.stringify({ verdict: { ...verdict, line: verdictLine(verdict) }, notRun, failures: [] }, null, 2)}\n`;
+  writeFileSync(join(reportsDir, PLAYWRIGHT_REPORTS.junit), verdictJunit(verdict, notRun));
+  writeFileSync(join(reportsDir, 'summary.md'), markdown);
+  writeFileSync(join(reportsDir, 'drift.md'), `# Contract drift report\n\n${markdown}`);
+  writeFileSync(join(reportsDir, 'drift.json'), json);
+  writeFileSync(join(reportsDir, 'failures.json'), json);
+}

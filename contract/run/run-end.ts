@@ -1,0 +1,132 @@
+// What only the whole run can tell, read by the run reporter once every test has ended (passed or not): the run's
+// exchanges as one HAR (the workers' journal folded into reports/exchanges.har), the rate limit the run met, whether
+// every "not shown" item was observed, and which (operation, status) pairs were exercised, read from that HAR.
+// A worker of its own for this cost a second of every run. It sends no request.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SuiteConfig } from '../../config/suite-config.ts';
+import { rateLimitFinding } from '../../http/throttle.ts';
+import { coverageHtml, coverageMatrix, stateMatrix, unexplained } from '../../report/coverage-matrix.ts';
+import { harAnswers, harOf } from '../../report/har.ts';
+import { suiteVersion } from '../../config/suite-version.ts';
+import type { ContractValidators } from '../../openapi/validators.ts';
+import type { RunCheck } from '../../lib/failure.ts';
+import { REPORTS_DIR } from '../core/env.ts';
+import { NOT_DRIVABLE } from '../core/not-drivable.ts';
+import type { Observation } from '../core/observation.ts';
+import { preconditionReasons } from '../fixtures/preconditions.ts';
+import { UNKNOWN_CATALOG } from '../core/unknowns-catalog.ts';
+import { currentRun, runStartedAt } from '../core/run-records.ts';
+import { clearJournal, readJournal } from '../core/journal.ts';
+import { readThrottleRecords } from '../target/run-throttle.ts';
+import { readPace } from '../target/rate-memory.ts';
+import { lagObserved, readLags } from '../target/settle.ts';
+import { STATE_PAIRS } from '../core/state-table.ts';
+
+/** How the run's end names itself in reports, as a test would. */
+export const RUN_END = '[run end]';
+/** Every request of the run and its answer, secrets removed (HAR 1.2). */
+export const EXCHANGES_HAR = 'exchanges.har';
+/** The files the run's end writes (global setup removes an earlier run's). */
+export const RUN_END_FILES = ['coverage.json', 'coverage.html', EXCHANGES_HAR];
+
+export interface RunEnd {
+  observations: Observation[];
+  /** A check of the whole run that failed: its name, its title, what it expects and the one line that says why not. */
+  failed: Array<{ check: RunCheck; title: string; expected: string; message: string }>;
+  coverageLine: string;
+}
+
+/**
+ * `observedIds`: the ids the run's tests and setup observed (the reporter holds them); `partial`: why the command
+ * line ran only part of the suite, when the whole-run checks are not made.
+ */
+export function runEnd(config: SuiteConfig, validators: ContractValidators, observedIds: Iterable<string>, partial: string | undefined): RunEnd {
+  const run = currentRun(config);
+  const har = harOf(
+    readJournal(REPORTS_DIR, 'exchange'),
+    config.baseUrl,
+    { name: 'dialog-contract', version: suiteVersion() },
+    `run ${run.runId}, started ${run.startedAt}`,
+  );
+  writeFileSync(join(REPORTS_DIR, EXCHANGES_HAR), `${JSON.stringify(har)}\n`);
+  clearJournal(REPORTS_DIR, 'exchange');
+  // What the checks judged: a throttled answer was waited out, not judged.
+  const exchanges = harAnswers(har).filter((a) => !a.throttled);
+  const throttles = readThrottleRecords(REPORTS_DIR);
+  const seconds = (Date.now() - runStartedAt()) / 1000;
+  const pace = readPace(REPORTS_DIR);
+  const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds, pace?.carried ?? undefined);
+  // What the pace said of the target's announcements and its probe: evidence, never part of the compared value.
+  const paceNotes = pace?.notes?.length ? `\nthe run's pace: ${pace.notes.join('; ')}` : '';
+  const observations: Observation[] = [
+    {
+      id: 'rate.limit',
+      section: '8.2',
+      item: 'rate limit met by the run (any request throttled: status, Retry-After form, rate-limit headers)',
+      observed: rate.observed,
+      evidence: `${rate.evidence}${paceNotes}`,
+    },
+  ];
+  // How far the lists trailed the run's writes (consistency of the lists: not shown, §4.1); only when it waited.
+  const lags = readLags(REPORTS_DIR);
+  if (lags.length > 0) {
+    const slowest = [...lags].sort((a, b) => b.waitedMs - a.waitedMs)[0]!;
+    observations.push({
+      id: 'lists.lag',
+      section: '4.1',
+      item: 'how long a write takes to show in the lists',
+      observed: lagObserved(lags),
+      evidence: `longest: ${slowest.what}, ${(slowest.waitedMs / 1000).toFixed(1)} s${slowest.settled ? '' : ' (not settled)'}, of ${lags.length} waits`,
+    });
+  }
+
+  const operations = [...validators.operations.values()].map((op) => ({ operationId: op.operationId, label: op.label, statuses: Object.keys(op.responses) }));
+  // What this run could not set up comes first: it says why the pair is missing now.
+  const coverage = coverageMatrix(operations, exchanges, { ...NOT_DRIVABLE, ...preconditionReasons(REPORTS_DIR, 'pairs') });
+  // Spec §3 beside §7: which (state × trigger) pairs the tests walked, with what each answered and left.
+  const states = stateMatrix(STATE_PAIRS, readJournal(REPORTS_DIR, 'transition'), preconditionReasons(REPORTS_DIR, 'transitions'));
+  const [json, html] = RUN_END_FILES as [string, string];
+  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states }, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states));
+
+  const failed: RunEnd['failed'] = [];
+  if (partial === undefined) {
+    const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
+    const excused = preconditionReasons(REPORTS_DIR, 'observations');
+    const missing = UNKNOWN_CATALOG.flatMap((e) =>
+      e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`),
+    );
+    if (missing.length) {
+      failed.push({
+        check: 'unknowns_observed',
+        title: `${RUN_END} every catalogued "not shown" item was observed in this run, or its test said why it could not be`,
+        expected: 'every catalogued "not shown" item observed, or a skipped test saying why it could not be',
+        message: `not observed in this run (the test or probe that records each failed before recording): ${missing.join('; ')}`,
+      });
+    }
+    const holes = unexplained(coverage).map((r) => `${r.operation} ${r.status}`);
+    if (holes.length) {
+      failed.push({
+        check: 'pairs_exercised',
+        title: `${RUN_END} every documented (operation, status) pair is exercised or explained`,
+        expected: 'every documented (operation, status) pair exercised, or explained in contract/core/not-drivable.ts',
+        message: `documented pairs neither exercised nor explained in contract/core/not-drivable.ts: ${holes.join(', ')}`,
+      });
+    }
+    const unwalked = states.filter((r) => r.walked === 0 && !r.reason).map((r) => r.pair);
+    if (unwalked.length) {
+      failed.push({
+        check: 'transitions_walked',
+        title: `${RUN_END} every (state × trigger) pair of spec §3 is walked, or its test said why it could not be`,
+        expected: 'every (state × trigger) pair of spec §3 walked, or a skipped test saying why it could not be',
+        message: `(state × trigger) pairs neither walked nor explained by a skipped test: ${unwalked.join(', ')}`,
+      });
+    }
+  }
+  return {
+    observations,
+    failed,
+    coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised, ${states.filter((r) => r.walked > 0).length}/${states.length} (state × trigger) pairs of §3 walked; reports/coverage.html`,
+  };
+}
