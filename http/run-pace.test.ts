@@ -190,6 +190,12 @@ test('a limit learned too low does not stick: the next run probes up 10% at a ti
   assert.equal(capped.limit!.perSecond, 9);
 });
 
+test('throttles with nothing accepted between show no rate on their own: eight senders waiting out a fixed window learn more than half of it, not 1/s', () => {
+  const pace = new RunPace(undefined);
+  simulate(pace, fixedWindow(15), { ...STAGING, requests: 700 });
+  assert.ok(pace.limit!.perSecond >= 7.5 && pace.limit!.perSecond <= 15, `learned ${pace.limit!.perSecond}/s of 15`);
+});
+
 test('unpaced without a limit; paced, slots 1/limit apart, a late send caught up within half a slot, none banked while idle', () => {
   const unpaced = new RunPace(undefined);
   unpaced.take(0);

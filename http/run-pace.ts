@@ -36,6 +36,12 @@ export interface PacedAnswer {
 
 /** Pooled pairs this long show the rate to a request or two (the answers' jitter at either end). */
 const SPAN_MS = 1_000;
+/**
+ * Pooled pairs that let this few through show no rate: against a fixed window the pairs across its start are idle
+ * (every sender waits out its Retry-After) and only those within one window's burst of throttles, none accepted
+ * between, are pooled: 15/s was learned as 1/s.
+ */
+const POOLED_ACCEPTED = 5;
 /** Nothing sent nor waiting for this long between two throttles: the bucket may have filled, no pair. */
 const IDLE_MS = 250;
 /** The window whose accepted answers bound the rate at the run's first throttle. */
@@ -125,7 +131,8 @@ class ThrottleLearner {
     }
     if (this.last) {
       const [accepted, ms] = [this.accepted - this.last.accepted, nowMs - this.last.atMs];
-      if (ms >= SPAN_MS) this.floor = Math.max(this.floor, (accepted * 1000) / ms);
+      // A bound from below only if it is one: each throttle finds less than a request's room left, not none.
+      if (ms >= SPAN_MS) this.floor = Math.max(this.floor, ((accepted - 1) * 1000) / ms);
       if (this.longestIdleMs < IDLE_MS) {
         this.pooled.accepted += accepted;
         this.pooled.ms += ms;
@@ -133,7 +140,8 @@ class ThrottleLearner {
     }
     this.last = { atMs: nowMs, accepted: this.accepted };
     this.longestIdleMs = 0;
-    const learned = this.pooled.ms >= SPAN_MS ? (this.pooled.accepted * 1000) / this.pooled.ms : Math.max(this.floor, this.ceiling.perSecond);
+    const pooled = this.pooled.ms >= SPAN_MS && this.pooled.accepted >= POOLED_ACCEPTED;
+    const learned = pooled ? (this.pooled.accepted * 1000) / this.pooled.ms : Math.max(this.floor, this.ceiling.perSecond);
     return hundredths(Math.max(MIN_PER_SECOND, learned * MARGIN));
   }
 }
