@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AnnouncedLimit, readAnnouncement } from './rate-headers.ts';
+import { bucket, fixedWindow, metBy, steady } from './test-support.ts';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 
@@ -49,36 +50,36 @@ test('nothing announced, or nothing readable: no announcement', () => {
   }
 });
 
-/** Answers 50 ms apart against a fixed window of `quota` per second, the counter announced as `shown` makes it. */
-function windowed(limit: AnnouncedLimit, quota: number, seconds: number, shown = (remaining: number) => remaining) {
-  for (let at = 0, count = 0, window = 0; at < seconds * 1000; at += 50) {
-    if (Math.floor(at / 1000) !== window) [window, count] = [Math.floor(at / 1000), 0];
-    const accepted = count < quota;
-    if (accepted) count++;
-    limit.observe(at, accepted, { style: 'X-RateLimit-Limit', quota, remaining: shown(quota - count) });
-  }
+/** Answers 50 ms apart for `seconds` from `fromMs` against a fixed window of `quota` per second, the counter announced as `shown` makes it. */
+function windowed(limit: AnnouncedLimit, quota: number, fromMs: number, seconds: number, shown = (remaining: number) => remaining) {
+  for (const met of metBy(fixedWindow(quota), steady(50, fromMs, fromMs + seconds * 1000)))
+    limit.observe(met.atMs, met.accepted, { style: 'X-RateLimit-Limit', quota, remaining: shown(met.remaining!) });
 }
 
-test('a quota without its window: the window is that of a counter falling by what was accepted and coming back whole at once', () => {
+test('a quota without its window: the window its counter shows, once the throttles tested it (http/found-window.ts); a bucket shows none', () => {
   const fixed = new AnnouncedLimit();
-  windowed(fixed, 15, 3);
+  windowed(fixed, 15, 0, 3);
   assert.equal(fixed.rate(), undefined, 'too few whole windows yet');
-  windowed(fixed, 15, 8);
-  assert.deepEqual(fixed.rate(), { perSecond: 15, how: 'X-RateLimit-Limit 15 per a window of 1.00 s, found from its counter', stated: false });
+  windowed(fixed, 15, 3000, 5);
+  assert.deepEqual(fixed.rate(), {
+    perSecond: 15,
+    how: 'X-RateLimit-Limit 15 per a window of 1.00 s, found from its counter and throttled as one in 6 windows',
+    window: 'tested',
+  });
   // A bucket's counter comes back a token at a time: no window.
-  const bucket = new AnnouncedLimit();
-  for (let at = 0, tokens = 5; at < 10_000; at += 40) {
-    tokens = Math.min(5, tokens + 0.04 * 20);
-    const accepted = tokens >= 1;
-    if (accepted) tokens--;
-    bucket.observe(at, accepted, { style: 'X-RateLimit-Limit', quota: 5, remaining: Math.floor(tokens) });
+  const limiter = bucket(20, 5);
+  const tokens = new AnnouncedLimit();
+  for (const at of steady(40, 0, 10_000)) {
+    const { ok, remaining } = limiter(at);
+    tokens.observe(at, ok, { style: 'X-RateLimit-Limit', quota: 5, remaining });
   }
-  assert.equal(bucket.rate(), undefined);
+  assert.equal(tokens.rate(), undefined);
+  assert.equal(tokens.refuted, undefined);
 });
 
 test('a counter that says there is room where the target refuses is not trusted, and says why', () => {
   const lying = new AnnouncedLimit();
-  windowed(lying, 15, 8, (remaining) => remaining + 15);
+  windowed(lying, 15, 0, 8, (remaining) => remaining + 15);
   assert.equal(lying.rate(), undefined);
   assert.match(lying.distrusted!, /^X-RateLimit-Limit 15 not trusted: the target refused 3 times right after saying 1\d or more were left$/);
   const throttling = new AnnouncedLimit();

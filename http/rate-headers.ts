@@ -6,6 +6,7 @@
 // (AnnouncedLimit), for the run's pace (http/run-pace.ts).
 import { type BareItem, type Item, type List, parseList } from 'structured-headers';
 import { headerValue } from './throttle.ts';
+import { foundWindow, type Met } from './found-window.ts';
 
 export type AnnouncedStyle = 'RateLimit-Policy' | 'RateLimit-Limit' | 'X-RateLimit-Limit';
 
@@ -121,47 +122,39 @@ function announcement(style: AnnouncedStyle, policy: Policy, remaining: number |
 
 /** Answers come back out of the order the target met them in, within about a round trip: settled after this. */
 const SETTLE_MS = 1_000;
-/** The counter coming back by this share of the quota at once (and by 3 at least): a window begins again. */
-const JUMP_SHARE = 0.25;
-/** Whole windows between such jumps, the counter falling only by what the target accepted, before their length counts. */
-const WINDOWS = 3;
 /** The counter as the run reads it is off by this much when answers crossed on the way. */
 const SLACK = 2;
 /** Contradictions of one kind before an announcement is no longer trusted. */
 const CONTRADICTIONS = 3;
 
-/** A limit per second the target's announcements give, how the run read it, and whether the window was stated. */
+/**
+ * A limit per second the target's announcements give, how the run read it, and how its window is known: `stated` (a
+ * policy's `w`, or a Reset that agrees with the window found), `tested` (found, and throttled as it predicts), or
+ * `untested` (found, and nothing the run sent yet could have broken it: no limit, a reason to probe up to it).
+ */
 export interface AnnouncedRate {
   perSecond: number;
   how: string;
-  stated: boolean;
-}
-
-interface Point {
-  atMs: number;
-  accepted: boolean;
-  remaining: number | undefined;
+  window: 'stated' | 'tested' | 'untested';
 }
 
 /**
  * What the run's answers announce together. A quota with its window (RateLimit-Policy's w) is a limit as it stands; a
- * quota without one (X-RateLimit-Limit) is a limit once its window is found: the counter (Remaining), read in the
- * order the target met the answers, falls only by what the target accepted and comes back whole at once, WINDOWS times
- * in a row, as a fixed window does; the window is the median time between. A bucket or a sliding log, whose counter
- * comes back gradually, gives no window: the pace learns their rate from the throttles. Not trusted, and the run says
- * why, once the target refuses CONTRADICTIONS times what the counter said was left, or throttles CONTRADICTIONS
- * answers of a run paced below the limit it announced.
+ * quota without one (X-RateLimit-Limit) may have its window found from the counter, a hypothesis the answers test
+ * (http/found-window.ts): a limit once they tested it or its Reset states it, none once they broke it. Not trusted,
+ * and the run says why, once the target refuses CONTRADICTIONS times what the counter said was left, or throttles
+ * CONTRADICTIONS answers of a run paced below the limit it announced.
  */
 export class AnnouncedLimit {
   private latest: Announcement | undefined;
   /** Answers not yet settled, in the order the target met them. */
-  private readonly pending: Point[] = [];
+  private readonly pending: Met[] = [];
   private accepted = 0;
   /** The last settled answer that carried the counter, with the accepted count then. */
-  private last: { atMs: number; remaining: number; total: number } | undefined;
-  /** The last window start, and the least and most of counter plus accepted since (equal, but for SLACK, in a fixed window). */
-  private windowStart: { atMs: number; least: number; most: number } | undefined;
-  private readonly windows: number[] = [];
+  private last: { remaining: number; total: number } | undefined;
+  /** Every settled answer: the evidence a window found from the counter is judged by. */
+  private readonly settled: Met[] = [];
+  private refutedWhy: string | undefined;
   private lies = 0;
   private throttledBelow = 0;
   private why: string | undefined;
@@ -171,7 +164,8 @@ export class AnnouncedLimit {
     if (announced) this.latest = announced;
     let at = this.pending.length;
     while (at > 0 && this.pending[at - 1]!.atMs > atMs) at--;
-    this.pending.splice(at, 0, { atMs, accepted, remaining: announced?.remaining });
+    const { remaining, resetSeconds } = announced ?? {};
+    this.pending.splice(at, 0, { atMs, accepted, ...(remaining !== undefined ? { remaining } : {}), ...(resetSeconds !== undefined ? { resetSeconds } : {}) });
     while (this.pending.length > 0 && this.pending[0]!.atMs <= atMs - SETTLE_MS) this.settle(this.pending.shift()!);
   }
 
@@ -190,19 +184,26 @@ export class AnnouncedLimit {
     return this.why;
   }
 
+  /** Why the first window found from the counter is none; undefined while none was broken. */
+  get refuted(): string | undefined {
+    return this.refutedWhy;
+  }
+
   /** The limit the announcements give, while trusted. */
   rate(): AnnouncedRate | undefined {
     const told = this.latest;
     if (!told || this.why) return undefined;
-    if (told.windowSeconds) return { perSecond: told.quota / told.windowSeconds, how: `${this.stated()} per ${told.windowSeconds} s`, stated: true };
-    if (this.windows.length < WINDOWS) return undefined;
-    const sorted = [...this.windows].sort((a, b) => a - b);
-    const windowMs = sorted[Math.floor(sorted.length / 2)]!;
-    return {
-      perSecond: (told.quota * 1000) / windowMs,
-      how: `${this.stated()} per a window of ${(windowMs / 1000).toFixed(2)} s, found from its counter`,
-      stated: false,
-    };
+    if (told.windowSeconds) return { perSecond: told.quota / told.windowSeconds, how: `${this.stated()} per ${told.windowSeconds} s`, window: 'stated' };
+    const found = foundWindow(told.quota, this.settled);
+    if (!found) return undefined;
+    if ('why' in found) {
+      this.refutedWhy ??= `${this.stated()}: ${found.why}`;
+      return undefined;
+    }
+    const perSecond = (told.quota * 1000) / found.windowMs;
+    const how = `${this.stated()} per a window of ${(found.windowMs / 1000).toFixed(2)} s, found from its counter`;
+    const tested = { stated: ' as its Reset states', tested: ` and throttled as one in ${found.tested} windows`, untested: '' }[found.known];
+    return { perSecond, how: how + tested, window: found.known };
   }
 
   private stated(): string {
@@ -213,29 +214,15 @@ export class AnnouncedLimit {
     this.why ??= `${this.stated()} not trusted: ${why}`;
   }
 
-  private settle(point: Point): void {
+  private settle(point: Met): void {
+    this.settled.push(point);
     if (point.accepted) this.accepted++;
     const last = this.last;
     if (point.remaining === undefined) return;
-    this.last = { atMs: point.atMs, remaining: point.remaining, total: this.accepted };
-    if (!last) return;
-    if (!point.accepted && last.remaining > SLACK && this.accepted === last.total) {
+    this.last = { remaining: point.remaining, total: this.accepted };
+    if (last && !point.accepted && last.remaining > SLACK && this.accepted === last.total) {
       this.lies++;
       if (this.lies >= CONTRADICTIONS) this.distrust(`the target refused ${this.lies} times right after saying ${last.remaining} or more were left`);
-    }
-    // What the counter regained since the last answer: what it shows now less then, plus what was taken from it.
-    const regained = point.remaining - last.remaining + (this.accepted - last.total);
-    const level = point.remaining + this.accepted;
-    const start = this.windowStart;
-    if (regained >= Math.max(3, (this.latest?.quota ?? 0) * JUMP_SHARE)) {
-      // The window began between the two answers. A run idle between windows makes one length look like several:
-      // the median of many, and more of them once the run keeps to the limit they give, every window seen whole.
-      const atMs = (point.atMs + last.atMs) / 2;
-      if (start && start.most - start.least <= SLACK) this.windows.push(atMs - start.atMs);
-      this.windowStart = { atMs, least: level, most: level };
-    } else if (start) {
-      start.least = Math.min(start.least, level);
-      start.most = Math.max(start.most, level);
     }
   }
 }

@@ -1,36 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seededRandom } from '../lib/seeded-random.ts';
+import type { KnownLimit } from '../lib/fingerprint.ts';
 import type { Announcement } from './rate-headers.ts';
 import { LEARNED_HERE, RunPace, startingLimit, throttledForRate, TurnQueue } from './run-pace.ts';
-
-/** A target's limiter: whether a request arriving at `at` ms passes, and what its counter shows after it. */
-type Limiter = (at: number) => { ok: boolean; remaining: number };
-
-/** A token bucket of `rate` per second and `burst` at once; its counter is the whole tokens left. */
-function bucket(rate: number, burst: number): Limiter {
-  let tokens = burst;
-  let filledAt = 0;
-  return (at) => {
-    tokens = Math.min(burst, tokens + ((at - filledAt) / 1000) * rate);
-    filledAt = at;
-    const ok = tokens >= 1;
-    if (ok) tokens -= 1;
-    return { ok, remaining: Math.floor(tokens) };
-  };
-}
-
-/** `perSecond` requests in each whole second of the clock. */
-function fixedWindow(perSecond: number): Limiter {
-  let window = -1;
-  let count = 0;
-  return (at) => {
-    if (Math.floor(at / 1000) !== window) [window, count] = [Math.floor(at / 1000), 0];
-    const ok = count < perSecond;
-    if (ok) count++;
-    return { ok, remaining: perSecond - count };
-  };
-}
+import { bucket, fixedWindow, slidingWindow, type Limiter } from './test-support.ts';
 
 /**
  * A run of `workers` clients, each sending one request after another through `pace`, against `limiter` a network
@@ -44,6 +18,8 @@ function simulate(
 ) {
   const random = seededRandom(5);
   const arrivals: Array<{ at: number; accepted: boolean }> = [];
+  /** When the pace's limit changed, and to what. */
+  const limits: Array<{ at: number; limit: KnownLimit | undefined }> = [];
   type Event = { at: number; worker: number } & (
     | { kind: 'book' }
     | { kind: 'arrive'; trip: number; sent: number }
@@ -70,14 +46,15 @@ function simulate(
       arrivals.push({ at, accepted: ok });
       events.push({ at: at + event.trip / 2, worker, kind: 'answer', ok, sent: event.sent, remaining });
     } else {
-      pace.answered(at, { throttled: !event.ok, sentAtMs: event.sent, ...(run.announce ? { announced: run.announce(event.remaining) } : {}) });
+      if (pace.answered(at, { throttled: !event.ok, sentAtMs: event.sent, ...(run.announce ? { announced: run.announce(event.remaining) } : {}) }))
+        limits.push({ at, limit: pace.limit });
       pace.done(at);
       if (event.ok) accepted++;
       events.push({ at: at + (event.ok ? 0 : 1000), worker, kind: 'book' });
     }
   }
   const throttled = arrivals.filter((a) => !a.accepted).length;
-  return { sent: accepted + throttled, throttled, arrivals };
+  return { sent: accepted + throttled, throttled, arrivals, limits };
 }
 
 /** The most requests the target accepted in any second after `from` ms. */
@@ -132,15 +109,47 @@ const xRateLimit =
   (remaining: number): Announcement => ({ style: 'X-RateLimit-Limit', quota, remaining });
 const STAGING = { workers: 8, latency: [80, 140] as [number, number] };
 
-test('a fixed window announced without its window (X-RateLimit-Limit): the window is found from the counter, the run keeps within 10% of it, an estimate', () => {
+test('a fixed window announced without its window (X-RateLimit-Limit): kept to, within 10%, an estimate, once its throttles tested the window its counter shows; no throttle after', () => {
   const pace = new RunPace(undefined);
   const run = simulate(pace, fixedWindow(15), { ...STAGING, requests: 700, announce: xRateLimit(15) });
   const limit = pace.limit!;
   assert.deepEqual([limit.basis, limit.confidence], ['announced', 'estimate']);
   assert.ok(limit.perSecond >= 13.5 && limit.perSecond <= 15, `kept to ${limit.perSecond}/s of 15`);
-  assert.match(pace.record().notes!.join('\n'), /keeps to the announced X-RateLimit-Limit 15 per a window of 1\.0\d s, found from its counter/);
-  const throttledAfter = run.arrivals.filter((a) => !a.accepted && a.at > 10_000).length;
-  assert.equal(throttledAfter, 0, 'paced at the announced limit, the run meets no throttle once it found the window');
+  assert.match(
+    pace.record().notes!.join('\n'),
+    /keeps to the announced X-RateLimit-Limit 15 per a window of 1\.0\d s, found from its counter and throttled as one in \d+ windows/,
+  );
+  const keptFrom = run.limits.find((l) => l.limit?.basis === 'announced')!.at;
+  assert.equal(run.arrivals.filter((a) => !a.accepted && a.at > keptFrom).length, 0, 'paced at the window found and tested, the run meets no throttle');
+});
+
+test('a window found from the counter but not yet tested paces nothing: a run below it probes up to it, once; a run at a confirmed limit does not', () => {
+  // Two senders against a fixed 15/s window: the throttles teach a pace below it, the counter shows the window, and
+  // nothing the run sends at that pace can break it.
+  const probing = new RunPace(undefined);
+  simulate(probing, fixedWindow(15), { workers: 2, latency: STAGING.latency, requests: 700, announce: xRateLimit(15) });
+  const notes = probing.record().notes!.join('\n');
+  assert.match(notes, /probes from [\d.]+\/s up to the announced X-RateLimit-Limit 15 per a window of 1\.0\d s, found from its counter, untested/);
+  assert.ok(probing.limit!.perSecond >= 13.5 && probing.limit!.perSecond <= 15, `${JSON.stringify(probing.limit)} of 15`);
+  const confirmed = new RunPace({ perSecond: 12, from: 'the run before', confidence: 'confirmed' });
+  assert.equal(simulate(confirmed, fixedWindow(15), { ...STAGING, requests: 300, announce: xRateLimit(15) }).throttled, 0);
+  assert.deepEqual(confirmed.limit, { perSecond: 12, from: 'the run before', confidence: 'confirmed' });
+  assert.doesNotMatch(confirmed.record().notes!.join('\n'), /probe/);
+});
+
+test('the quota a token bucket (burst 1, 5, 20) or a sliding log announces gives no window: the pace keeps to what the throttles show, never above the rate', () => {
+  for (const [name, limiter, quota, rate] of [
+    ['burst 1 at 20/s', bucket(20, 1), 1, 20],
+    ['burst 5 at 10/s', bucket(10, 5), 5, 10],
+    ['burst 20 at 20/s', bucket(20, 20), 20, 20],
+    ['a sliding log of 15/s', slidingWindow(15), 15, 15],
+  ] as const) {
+    const pace = new RunPace(undefined);
+    simulate(pace, limiter, { workers: 4, latency: STAGING.latency, requests: 500, announce: xRateLimit(quota) });
+    assert.equal(pace.limit!.basis, 'throttles', name);
+    assert.ok(pace.limit!.perSecond <= rate, `${name}: ${pace.limit!.perSecond}/s`);
+    assert.doesNotMatch(pace.record().notes!.join('\n'), /announced/, name);
+  }
 });
 
 test('a quota with its window (RateLimit-Policy) paces the run from its first answer: no throttle after its first second', () => {

@@ -8,11 +8,14 @@
 // span (k - 1/2)/limit at least, and k/limit unless that send's timer fired late.
 //
 // Where the limit comes from, first to last:
-// - what the target announces (http/rate-headers.ts AnnouncedLimit): a quota per window, 3% below, until its
-//   announcements contradict the throttles;
-// - a probe: a run that starts from an estimate (learned from throttles by a run before) goes 7% faster each time it
-//   has kept a pace PROBE_HOLD_S without a throttle; its first throttled answer ends the probe, back to 3% below the
-//   last pace that met none (or the estimate, throttled at once), confirmed;
+// - a window the target states (http/rate-headers.ts AnnouncedLimit: a policy's w, or a Reset that agrees with the
+//   window found from its counter): its quota per window, 3% below, until its announcements contradict the throttles;
+// - a probe that confirmed a limit: a run that starts from an estimate (learned by a run before) goes 7% faster each
+//   time it has kept a pace PROBE_HOLD_S without a throttle; its first throttled answer ends the probe, back to 3%
+//   below the last pace that met none (or the estimate, throttled at once), confirmed;
+// - the higher of a window found from the counter that the run's answers tested and did not break
+//   (http/found-window.ts), and a probe still stepping up; a found window not yet tested paces nothing, so it cannot
+//   keep the run too slow to break it;
 // - the throttles (ThrottleLearner), never above the pace the run had when they came;
 // - the limit the run started with (MAX_RPS, the run before's, a baseline's).
 // MAX_RPS caps every one of them.
@@ -163,6 +166,8 @@ export class RunPace {
   /** Where a probe's throttle brought the run back, and when: sends made before then were at the probed pace. */
   private confirmed: { perSecond: number; atMs: number } | undefined;
   private probeThrottles = 0;
+  /** A run probes once: from the estimate it started with, or up to a found window not yet tested. */
+  private probed: boolean;
   private readonly notes: string[] = [];
   /** How the run reads the announcements, as it last did. */
   private announcedNote: string | undefined;
@@ -176,6 +181,8 @@ export class RunPace {
     this.reported = this.initial;
     const room = maxRps === undefined || (known !== undefined && known.perSecond < maxRps);
     if (known && this.initial === known && known.confidence !== 'confirmed' && room) this.probe = { level: known.perSecond, good: undefined, sends: 0 };
+    // A run paced at a confirmed limit probes nothing, not even up to a found window.
+    this.probed = this.probe !== undefined || this.initial?.confidence === 'confirmed';
   }
 
   get limit(): KnownLimit | undefined {
@@ -198,7 +205,7 @@ export class RunPace {
     if (this.probe && paced && ++this.probe.sends >= Math.max(PROBE_MIN_SENDS, this.probe.level * PROBE_HOLD_S)) {
       const level = Math.min(this.maxRps ?? Number.POSITIVE_INFINITY, hundredths(this.probe.level * PROBE_STEP));
       // At MAX_RPS the probe stays there, stepping no further.
-      this.probe = level > this.probe.level ? { level, good: this.probe.level, sends: 0 } : { ...this.probe, sends: Number.NEGATIVE_INFINITY };
+      this.probe = level > this.probe.level ? { ...this.probe, level, good: this.probe.level, sends: 0 } : { ...this.probe, sends: Number.NEGATIVE_INFINITY };
       this.update(nowMs);
     }
   }
@@ -250,19 +257,28 @@ export class RunPace {
   }
 
   private update(nowMs: number): void {
-    const told = this.announcements.rate();
+    const rate = this.announcements.rate();
+    const told = rate?.window === 'untested' ? undefined : rate;
     // Sends of the window the run went unpaced in may still be throttled: those made a window later contradict it.
     if (told && this.announcedSinceMs === undefined) this.announcedSinceMs = nowMs + (1000 * this.announcements.quota) / told.perSecond;
     if (told) this.announcedNote = `keeps to the announced ${told.how}`;
-    const why = this.announcements.distrusted;
-    if (why && !this.notes.includes(why)) this.notes.push(why);
-    // A window the run found, not one the target stated, may be a whole-window look of another limiter (a sliding log
-    // run in bursts): an estimate, which the next run probes, and this run's probe may go above.
+    for (const why of [this.announcements.distrusted, this.announcements.refuted]) if (why && !this.notes.includes(why)) this.notes.push(why);
+    // A found window nothing has tested yet is no limit: kept to, nothing the run sent could break it. Above the pace,
+    // the run probes up to it, once: its throttles test it (or break it), and end the probe.
+    if (rate?.window === 'untested' && !this.probed && this.current && rate.perSecond * MARGIN > this.current.perSecond) {
+      if (this.maxRps === undefined || this.current.perSecond < this.maxRps) {
+        this.probed = true;
+        this.probe = { level: this.current.perSecond, good: undefined, sends: 0 };
+        this.notes.push(`probes from ${this.current.perSecond}/s up to the announced ${rate.how}, untested`);
+      }
+    }
+    // A window the run found and tested, not one the target stated, may still be a whole-window look of another
+    // limiter (a sliding log run in bursts): an estimate, which the next run probes, and this run's probe may go above.
     const announced: KnownLimit | undefined = told && {
       perSecond: hundredths(told.perSecond * MARGIN),
       from: LEARNED_HERE,
       basis: 'announced',
-      confidence: told.stated ? 'confirmed' : 'estimate',
+      confidence: told.window === 'stated' ? 'confirmed' : 'estimate',
     };
     const probed: KnownLimit | undefined = this.confirmed
       ? { perSecond: this.confirmed.perSecond, from: LEARNED_HERE, basis: 'probed', confidence: 'confirmed' }
@@ -276,7 +292,9 @@ export class RunPace {
       confidence: 'estimate',
     };
     const higher = [announced, probed].filter((l) => l !== undefined).sort((a, b) => b.perSecond - a.perSecond)[0];
-    const next = (told?.stated ? announced : higher) ?? learned ?? this.initial;
+    // A probe's confirmation stands over a found window: else a run from a found window's estimate would probe, confirm
+    // and leave the estimate again, and every next run would pay its probe.
+    const next = (told?.window === 'stated' ? announced : this.confirmed ? probed : higher) ?? learned ?? this.initial;
     const capped = next && this.maxRps !== undefined && next.perSecond > this.maxRps ? { perSecond: this.maxRps, from: FROM_MAX_RPS } : next;
     if (capped?.perSecond !== this.current?.perSecond || capped?.basis !== this.current?.basis || capped?.confidence !== this.current?.confidence)
       this.current = capped;
