@@ -6,7 +6,7 @@
 // (AnnouncedLimit), for the run's pace (http/run-pace.ts).
 import { type BareItem, type Item, type List, parseList } from 'structured-headers';
 import { headerValue } from './throttle.ts';
-import { foundWindow, type Met } from './found-window.ts';
+import { counterJumps, foundWindow, type Met } from './found-window.ts';
 
 export type AnnouncedStyle = 'RateLimit-Policy' | 'RateLimit-Limit' | 'X-RateLimit-Limit';
 
@@ -124,6 +124,8 @@ function announcement(style: AnnouncedStyle, policy: Policy, remaining: number |
 const SETTLE_MS = 1_000;
 /** The counter as the run reads it is off by this much when answers crossed on the way. */
 const SLACK = 2;
+/** Spans shorter than this read a rate off the counter with too much of the answers' jitter in it (±30 ms is 3% of a second). */
+const SHOWN_SPAN_MS = 2_000;
 /** Contradictions of one kind before an announcement is no longer trusted. */
 const CONTRADICTIONS = 3;
 
@@ -187,6 +189,28 @@ export class AnnouncedLimit {
   /** Why the first window found from the counter is none; undefined while none was broken. */
   get refuted(): string | undefined {
     return this.refutedWhy;
+  }
+
+  /**
+   * A rate the target let through at least, from its counter: for each answer met since `sinceMs` and SHOWN_SPAN_MS or
+   * more before `atMs` and since its counter last came back whole at once (a window's start, a bucket filled while
+   * the run was idle), what the target accepted after it until `atMs` less what the counter had left then (and one for
+   * rounding), over the time between. The greatest of these; for a bucket emptied at `atMs`, its rate: its burst is in
+   * the counter. Undefined without a counter, or without such a span (within one window: a window's counter shows only
+   * the pace the run kept).
+   */
+  shownAtLeast(sinceMs: number, atMs: number): number | undefined {
+    const span = [...this.settled, ...this.pending].filter((m) => m.atMs >= sinceMs && m.atMs < atMs);
+    const lastJump = counterJumps(this.quota, span).jumps.at(-1)?.atMs ?? Number.NEGATIVE_INFINITY;
+    const answers = span.filter((m) => m.atMs >= lastJump);
+    let after = 0;
+    let most: number | undefined;
+    for (let i = answers.length - 1; i >= 0; i--) {
+      const { atMs: at, remaining, accepted } = answers[i]!;
+      if (remaining !== undefined && atMs - at >= SHOWN_SPAN_MS) most = Math.max(most ?? 0, ((after - remaining - 1) * 1000) / (atMs - at));
+      if (accepted) after++;
+    }
+    return most;
   }
 
   /** The limit the announcements give, while trusted. */

@@ -199,6 +199,23 @@ test('a limit learned too low does not stick: the next run probes up 10% at a ti
   assert.equal(capped.limit!.perSecond, 9);
 });
 
+test("a bucket's burst hides a probed pace above its rate: its counter shows the rate, and without one each throttle at the confirmed pace steps back down", () => {
+  const estimate = { perSecond: 9.43, from: 'the run before', basis: 'throttles' as const, confidence: 'estimate' as const };
+  // Burst 5 at 10/s: 11.56/s held 1.5 s drains 2.3 of its 5 requests, and the probe goes on up.
+  const counted = new RunPace(estimate);
+  assert.equal(simulate(counted, bucket(10, 5), { workers: 4, latency: STAGING.latency, requests: 700, announce: xRateLimit(5) }).throttled, 1);
+  assert.match(counted.record().notes!.join('\n'), /11\.56\/s met none, its counter shows 9\.\d+\/s let through: confirmed 9\.\d+\/s/);
+  const stepped = new RunPace(estimate);
+  assert.ok(simulate(stepped, bucket(10, 5), { workers: 4, latency: STAGING.latency, requests: 700 }).throttled <= 4);
+  assert.match(stepped.record().notes!.join('\n'), /throttled at the confirmed 1\d\.\d+\/s: confirmed/);
+  for (const pace of [counted, stepped]) {
+    const limit = pace.limit!;
+    assert.ok(limit.perSecond <= 10 && limit.perSecond >= 9, `${JSON.stringify(limit)} of 10/s`);
+    assert.equal(limit.confidence, 'confirmed');
+    assert.equal(simulate(new RunPace({ ...limit, from: 'the run before' }), bucket(10, 5), { ...STAGING, requests: 500 }).throttled, 0);
+  }
+});
+
 test('throttles with nothing accepted between show no rate on their own: eight senders waiting out a fixed window learn more than half of it, not 1/s', () => {
   const pace = new RunPace(undefined);
   simulate(pace, fixedWindow(15), { ...STAGING, requests: 700 });

@@ -12,7 +12,8 @@
 //   window found from its counter): its quota per window, 3% below, until its announcements contradict the throttles;
 // - a probe that confirmed a limit: a run that starts from an estimate (learned by a run before) goes 7% faster each
 //   time it has kept a pace PROBE_HOLD_S without a throttle; its first throttled answer ends the probe, back to 3%
-//   below the last pace that met none (or the estimate, throttled at once), confirmed;
+//   below the last pace that met none (or the estimate, throttled at once), never above the rate a counter without
+//   a window shows let through, confirmed; each throttle at that pace steps it 7% down, STEPS_DOWN times at most;
 // - the higher of a window found from the counter that the run's answers tested and did not break
 //   (http/found-window.ts), and a probe still stepping up; a found window not yet tested paces nothing, so it cannot
 //   keep the run too slow to break it;
@@ -60,6 +61,8 @@ const PROBE_STEP = 1.07;
 /** Seconds' worth of sends, each going as soon as the pace let it, at a pace before the probe steps above it. */
 const PROBE_HOLD_S = 1.5;
 const PROBE_MIN_SENDS = 10;
+/** Steps back down from a probe's confirmation, each at a throttle of the pace it confirmed, before the throttles teach the limit again. */
+const STEPS_DOWN = 3;
 
 export const LEARNED_HERE = "this run's answers";
 /** A limit the user set (MAX_RPS): the run's own pace, no vendor's. */
@@ -162,9 +165,9 @@ export class RunPace {
   /** Since when the run keeps to an announced limit: throttles of sends made after then contradict it. */
   private announcedSinceMs: number | undefined;
   /** Stepping up from the limit the run started with; `good`: the last pace held without a throttle. */
-  private probe: { level: number; good: number | undefined; sends: number } | undefined;
+  private probe: { level: number; good: number | undefined; sends: number; sinceMs: number } | undefined;
   /** Where a probe's throttle brought the run back, and when: sends made before then were at the probed pace. */
-  private confirmed: { perSecond: number; atMs: number } | undefined;
+  private confirmed: { perSecond: number; atMs: number; stepsDown: number } | undefined;
   private probeThrottles = 0;
   /** A run probes once: from the estimate it started with, or up to a found window not yet tested. */
   private probed: boolean;
@@ -180,7 +183,8 @@ export class RunPace {
     this.current = this.initial;
     this.reported = this.initial;
     const room = maxRps === undefined || (known !== undefined && known.perSecond < maxRps);
-    if (known && this.initial === known && known.confidence !== 'confirmed' && room) this.probe = { level: known.perSecond, good: undefined, sends: 0 };
+    if (known && this.initial === known && known.confidence !== 'confirmed' && room)
+      this.probe = { level: known.perSecond, good: undefined, sends: 0, sinceMs: Number.NEGATIVE_INFINITY };
     // A run paced at a confirmed limit probes nothing, not even up to a found window.
     this.probed = this.probe !== undefined || this.initial?.confidence === 'confirmed';
   }
@@ -238,15 +242,30 @@ export class RunPace {
       this.probeThrottles++;
       // The pace below met none for a while: a margin below it, jitter that a short while did not show meets none
       // either. Throttled at the estimate it started from, the estimate was the limit: a margin below it.
-      const perSecond = hundredths((this.probe.good ?? this.probe.level) * MARGIN);
+      const clean = hundredths((this.probe.good ?? this.probe.level) * MARGIN);
+      // A bucket's burst hides a pace above its rate for seconds (a 10/s bucket of burst 5 let 11.56/s through for
+      // 1.5 s), but not from its counter: never above the rate it shows let through since the probe began. A window
+      // the run knows (stated or found) hides nothing.
+      const shown = this.announcements.rate() ? undefined : this.announcements.shownAtLeast(this.probe.sinceMs, (sentAtMs + nowMs) / 2);
+      const perSecond = shown !== undefined && shown < clean ? hundredths(Math.max(MIN_PER_SECOND, shown)) : clean;
       const met = this.probe.good === undefined ? 'the estimate it started from' : `${this.probe.good}/s met none`;
-      this.notes.push(`probed ${this.probe.level}/s: throttled; ${met}: confirmed ${perSecond}/s`);
-      this.confirmed = { perSecond, atMs: nowMs };
+      const counted = perSecond < clean ? `, its counter shows ${perSecond}/s let through` : '';
+      this.notes.push(`probed ${this.probe.level}/s: throttled; ${met}${counted}: confirmed ${perSecond}/s`);
+      this.confirmed = { perSecond, atMs: nowMs, stepsDown: 0 };
       this.probe = undefined;
       return;
     }
     if (this.confirmed && sentAtMs < this.confirmed.atMs) {
       this.probeThrottles++;
+      return;
+    }
+    // Throttled at the pace a probe confirmed: a bucket's burst hid a pace above its rate for the probe's hold (a 10/s
+    // bucket of burst 5 let 11.56/s through for 1.5 s). A step back down, confirmed again, a few times.
+    if (this.confirmed && this.confirmed.stepsDown < STEPS_DOWN) {
+      this.probeThrottles++;
+      const perSecond = hundredths(this.confirmed.perSecond / PROBE_STEP);
+      this.notes.push(`throttled at the confirmed ${this.confirmed.perSecond}/s: confirmed ${perSecond}/s`);
+      this.confirmed = { perSecond, atMs: nowMs, stepsDown: this.confirmed.stepsDown + 1 };
       return;
     }
     // Throttled at a pace the run had confirmed: the limit went down.
@@ -268,7 +287,7 @@ export class RunPace {
     if (rate?.window === 'untested' && !this.probed && this.current && rate.perSecond * MARGIN > this.current.perSecond) {
       if (this.maxRps === undefined || this.current.perSecond < this.maxRps) {
         this.probed = true;
-        this.probe = { level: this.current.perSecond, good: undefined, sends: 0 };
+        this.probe = { level: this.current.perSecond, good: undefined, sends: 0, sinceMs: nowMs };
         this.notes.push(`probes from ${this.current.perSecond}/s up to the announced ${rate.how}, untested`);
       }
     }
