@@ -199,7 +199,7 @@ test('a limit learned too low does not stick: the next run probes up 10% at a ti
   assert.equal(capped.limit!.perSecond, 9);
 });
 
-test("a bucket's burst hides a probed pace above its rate: its counter shows the rate, and without one each throttle at the confirmed pace steps back down", () => {
+test("a bucket's burst hides a probed pace above its rate: its counter shows the rate (a sliding log's does not), and without one each throttle at the confirmed pace steps back down", () => {
   const estimate = { perSecond: 9.43, from: 'the run before', basis: 'throttles' as const, confidence: 'estimate' as const };
   // Burst 5 at 10/s: 11.56/s held 1.5 s drains 2.3 of its 5 requests, and the probe goes on up.
   const counted = new RunPace(estimate);
@@ -208,6 +208,11 @@ test("a bucket's burst hides a probed pace above its rate: its counter shows the
   const stepped = new RunPace(estimate);
   assert.ok(simulate(stepped, bucket(10, 5), { workers: 4, latency: STAGING.latency, requests: 700 }).throttled <= 4);
   assert.match(stepped.record().notes!.join('\n'), /throttled at the confirmed 1\d\.\d+\/s: confirmed/);
+  // A sliding log's counter, whose quota is a second's worth, shows only the pace the run kept: no bound from it.
+  const sliding = new RunPace({ ...estimate, perSecond: 11.49 });
+  simulate(sliding, slidingWindow(15), { workers: 4, latency: STAGING.latency, requests: 700, announce: xRateLimit(15) });
+  assert.doesNotMatch(sliding.record().notes!.join('\n'), /its counter shows/);
+  assert.ok(sliding.limit!.perSecond >= 13.5 && sliding.limit!.perSecond <= 15, `${JSON.stringify(sliding.limit)} of 15/s`);
   for (const pace of [counted, stepped]) {
     const limit = pace.limit!;
     assert.ok(limit.perSecond <= 10 && limit.perSecond >= 9, `${JSON.stringify(limit)} of 10/s`);

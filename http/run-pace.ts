@@ -12,8 +12,8 @@
 //   window found from its counter): its quota per window, 3% below, until its announcements contradict the throttles;
 // - a probe that confirmed a limit: a run that starts from an estimate (learned by a run before) goes 7% faster each
 //   time it has kept a pace PROBE_HOLD_S without a throttle; its first throttled answer ends the probe, back to 3%
-//   below the last pace that met none (or the estimate, throttled at once), never above the rate a counter without
-//   a window shows let through, confirmed; each throttle at that pace steps it 7% down, STEPS_DOWN times at most;
+//   below the last pace that met none (or the estimate, throttled at once), never above the rate a bucket's counter
+//   shows let through, confirmed; each throttle at that pace steps it 7% down, STEPS_DOWN times at most;
 // - the higher of a window found from the counter that the run's answers tested and did not break
 //   (http/found-window.ts), and a probe still stepping up; a found window not yet tested paces nothing, so it cannot
 //   keep the run too slow to break it;
@@ -165,7 +165,7 @@ export class RunPace {
   /** Since when the run keeps to an announced limit: throttles of sends made after then contradict it. */
   private announcedSinceMs: number | undefined;
   /** Stepping up from the limit the run started with; `good`: the last pace held without a throttle. */
-  private probe: { level: number; good: number | undefined; sends: number; sinceMs: number } | undefined;
+  private probe: { level: number; good: number | undefined; sends: number; sinceMs: number; from: number } | undefined;
   /** Where a probe's throttle brought the run back, and when: sends made before then were at the probed pace. */
   private confirmed: { perSecond: number; atMs: number; stepsDown: number } | undefined;
   private probeThrottles = 0;
@@ -184,7 +184,7 @@ export class RunPace {
     this.reported = this.initial;
     const room = maxRps === undefined || (known !== undefined && known.perSecond < maxRps);
     if (known && this.initial === known && known.confidence !== 'confirmed' && room)
-      this.probe = { level: known.perSecond, good: undefined, sends: 0, sinceMs: Number.NEGATIVE_INFINITY };
+      this.probe = { level: known.perSecond, good: undefined, sends: 0, sinceMs: Number.NEGATIVE_INFINITY, from: known.perSecond };
     // A run paced at a confirmed limit probes nothing, not even up to a found window.
     this.probed = this.probe !== undefined || this.initial?.confidence === 'confirmed';
   }
@@ -244,9 +244,11 @@ export class RunPace {
       // either. Throttled at the estimate it started from, the estimate was the limit: a margin below it.
       const clean = hundredths((this.probe.good ?? this.probe.level) * MARGIN);
       // A bucket's burst hides a pace above its rate for seconds (a 10/s bucket of burst 5 let 11.56/s through for
-      // 1.5 s), but not from its counter: never above the rate it shows let through since the probe began. A window
-      // the run knows (stated or found) hides nothing.
-      const shown = this.announcements.rate() ? undefined : this.announcements.shownAtLeast(this.probe.sinceMs, (sentAtMs + nowMs) / 2);
+      // 1.5 s), but not from its counter: never above the rate it shows let through since the probe began. Only a
+      // bucket's: a quota below a second's worth of the pace the probe started from is no window of a second or more.
+      // A window's counter (a sliding log's too) shows only the pace the run kept: 10.97/s of a 15/s log.
+      const burst = this.announcements.quota > 0 && this.announcements.quota < this.probe.from && !this.announcements.rate();
+      const shown = burst ? this.announcements.shownAtLeast(this.probe.sinceMs, (sentAtMs + nowMs) / 2) : undefined;
       const perSecond = shown !== undefined && shown < clean ? hundredths(Math.max(MIN_PER_SECOND, shown)) : clean;
       const met = this.probe.good === undefined ? 'the estimate it started from' : `${this.probe.good}/s met none`;
       const counted = perSecond < clean ? `, its counter shows ${perSecond}/s let through` : '';
@@ -287,7 +289,7 @@ export class RunPace {
     if (rate?.window === 'untested' && !this.probed && this.current && rate.perSecond * MARGIN > this.current.perSecond) {
       if (this.maxRps === undefined || this.current.perSecond < this.maxRps) {
         this.probed = true;
-        this.probe = { level: this.current.perSecond, good: undefined, sends: 0, sinceMs: nowMs };
+        this.probe = { level: this.current.perSecond, good: undefined, sends: 0, sinceMs: nowMs, from: this.current.perSecond };
         this.notes.push(`probes from ${this.current.perSecond}/s up to the announced ${rate.how}, untested`);
       }
     }
