@@ -189,10 +189,19 @@ test('a limit learned too low does not stick: the next run probes up 10% at a ti
   const after = new RunPace({ ...found, from: 'the run before' });
   assert.equal(simulate(after, fixedWindow(15), { ...STAGING, requests: 700 }).throttled, 0);
   assert.equal(after.limit!.perSecond, found.perSecond);
-  // An estimate the limit throttles at once is confirmed a margin below, no probe above it.
+  // An estimate above the limit that met none for a hold is confirmed as it is (it holds its margin already), and the
+  // throttles at it step it down: never left above the limit.
   const atLimit = new RunPace({ ...estimate, perSecond: 15.3 });
   assert.ok(simulate(atLimit, fixedWindow(15), { ...STAGING, requests: 300 }).throttled <= STAGING.workers);
-  assert.deepEqual([atLimit.limit!.perSecond, atLimit.limit!.confidence], [14.84, 'confirmed']);
+  assert.deepEqual([atLimit.limit!.perSecond, atLimit.limit!.confidence], [14.3, 'confirmed']);
+  assert.match(
+    atLimit.record().notes!.join('\n'),
+    /probed 16\.37\/s: throttled; 15\.3\/s met none: confirmed 15\.3\/s\nthrottled at the confirmed 15\.3\/s: confirmed 14\.3\/s/,
+  );
+  // A run at a confirmed limit that the target throttles all the same steps it down, confirmed, before learning anew.
+  const carried = new RunPace({ perSecond: 15.3, from: 'the run before', basis: 'probed', confidence: 'confirmed' });
+  simulate(carried, fixedWindow(15), { ...STAGING, requests: 300 });
+  assert.deepEqual([carried.limit!.perSecond, carried.limit!.confidence], [14.3, 'confirmed']);
   // An older memory, without basis or confidence, is an estimate too; MAX_RPS caps the probe.
   const capped = new RunPace({ perSecond: 7.7, from: 'the run before' }, 9);
   simulate(capped, fixedWindow(15), { ...STAGING, requests: 300 });

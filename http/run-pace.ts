@@ -241,8 +241,10 @@ export class RunPace {
     if (this.probe) {
       this.probeThrottles++;
       // The pace below met none for a while: a margin below it, jitter that a short while did not show meets none
-      // either. Throttled at the estimate it started from, the estimate was the limit: a margin below it.
-      const clean = hundredths((this.probe.good ?? this.probe.level) * MARGIN);
+      // either; the estimate the probe started from holds its margin already (3% below what it was learned from), so
+      // met none and throttled a step above, it is confirmed as it is. Throttled at that estimate, a margin below it.
+      const { good, level, from } = this.probe;
+      const clean = good === from ? good : hundredths((good ?? level) * MARGIN);
       // A bucket's burst hides a pace above its rate for seconds (a 10/s bucket of burst 5 let 11.56/s through for
       // 1.5 s), but not from its counter: never above the rate it shows let through since the probe began. Only a
       // bucket's: a quota below a second's worth of the pace the probe started from is no window of a second or more.
@@ -262,7 +264,12 @@ export class RunPace {
       return;
     }
     // Throttled at the pace a probe confirmed: a bucket's burst hid a pace above its rate for the probe's hold (a 10/s
-    // bucket of burst 5 let 11.56/s through for 1.5 s). A step back down, confirmed again, a few times.
+    // bucket of burst 5 let 11.56/s through for 1.5 s). Or at the confirmed limit the run started with: a busy
+    // machine's late timers bunch sends that a burst-1 bucket refuses. A step back down, confirmed again, a few times,
+    // where the throttles' learner, knowing no more than this throttle, took a burst-1 bucket of 20/s from 12.72/s to
+    // 5.82/s.
+    if (!this.confirmed && this.initial?.confidence === 'confirmed' && this.current === this.initial)
+      this.confirmed = { perSecond: this.initial.perSecond, atMs: nowMs, stepsDown: 0 };
     if (this.confirmed && this.confirmed.stepsDown < STEPS_DOWN) {
       this.probeThrottles++;
       const perSecond = hundredths(this.confirmed.perSecond / PROBE_STEP);
