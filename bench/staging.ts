@@ -1,8 +1,11 @@
 // `npm run bench:staging`: the main command against a staging a network away, as issue 33's vendor met it: the
 // simulator behind its own staging network (simulator/staging-network.ts) with 80–140 ms of latency per round trip and
 // a limit of 20 requests per second per credential (its limits.rate). The floor of such a run is its requests over
-// the limit; the figure is the wall time against it (goal: ≤ 1.3). Two runs in one reports folder: the first knows no
-// limit (a new user's), the second the one the first met (the last run against the same target). Figures only.
+// the limit; the figure is the wall time against it (goal: ≤ 1.3). Runs in one reports folder: the first knows no
+// limit (a new user's), each next the one the run before left (reports/rate-limits.json). Each run prints the limit
+// its pace ended with, how it knew it (announced, probed, throttles) and how sure. `--matrix` measures issue 42's
+// table: a fixed window, a sliding window and token buckets of burst 1 and 20, each announcing its quota and not.
+// Figures only.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,7 @@ import { ConfigError, resolveConfig, type RateLimitConfig } from '../simulator/c
 import { startStagingNetwork } from '../simulator/staging-network.ts';
 import { harAnswers, type Har } from '../report/har.ts';
 import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
+import { readPace } from '../contract/target/rate-memory.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';
 
 const LATENCY_MS: [number, number] = [80, 140];
@@ -23,11 +27,12 @@ const BURST = 20;
 
 const COMMAND = {
   script: 'bench:staging',
-  usage: ['[--limiter KIND] [--limit N] [--burst N] [--retry-after FORM] [--status 429|503] [--headers FORM]'],
+  usage: ['[--limiter KIND] [--limit N] [--burst N] [--retry-after FORM] [--status 429|503] [--headers FORM] [--runs N]', '--matrix'],
   summary:
     `Prints the wall time of the main command against the simulator behind a staging network with ${LATENCY_MS.join('–')} ms of\n` +
     `latency and a ${LIMIT}/s rate limit per credential (burst ${BURST}), its requests (throttled ones apart) and the ratio of\n` +
-    `the wall time to requests / limit (goal: ≤ 1.3): once knowing no limit, once knowing the one that run met.\n` +
+    `the wall time to requests / limit (goal: ≤ 1.3) and the limit its pace ended with: once knowing no limit, then\n` +
+    `knowing the one the run before left. --matrix: issue 42's limiters, each announcing its quota and not.\n` +
     "The options model other gateways' limiters (the simulator's limits.rate). Figures only: it fails only when a\n" +
     'run does not pass.',
   options: {
@@ -36,16 +41,25 @@ const COMMAND = {
     burst: { type: 'string', value: 'N', default: String(BURST), description: "a token bucket's requests at once" },
     'retry-after': { type: 'string', value: 'FORM', default: 'seconds', description: "a refusal's Retry-After: seconds, http-date, none or zero" },
     status: { type: 'string', value: 'N', default: '429', description: "a refusal's status (503 as some gateways answer)" },
-    headers: { type: 'string', value: 'FORM', default: 'x-ratelimit', description: 'quota headers: x-ratelimit, ratelimit or none' },
+    headers: { type: 'string', value: 'FORM', default: 'x-ratelimit', description: 'quota headers: x-ratelimit, ratelimit, ietf or none' },
+    runs: { type: 'string', value: 'N', default: '2', description: 'runs one after another, each knowing what the one before left' },
+    matrix: {
+      type: 'boolean',
+      description: 'fixed and sliding windows of 15/s, token buckets of 20/s with burst 1 (3 runs) and 20; each with X-RateLimit-* and none',
+    },
   },
   environment: [],
   exit: '0 figures printed; 1 a run did not pass; 2 bad input.',
-  examples: ['npm run bench:staging', 'npm run bench:staging -- --limiter fixed-window --retry-after none', 'npm run bench:staging -- --limit 5 --burst 1'],
+  examples: [
+    'npm run bench:staging',
+    'npm run bench:staging -- --limiter fixed-window --limit 15 --headers none --runs 3',
+    'npm run bench:staging -- --matrix',
+  ],
 } as const;
 const { values } = commandLineOrExit(COMMAND);
 
 /** A number option: its value, or one line and exit 2. */
-function positive(name: 'limit' | 'burst', fallback: number): number {
+function positive(name: 'limit' | 'burst' | 'runs', fallback: number): number {
   const value = values[name] === undefined ? fallback : Number(values[name]);
   if (!(value > 0)) exitWithUsage(COMMAND, `--${name} must be a number above 0, got ${values[name]}; ${helpPointer(COMMAND)}`);
   return value;
@@ -94,34 +108,67 @@ function runMain(env: NodeJS.ProcessEnv, reportsDir: string): Promise<{ code: nu
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, seconds: (performance.now() - started) / 1000, stderr })));
 }
 
-const { sim, callbackPort } = await startRunSimulator({ config: { limits: { rate: limiter } } });
-const net = await startStagingNetwork({ target: sim.url, latencyMs: LATENCY_MS });
-const reportsDir = mkdtempSync(join(tmpdir(), 'bench-staging-'));
-let failed = false;
-try {
-  for (const knows of ['no limit known', 'the limit of the run before']) {
-    const run = await runMain(simulatorTargetEnv(net.url, callbackPort, sim.config), reportsDir);
-    const harFile = join(reportsDir, EXCHANGES_HAR);
-    const where = `staging (${[`${LATENCY_MS.join('–')} ms`, `${limit}/s`, ...variant].join(', ')}), ${knows}: main command ${run.seconds.toFixed(1)} s`;
-    if (existsSync(harFile)) {
-      const answers = harAnswers(JSON.parse(readFileSync(harFile, 'utf8')) as Har);
-      const throttled = answers.filter((a) => a.throttled).length;
-      const requests = answers.length;
-      console.log(
-        `${where}, ${requests} requests (${throttled} throttled), floor ${(requests / limit).toFixed(1)} s, ` +
-          `ratio ${(run.seconds / (requests / limit)).toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
-      );
-    } else {
-      // A run with no verdict writes no HAR: its requests, and so its ratio, are not known.
-      console.log(`${where}, requests and ratio unknown (no HAR: the run ended without a verdict); exit ${run.code}`);
+/** `runs` main commands one after another in one reports folder against `limiter` behind the staging network. */
+async function measure(limiter: RateLimitConfig, name: string, runs: number): Promise<boolean> {
+  const { sim, callbackPort } = await startRunSimulator({ config: { limits: { rate: limiter } } });
+  const net = await startStagingNetwork({ target: sim.url, latencyMs: LATENCY_MS });
+  const reportsDir = mkdtempSync(join(tmpdir(), 'bench-staging-'));
+  let failed = false;
+  try {
+    for (let n = 1; n <= runs; n++) {
+      const run = await runMain(simulatorTargetEnv(net.url, callbackPort, sim.config), reportsDir);
+      const harFile = join(reportsDir, EXCHANGES_HAR);
+      const pace = readPace(reportsDir)?.limit;
+      const learned = pace ? `${pace.perSecond}/s (${pace.basis ?? 'as it started'}, ${pace.confidence ?? 'estimate'})` : 'none';
+      const knows = n === 1 ? 'no limit known' : 'the limit of the run before';
+      const where = `staging (${name}), run ${n}, ${knows}: main command ${run.seconds.toFixed(1)} s, pace ended at ${learned}`;
+      if (existsSync(harFile)) {
+        const answers = harAnswers(JSON.parse(readFileSync(harFile, 'utf8')) as Har);
+        const throttled = answers.filter((a) => a.throttled).length;
+        const requests = answers.length;
+        console.log(
+          `${where}, ${requests} requests (${throttled} throttled), floor ${(requests / limiter.perSecond).toFixed(1)} s, ` +
+            `ratio ${(run.seconds / (requests / limiter.perSecond)).toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
+        );
+      } else {
+        // A run with no verdict writes no HAR: its requests, and so its ratio, are not known.
+        console.log(`${where}, requests and ratio unknown (no HAR: the run ended without a verdict); exit ${run.code}`);
+      }
+      if (run.code !== 0) {
+        failed = true;
+        console.error(run.stderr.trim().split('\n').slice(-5).join('\n'));
+      }
     }
-    if (run.code !== 0) {
-      failed = true;
-      console.error(run.stderr.trim().split('\n').slice(-5).join('\n'));
-    }
+  } finally {
+    await net.close();
+    await sim.close();
   }
-} finally {
-  await net.close();
-  await sim.close();
+  return failed;
+}
+
+/** Issue 42's table: each limiter announcing its quota (X-RateLimit-*) and not; the burst-1 bucket a third run. */
+const MATRIX: Array<{ rate: RateLimitConfig; runs: number }> = (
+  [
+    { rate: { kind: 'fixed-window', perSecond: 15, burst: 1 }, runs: 2 },
+    { rate: { kind: 'sliding-window', perSecond: 15, burst: 1 }, runs: 2 },
+    { rate: { kind: 'token-bucket', perSecond: 20, burst: 1 }, runs: 3 },
+    { rate: { kind: 'token-bucket', perSecond: 20, burst: 20 }, runs: 2 },
+  ] as const
+).flatMap((c) => (['x-ratelimit', 'none'] as const).map((headers) => ({ ...c, rate: { ...c.rate, headers } })));
+
+const describe = (rate: RateLimitConfig) =>
+  [
+    `${LATENCY_MS.join('–')} ms`,
+    rate.kind ?? 'token-bucket',
+    `${rate.perSecond}/s`,
+    ...(rate.kind === 'token-bucket' ? [`burst ${rate.burst}`] : []),
+    `headers ${rate.headers}`,
+  ].join(', ');
+
+let failed = false;
+if (values.matrix) {
+  for (const { rate: matrixRate, runs } of MATRIX) failed = (await measure(matrixRate, describe(matrixRate), runs)) || failed;
+} else {
+  failed = await measure(limiter, [`${LATENCY_MS.join('–')} ms`, `${limit}/s`, ...variant].join(', '), positive('runs', 2));
 }
 process.exit(failed ? 1 : 0);

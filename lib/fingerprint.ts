@@ -29,6 +29,13 @@ export interface RunMeta {
 export interface KnownLimit {
   perSecond: number;
   from: string;
+  /**
+   * How it was known: announced by the target (its rate-limit headers), bracketed by a probe (a pace 10% above it
+   * throttled), or learned from throttles. Absent in files written before it was kept: learned from throttles.
+   */
+  basis?: 'announced' | 'probed' | 'throttles';
+  /** Confirmed: later runs keep to it and probe no further. An estimate (or absent): the next run probes above it. */
+  confidence?: 'confirmed' | 'estimate';
 }
 
 /** A fingerprint as a file (and a baseline) holds it. Baselines saved before metadata existed are a bare array. */

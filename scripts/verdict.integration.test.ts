@@ -17,6 +17,7 @@ import { simulatorTargetEnv, startRunSimulator } from './suite-run.ts';
 import { freePort } from '../config/free-port.ts';
 import { localPortsProblem } from '../contract/core/local-ports.ts';
 import { CREATED_DIALOGS_FILE, readCreated } from '../contract/target/leftover-dialogs.ts';
+import type { KnownLimit } from '../lib/fingerprint.ts';
 
 const MAIN = fileURLToPath(new URL('./contract.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -229,7 +230,7 @@ function answers(reportsDir: string): { judged: number; throttled: number } {
 // a target that allows 10 requests a second per credential: the first run knows no limit and learns it from its first
 // throttled answers; the second starts at it (reports/rate-limits.json) and meets none, its rate.limit the first's, so
 // a baseline comparison stays unchanged.
-test('a rate limit met once is learned and kept to: the next run against the same target is never throttled, green, its rate.limit unchanged', async () => {
+test('a rate limit met once is learned, probed until confirmed, each probe throttled once per sender at most, then kept to: never throttled, green, its rate.limit unchanged', async () => {
   await throughNetwork(
     {},
     async (_url, env) => {
@@ -246,9 +247,22 @@ test('a rate limit met once is learned and kept to: the next run against the sam
         retryAfter: ['seconds'],
         headers: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
       });
-      const memory = JSON.parse(readFileSync(join(reportsDir, 'rate-limits.json'), 'utf8')) as Record<string, { limit: { perSecond: number; from: string } }>;
-      const [limit] = Object.values(memory).map((m) => m.limit);
-      assert.ok(limit && limit.perSecond <= 10 && limit.perSecond >= 7, `learned ${JSON.stringify(limit)} of 10/s`);
+      const remembered = () =>
+        Object.values(JSON.parse(readFileSync(join(reportsDir, 'rate-limits.json'), 'utf8')) as Record<string, { limit: KnownLimit }>)[0]!.limit;
+      const learnedLimit = remembered();
+      assert.ok(learnedLimit.perSecond <= 10 && learnedLimit.perSecond >= 5, `learned ${JSON.stringify(learnedLimit)} of 10/s`);
+      assert.equal(learnedLimit.confidence, 'estimate');
+      // Runs from an estimate probe above it: each meets the limit a few times at most, until one confirms it.
+      for (let probe = 1; remembered().confidence !== 'confirmed'; probe++) {
+        assert.ok(probe <= 3, `confirmed within 3 runs: ${JSON.stringify(remembered())}`);
+        const probing = await runMain(limited, { reportsDir, args: ['contract/v1'], workers: 4 });
+        assert.equal(probing.code, 0, `${probing.stderr}\n${probing.stdout.slice(-3000)}`);
+        const met = answers(reportsDir);
+        assert.equal(met.judged, learned.judged);
+        assert.ok(met.throttled <= 5, `${met.throttled} throttled answers: at most one per sender, 4 workers and the setup`);
+      }
+      const limit = remembered();
+      assert.ok(limit.perSecond <= 10 && limit.perSecond >= 8.5, `confirmed ${JSON.stringify(limit)} of 10/s`);
 
       const second = await runMain(limited, { reportsDir, args: ['contract/v1'], workers: 4 });
       assert.equal(second.code, 0, `${second.stderr}\n${second.stdout.slice(-3000)}`);

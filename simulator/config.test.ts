@@ -68,7 +68,7 @@ describe('simulator configuration', () => {
     ],
     [
       { limits: { rate: { perSecond: 1, burst: 1, headers: 'draft' } } },
-      /config\.limits\.rate must be an object whose headers is one of x-ratelimit, ratelimit, none/,
+      /config\.limits\.rate must be an object whose headers is one of x-ratelimit, ratelimit, ietf, none/,
     ],
     [{ format: { updatedOffset: '+3' } }, /config\.format\.updatedOffset must be Z or an offset like \+03:00 or -05:30, got "\+3"/],
     [{ format: { updatedOffset: '+15:00' } }, /config\.format\.updatedOffset must be Z or an offset/],

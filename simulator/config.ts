@@ -33,7 +33,9 @@ export interface PageCountLimit extends LimitConfig {
  * Rate limit per credential (Basic login, vertex token), by `kind` (simulator/limits.ts): a token bucket (the
  * default: `burst` requests at once, refilled at `perSecond`), a fixed window (`perSecond` requests in each second of
  * the clock, `burst` unused) or a sliding-window log (`perSecond` requests in any second). A refusal carries Retry-After as delta-seconds (`retryAfterSeconds` fixes the value), an HTTP-date, or not at all;
- * every answer carries X-RateLimit-*, the IETF draft's RateLimit-* or no such headers.
+ * every answer carries X-RateLimit-*, an earlier IETF draft's RateLimit-Limit/-Remaining/-Reset (`ratelimit`), the
+ * current draft's RateLimit-Policy and RateLimit (`ietf`) or no such headers; `lying` announces twice the quota and
+ * a counter a quota too high (for the suite's cross-check of announcements against throttles).
  */
 export interface RateLimitConfig {
   kind?: 'token-bucket' | 'fixed-window' | 'sliding-window';
@@ -42,7 +44,8 @@ export interface RateLimitConfig {
   status?: number;
   retryAfterSeconds?: number;
   retryAfter?: 'seconds' | 'http-date' | 'none';
-  headers?: 'x-ratelimit' | 'ratelimit' | 'none';
+  headers?: 'x-ratelimit' | 'ratelimit' | 'ietf' | 'none';
+  lying?: boolean;
 }
 
 /** How a success without a documented body is answered: `ids-v1` {dialogId: uuid}, `ids-v2` {dialogId, dialogUUID}. */
@@ -377,9 +380,10 @@ const RULES: Record<string, Check> = {
         status,
         retryAfterSeconds: int(0),
         retryAfter: oneOf('seconds', 'http-date', 'none'),
-        headers: oneOf('x-ratelimit', 'ratelimit', 'none'),
+        headers: oneOf('x-ratelimit', 'ratelimit', 'ietf', 'none'),
+        lying: bool,
       },
-      ['kind', 'status', 'retryAfterSeconds', 'retryAfter', 'headers'],
+      ['kind', 'status', 'retryAfterSeconds', 'retryAfter', 'headers', 'lying'],
     ),
   ),
   'limits.maxBodyBytes': int(1),

@@ -121,6 +121,30 @@ describe('hidden limits', () => {
     });
   });
 
+  it("announce the current IETF draft's RateLimit-Policy and RateLimit, and lie when told to", async () => {
+    await withSimulator({ config: { limits: { rate: { kind: 'fixed-window', perSecond: 3, burst: 1, headers: 'ietf' } } } }, async (sim) => {
+      const first = await sim.call('GET', '/api/v1/conversations?PageCount=1');
+      assert.deepEqual([first.headers['ratelimit-policy'], first.headers.ratelimit], ['"default";q=3;w=1', '"default";r=2;t=1']);
+    });
+    // A bucket's policy: its rate over the shortest whole-second window that holds its burst.
+    await withSimulator({ config: { limits: { rate: { perSecond: 4, burst: 10, headers: 'ietf' } } } }, async (sim) => {
+      assert.equal((await sim.call('GET', '/api/v1/conversations?PageCount=1')).headers['ratelimit-policy'], '"default";q=12;w=3');
+    });
+    await withSimulator({ config: { limits: { rate: { kind: 'fixed-window', perSecond: 3, burst: 1, lying: true } } } }, async (sim) => {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await sim.call('GET', '/api/v1/conversations?PageCount=1'));
+      assert.deepEqual(
+        answers.map((a) => [a.status, a.headers['x-ratelimit-limit'], a.headers['x-ratelimit-remaining']]),
+        [
+          [200, '6', '5'],
+          [200, '6', '4'],
+          [200, '6', '3'],
+          [429, '6', '3'],
+        ],
+      );
+    });
+  });
+
   it('cap request bodies at 1 MiB with 413', () =>
     withSimulator({}, async (sim) => {
       const { uuid } = await findDialog(sim, 'operator');

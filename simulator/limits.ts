@@ -98,15 +98,24 @@ export class RateLimiter {
 
   /** The quota headers of an answer. */
   private headers(quota: Quota): Record<string, string> {
-    // What a client may send at once: the bucket's burst, a window's count.
-    const size = String((this.rate.kind ?? 'token-bucket') === 'token-bucket' ? this.rate.burst : this.rate.perSecond);
-    const remaining = String(Math.max(0, Math.floor(quota.remaining)));
+    const { perSecond, burst, lying } = this.rate;
+    const bucket = (this.rate.kind ?? 'token-bucket') === 'token-bucket';
+    // What a client may send at once: the bucket's burst, a window's count; lying, twice that, and as much more left.
+    const size = (bucket ? burst : perSecond) * (lying ? 2 : 1);
+    const remaining = String(Math.max(0, Math.floor(quota.remaining)) + (lying ? size / 2 : 0));
+    const reset = String(Math.ceil(quota.resetSeconds));
     switch (this.rate.headers ?? 'x-ratelimit') {
       case 'x-ratelimit':
-        return { 'X-RateLimit-Limit': size, 'X-RateLimit-Remaining': remaining };
+        return { 'X-RateLimit-Limit': String(size), 'X-RateLimit-Remaining': remaining };
       case 'ratelimit':
         // RateLimit-Reset: seconds until the quota is whole again.
-        return { 'RateLimit-Limit': size, 'RateLimit-Remaining': remaining, 'RateLimit-Reset': String(Math.ceil(quota.resetSeconds)) };
+        return { 'RateLimit-Limit': String(size), 'RateLimit-Remaining': remaining, 'RateLimit-Reset': reset };
+      case 'ietf': {
+        // A policy's window is whole seconds: a bucket's rate over the shortest window that holds its burst.
+        const window = bucket ? Math.max(1, Math.ceil(burst / perSecond)) : 1;
+        const q = Math.round(perSecond * window) * (lying ? 2 : 1);
+        return { 'RateLimit-Policy': `"default";q=${q};w=${window}`, RateLimit: `"default";r=${remaining};t=${reset}` };
+      }
       case 'none':
         return {};
     }

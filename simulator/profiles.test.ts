@@ -111,7 +111,7 @@ describe('vendor profiles', () => {
         const retryAfter = limited.headers['retry-after'];
         if (rate.retryAfter === 'none') assert.equal(retryAfter, undefined);
         else assert.match(String(retryAfter), rate.retryAfter === 'http-date' ? /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/ : /^\d+$/);
-        const prefix = { 'x-ratelimit': 'x-ratelimit-', ratelimit: 'ratelimit-', none: undefined }[rate.headers ?? 'x-ratelimit'];
+        const prefix = { 'x-ratelimit': 'x-ratelimit-', ratelimit: 'ratelimit-', ietf: 'ratelimit', none: undefined }[rate.headers ?? 'x-ratelimit'];
         const quota = Object.keys(first.headers).filter((h) => h.includes('ratelimit'));
         assert.ok(prefix === undefined ? quota.length === 0 : quota.length > 0 && quota.every((h) => h.startsWith(prefix)), quota.join(', '));
         const type = CONTENT_TYPES[c.errors.format];

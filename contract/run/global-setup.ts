@@ -22,7 +22,7 @@ import { stopRun } from '../target/run-health.ts';
 import { pool } from '../../lib/pool.ts';
 import { exitCode, verdictLine } from '../../report/verdict.ts';
 import { targetOf } from '../../report/run-meta.ts';
-import { RunPace, startingLimit } from '../../http/run-pace.ts';
+import { RunPace } from '../../http/run-pace.ts';
 import { startAuthProxy } from '../target/auth-proxy.ts';
 import { knownLimit, writePace } from '../target/rate-memory.ts';
 import { RUN_PACED_ENV, RUN_PROXY_ENV } from '../target/run-throttle.ts';
@@ -51,8 +51,15 @@ function baselineOf(config: SuiteConfig): ReturnType<typeof readBaseline> | unde
  */
 async function startRunProxy(config: SuiteConfig, reportsDir: string) {
   const known = knownLimit(reportsDir, targetOf(config.baseUrl), baselineOf(config));
-  const pace = new RunPace(startingLimit(config.maxRps, known?.limit));
-  const record = () => writePace(reportsDir, pace.record(), known);
+  const pace = new RunPace(known?.limit, config.maxRps);
+  let said = 0;
+  const record = () => {
+    const paced = pace.record();
+    writePace(reportsDir, paced, known);
+    // What the pace does not trust, or found by a probe, said as it happens: a line, never a failure.
+    for (const note of paced.notes?.slice(said) ?? []) console.log(`dialog-contract: the run's pace ${note}`);
+    said = paced.notes?.length ?? 0;
+  };
   record();
   const proxy = await startAuthProxy(config.baseUrl, config, { pace, changed: record });
   return { pace: { proxy: proxy.url, paced: pace.limit !== undefined }, close: proxy.close };

@@ -66,14 +66,17 @@ export function runEnd(
   const exchanges = harAnswers(har).filter((a) => !a.throttled);
   const throttles = readThrottleRecords(REPORTS_DIR);
   const seconds = (Date.now() - runStartedAt()) / 1000;
-  const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds, readPace(REPORTS_DIR)?.carried ?? undefined);
+  const pace = readPace(REPORTS_DIR);
+  const rate = rateLimitFinding(throttles, exchanges.length + throttles.length, seconds, pace?.carried ?? undefined);
+  // What the pace said of the target's announcements and its probe: evidence, never part of the compared value.
+  const paceNotes = pace?.notes?.length ? `\nthe run's pace: ${pace.notes.join('; ')}` : '';
   const observations: Observation[] = [
     {
       id: 'rate.limit',
       section: '8.2',
       item: 'rate limit met by the run (any request throttled: status, Retry-After form, rate-limit headers)',
       observed: rate.observed,
-      evidence: rate.evidence,
+      evidence: `${rate.evidence}${paceNotes}`,
     },
   ];
   // How far the lists trailed the run's writes (consistency of the lists: not shown, §4.1); only when it waited.

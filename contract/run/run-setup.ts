@@ -11,7 +11,7 @@ import { redactKnownIn } from '../../http/redact.ts';
 import { undetermined, type DiscoveryResult, type ShapeFinding } from '../../http/body-discovery.ts';
 import { contractValidators } from '../../openapi/validators.ts';
 import { startAuthProxy } from '../target/auth-proxy.ts';
-import { RunPace, startingLimit } from '../../http/run-pace.ts';
+import { RunPace } from '../../http/run-pace.ts';
 import { ApiClient, type Exchange } from '../target/client.ts';
 import type { Observation } from '../core/observation.ts';
 import { shapesTarget, writeRequestShapes } from '../core/request-shapes.ts';
@@ -58,7 +58,7 @@ export async function discoverRunShapes(
   pace?: PaceAt,
 ): Promise<DiscoveryResult & { clock: ApplicationClock; paging: ListPaging }> {
   const line = (file: string, row: unknown) => appendJsonl(join(reportsDir, file), row);
-  const ownPace = pace ? undefined : new RunPace(startingLimit(config.maxRps, undefined));
+  const ownPace = pace ? undefined : new RunPace(undefined, config.maxRps);
   const own = ownPace && (await startAuthProxy(config.baseUrl, config, { pace: ownPace, changed: () => {} }));
   const at = pace ?? { proxy: own!.url, paced: ownPace!.limit !== undefined };
   const context = await request.newContext({ baseURL: `${at.proxy}/valid/api/` });

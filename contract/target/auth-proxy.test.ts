@@ -21,15 +21,54 @@ async function target(throttle: () => number | undefined): Promise<{ server: Ser
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-test('sends wait their turn at /pace, never faster than the limit, and every answer says the run is paced', async () => {
+/** A clock the test moves by hand: its timers fire only when it is moved to them, so no assertion reads the wall. */
+function handClock() {
+  let now = 1_000_000;
+  const timers: Array<{ at: number; fn: () => void }> = [];
+  return {
+    now: () => now,
+    after(ms: number, fn: () => void) {
+      const timer = { at: now + ms, fn };
+      timers.push(timer);
+      return () => void timers.splice(timers.indexOf(timer), 1);
+    },
+    /** Moves to the earliest timer and fires it; false when none is set. */
+    next(): boolean {
+      timers.sort((a, b) => a.at - b.at);
+      const timer = timers.shift();
+      if (!timer) return false;
+      now = timer.at;
+      timer.fn();
+      return true;
+    },
+  };
+}
+
+/** Resolves once `ready()` holds, looking again each millisecond: the sockets take what real time they need. */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+test("sends wait their turn at /pace, on the pace's clock: the first at once, each next a whole slot later; every answer says the run is paced", async () => {
   const { server, url } = await target(() => undefined);
-  const proxy = await startAuthProxy(url, CREDENTIALS, { pace: new RunPace({ perSecond: 20, from: 'MAX_RPS' }), changed: () => {} });
+  const clock = handClock();
+  const proxy = await startAuthProxy(url, CREDENTIALS, { pace: new RunPace(undefined, 20), changed: () => {}, clock });
   try {
-    const started = performance.now();
-    const turn = async (first: boolean) => (await request(`${proxy.url}${PACE_PATH}${first ? '?first=1' : ''}`)).body.dump();
-    await Promise.all([turn(false), turn(false), turn(true), turn(false), turn(true)]);
-    const took = performance.now() - started;
-    assert.ok(took >= 4 * 50 - 5, `five sends at 20/s take 200 ms at least: ${took.toFixed(0)} ms`);
+    const started = clock.now();
+    const released: number[] = [];
+    const turn = async (first: boolean) => {
+      await (await request(`${proxy.url}${PACE_PATH}${first ? '?first=1' : ''}`)).body.dump();
+      released.push(clock.now() - started);
+    };
+    const turns = Promise.all([turn(false), turn(false), turn(true), turn(false), turn(true)]);
+    // The clock moves only once the send it let go has come back, so each is seen at the time the pace let it go.
+    await until(() => released.length === 1);
+    for (let sent = 2; sent <= 5; sent++) {
+      await until(() => clock.next());
+      await until(() => released.length === sent);
+    }
+    await turns;
+    assert.deepEqual(released, [0, 50, 100, 150, 200], 'five sends at 20/s: 50 ms apart on the clock, never closer');
     const answer = await request(`${proxy.url}/valid/api/v2/conversations`);
     await answer.body.dump();
     assert.equal(answer.headers[PACE_HEADER], '20');

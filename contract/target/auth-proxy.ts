@@ -5,6 +5,7 @@
 // and reads every answer for the target's rate limit, so one bucket paces every worker process of the run.
 import { createServer, type IncomingMessage } from 'node:http';
 import { request } from 'undici';
+import { readAnnouncement } from '../../http/rate-headers.ts';
 import { throttledForRate, TurnQueue, type RunPace } from '../../http/run-pace.ts';
 
 /** Header a proxied response carries when the target could not be reached: the client turns it into an error. */
@@ -46,10 +47,26 @@ function body(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** The run's pace in its proxy, and what to do when the limit went down. */
+/** The clock the pace reads and its timers: the system's in a run, a test's own so that it asserts no wall time. */
+export interface PaceClock {
+  now(): number;
+  /** Calls `fn` in `ms`; the function returned cancels it. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export const SYSTEM_CLOCK: PaceClock = {
+  now: () => Date.now(),
+  after: (ms, fn) => {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+/** The run's pace in its proxy, what to do when its limit changed, and its clock (the system's by default). */
 export interface ProxyPace {
   pace: RunPace;
   changed: () => void;
+  clock?: PaceClock;
 }
 
 /**
@@ -60,17 +77,18 @@ export interface ProxyPace {
 export async function startAuthProxy(target: string, credentials: Credentials, pacing?: ProxyPace): Promise<{ url: string; close(): Promise<void> }> {
   // Sends waiting for their turn, each answered when it comes.
   const turns = pacing && new TurnQueue<() => void>(pacing.pace);
-  let timer: NodeJS.Timeout | undefined;
+  const clock = pacing?.clock ?? SYSTEM_CLOCK;
+  let cancel: (() => void) | undefined;
   const release = () => {
-    timer = undefined;
-    const { go, nextInMs } = turns!.due(Date.now());
+    cancel = undefined;
+    const { go, nextInMs } = turns!.due(clock.now());
     for (const send of go) send();
-    if (nextInMs !== undefined) timer = setTimeout(release, nextInMs);
+    if (nextInMs !== undefined) cancel = clock.after(nextInMs, release);
   };
   const server = createServer(async (req, res) => {
     if (turns && req.url?.startsWith(PACE_PATH)) {
-      turns.add(() => res.writeHead(204).end(), req.url === `${PACE_PATH}?first=1`, Date.now());
-      if (!timer) release();
+      turns.add(() => res.writeHead(204).end(), req.url === `${PACE_PATH}?first=1`, clock.now());
+      if (!cancel) release();
       return;
     }
     const match = /^\/(valid|wrong|none)(\/.*)$/.exec(req.url ?? '');
@@ -82,7 +100,8 @@ export async function startAuthProxy(target: string, credentials: Credentials, p
     for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = String(value);
     const authorization = authorizationFor(credentials, match[1] as AuthMode);
     if (authorization) headers.authorization = authorization;
-    pacing?.pace.busy(Date.now());
+    const sentAtMs = clock.now();
+    pacing?.pace.busy(sentAtMs);
     try {
       const payload = await body(req);
       const upstream = await request(`${target}${match[2]}`, {
@@ -95,11 +114,15 @@ export async function startAuthProxy(target: string, credentials: Credentials, p
       const out: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(upstream.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
       if (pacing) {
-        const retryAfter = upstream.headers['retry-after'];
-        const throttled = throttledForRate(upstream.statusCode, retryAfter === undefined ? undefined : String(retryAfter));
+        const now = clock.now();
+        const answered: Record<string, string> = {};
+        for (const [name, value] of Object.entries(upstream.headers)) if (value !== undefined) answered[name] = String(value);
+        const throttled = throttledForRate(upstream.statusCode, answered['retry-after']);
         // What the limit let through is counted on the run's credentials only: a 401 for none, a call with a custom
         // block's token, may count against no bucket of theirs, and counted would overstate the limit.
-        if ((throttled || match[1] === 'valid') && pacing.pace.answered(Date.now(), throttled)) pacing.changed();
+        if (throttled || match[1] === 'valid') {
+          if (pacing.pace.answered(now, { throttled, sentAtMs, announced: readAnnouncement(answered, now) })) pacing.changed();
+        }
         if (pacing.pace.limit) out[PACE_HEADER] = String(pacing.pace.limit.perSecond);
       }
       let bytes: Buffer;
@@ -114,7 +137,7 @@ export async function startAuthProxy(target: string, credentials: Credentials, p
     } catch (err) {
       res.writeHead(502, { [PROXY_ERROR_HEADER]: reason(err) }).end();
     } finally {
-      pacing?.pace.done(Date.now());
+      pacing?.pace.done(clock.now());
     }
   });
   // The worker's request contexts keep their connections between tests: a server closing an idle one (Node's
@@ -126,7 +149,7 @@ export async function startAuthProxy(target: string, credentials: Credentials, p
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        clearTimeout(timer);
+        cancel?.();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

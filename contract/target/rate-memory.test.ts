@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -22,7 +22,8 @@ test('the run before against the same target leaves the limit it found, named by
   assert.equal(knownLimit(dir, 'staging.example.com', undefined), undefined);
   rememberLimit(dir, run(), { initial: null, limit: { perSecond: 19.4, from: LEARNED_HERE } }, REFUSAL);
   const known = knownLimit(dir, 'staging.example.com', undefined);
-  assert.deepEqual(known, { limit: { perSecond: 19.4, from: 'the run of 2026-11-25T10:00:00.000Z' }, refusal: REFUSAL });
+  const limit = { perSecond: 19.4, from: 'the run of 2026-11-25T10:00:00.000Z', basis: 'throttles', confidence: 'estimate' };
+  assert.deepEqual(known, { limit, refusal: REFUSAL });
   assert.equal(knownLimit(dir, 'other.example.com', undefined), undefined, 'another target knows nothing of it');
   // A later run kept to it and met nothing: it still names the run that found it.
   rememberLimit(dir, run({ startedAt: '2026-11-26T10:00:00.000Z' }), { initial: known!.limit, limit: known!.limit }, REFUSAL);
@@ -47,7 +48,7 @@ test("without a run before, a baseline of the same target gives the limit its ru
     items: [{ id: 'rate.limit', section: '8.2', operation: 'any operation', item: 'rate limit met by the run', observed: REFUSAL }],
   };
   assert.deepEqual(knownLimit(dir, 'staging.example.com', baseline), {
-    limit: { perSecond: 18, from: 'baseline staging (the run of 2026-11-25T10:00:00.000Z)' },
+    limit: { perSecond: 18, from: 'baseline staging (the run of 2026-11-25T10:00:00.000Z)', basis: 'throttles', confidence: 'estimate' },
     refusal: REFUSAL,
   });
   assert.equal(knownLimit(dir, 'vendor-b.example.com', baseline), undefined, "another target's baseline");
@@ -60,4 +61,18 @@ test("the run's pace is written as its proxy changes it, with the refusal it car
   const carried = { limit: { perSecond: 19.4, from: 'the run of 2026-11-25T10:00:00.000Z' }, refusal: REFUSAL };
   writePace(dir, { initial: carried.limit, limit: { perSecond: 12, from: LEARNED_HERE } }, carried);
   assert.deepEqual(readPace(dir), { initial: carried.limit, limit: { perSecond: 12, from: LEARNED_HERE }, carried });
+});
+
+test('a limit the target announced is kept though never met; a file written before basis and confidence were kept reads as it was', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rate-memory-'));
+  const announced = { perSecond: 14.55, from: LEARNED_HERE, basis: 'announced' as const, confidence: 'confirmed' as const };
+  rememberLimit(dir, run(), { initial: null, limit: announced }, { limited: false });
+  assert.deepEqual(knownLimit(dir, 'staging.example.com', undefined), {
+    limit: { ...announced, from: 'the run of 2026-11-25T10:00:00.000Z' },
+    refusal: { limited: false },
+  });
+  // An older file: its limit has neither (the run's pace takes it for an estimate learned from throttles, and probes).
+  const older = { 'staging.example.com': { limit: { perSecond: 7.66, from: 'the run of 2026-11-20T10:00:00.000Z' }, refusal: REFUSAL } };
+  writeFileSync(join(dir, 'rate-limits.json'), JSON.stringify(older));
+  assert.deepEqual(knownLimit(dir, 'staging.example.com', undefined), older['staging.example.com']);
 });

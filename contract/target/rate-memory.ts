@@ -24,10 +24,14 @@ export interface CarriedLimit {
 
 type PaceFile = PaceRecord & { carried: CarriedLimit | null };
 
-/** A limit as a later run names where it came from: "this run's" answers are the run of its start. */
+/**
+ * A limit as a later run names where it came from ("this run's" answers are the run of its start), with how it was
+ * known and how sure (a file of before these were kept has neither: learned from throttles, an estimate).
+ */
 const carriedFrom = (limit: KnownLimit, run: Pick<RunMeta, 'startedAt'>, via?: string): KnownLimit => {
   const origin = limit.from === LEARNED_HERE ? `the run of ${run.startedAt}` : limit.from;
-  return { perSecond: limit.perSecond, from: via ? `${via} (${origin})` : origin };
+  const { basis = 'throttles', confidence = 'estimate' } = limit;
+  return { perSecond: limit.perSecond, from: via ? `${via} (${origin})` : origin, basis, confidence };
 };
 
 const readMemory = (reportsDir: string): Record<string, CarriedLimit> => {
@@ -54,14 +58,14 @@ export function knownLimit(reportsDir: string, target: string, baseline: NamedFi
 }
 
 /**
- * What the run leaves the next against the same target: the target's limit it ended with and how the target refused,
- * unless its limit was only MAX_RPS (nothing learned: the memory stays); a run that went unpaced and met no limit
- * forgets the target's.
+ * What the run leaves the next against the same target: the target's limit it ended with and how the target refused
+ * (a limit it announced may never have been met), unless its limit was only MAX_RPS (nothing learned: the memory
+ * stays); a run that went unpaced and met no limit forgets the target's.
  */
 export function rememberLimit(reportsDir: string, run: RunMeta, pace: PaceRecord, refusal: RateLimitObserved): void {
   if (pace.limit?.from === FROM_MAX_RPS) return;
   const memory = readMemory(reportsDir);
-  if (pace.limit && refusal.limited) memory[run.target] = { limit: carriedFrom(pace.limit, run), refusal };
+  if (pace.limit && (refusal.limited || pace.limit.basis === 'announced')) memory[run.target] = { limit: carriedFrom(pace.limit, run), refusal };
   else if (memory[run.target]) delete memory[run.target];
   else return;
   mkdirSync(reportsDir, { recursive: true });

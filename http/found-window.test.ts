@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { counterJumps, foundWindow, judgeWindow, type Jump, type Met } from './found-window.ts';
+import { bucket, fixedWindow, metBy, slidingWindow, steady } from './test-support.ts';
+
+/** `size` requests `spacingMs` apart, every `everyMs`, until `untilMs`: a run that bursts and waits out its throttles. */
+function bursts(size: number, spacingMs: number, everyMs: number, untilMs: number): number[] {
+  return steady(everyMs, 0, untilMs).flatMap((start) => Array.from({ length: size }, (_, i) => start + i * spacingMs));
+}
+
+/** A jump at `atMs` that its answers bracket within `gapMs`. */
+const jumpAt = (atMs: number, gapMs = 10): Jump => ({ afterMs: atMs - gapMs, atMs });
+const accepted = (atMs: number, remaining?: number): Met => ({ atMs, accepted: true, ...(remaining !== undefined ? { remaining } : {}) });
+const throttled = (atMs: number): Met => ({ atMs, accepted: false, remaining: 0 });
+
+test('a fixed window: its counter shows the window, and a run sending faster than it tests it; one sending slower leaves it untested', () => {
+  // 20/s against 15 per second of the clock: 15 accepted in each, then throttled until the next.
+  assert.deepEqual(foundWindow(15, metBy(fixedWindow(15), steady(50, 0, 6000))), { windowMs: 1000, known: 'tested', tested: 5 });
+  // Its Reset, read at each window's start, says the same window: stated.
+  assert.equal((foundWindow(15, metBy(fixedWindow(15), steady(50, 0, 6000), true)) as { known: string }).known, 'stated');
+  // At 14/s nothing is throttled: a window the run could not have broken.
+  const paced = foundWindow(15, metBy(fixedWindow(15), steady(1000 / 14, 0, 8000)));
+  assert.deepEqual(paced && 'known' in paced ? [Math.round(paced.windowMs), paced.known] : paced, [1000, 'untested']);
+  // A run that waits out its throttles across each window's start leaves the start anywhere in a second: those
+  // jumps give no length, and a window is found only from the ones the answers bracket closely.
+  const waiting = metBy(fixedWindow(15), bursts(20, 10, 1300, 9000));
+  assert.ok(counterJumps(15, waiting).jumps.length >= 6);
+  assert.deepEqual(counterJumps(15, waiting).lengths, []);
+});
+
+test('token buckets of burst 1, 5 and 20 and a sliding log show no window: their counter comes back a request at a time', () => {
+  for (const [name, quota, limiter, arrivals] of [
+    ['burst 1 at 20/s', 1, bucket(20, 1), steady(40, 0, 10_000)],
+    ['burst 5 at 10/s, pressed', 5, bucket(10, 5), steady(50, 0, 10_000)],
+    ['burst 5 at 10/s, in bursts', 5, bucket(10, 5), bursts(10, 30, 1000, 10_000)],
+    ['burst 20 at 20/s, in bursts', 20, bucket(20, 20), bursts(30, 10, 1500, 10_000)],
+    ['a sliding log of 15/s, pressed', 15, slidingWindow(15), steady(50, 0, 8000)],
+    ['a sliding log of 15/s, in bursts', 15, slidingWindow(15), bursts(20, 10, 1000, 8000)],
+  ] as const) {
+    assert.equal(foundWindow(quota, metBy(limiter, [...arrivals])), undefined, name);
+  }
+});
+
+test('a window accepting more than its quota within one of its windows is none: a bucket refills as it goes', () => {
+  const quota = 5;
+  const holds = [jumpAt(1000)];
+  const fixed = [accepted(1000), accepted(1050), accepted(1100), accepted(1150), accepted(1200), throttled(1250), throttled(1300)];
+  assert.deepEqual(judgeWindow(quota, 1000, fixed, holds), { state: 'standing', tested: 1, resetMatches: false });
+  const refilling = [...fixed.slice(0, 5), ...steady(100, 1300, 1900).map((at) => accepted(at))];
+  assert.deepEqual(judgeWindow(quota, 1000, refilling, holds), {
+    state: 'broken',
+    why: 'no fixed window of 5 per 1.00 s: the target accepted 8 within 0.50 s of one window',
+  });
+  // The misreading this rule ends (issue 42's verdict test): a 10/s bucket of burst 5, run in bursts, read as 5 per 4.3 s.
+  const bursting = metBy(bucket(10, 5), bursts(10, 30, 1000, 10_000));
+  assert.match(
+    (judgeWindow(quota, 4300, bursting, counterJumps(quota, bursting).jumps) as { why: string }).why,
+    /^no fixed window of 5 per 4\.30 s: the target accepted \d+ within/,
+  );
+  // Where the window can end, an edge short of the earliest, the next one's answers are not counted against it.
+  const nextWindow = [...fixed.slice(0, 5), accepted(1895), accepted(1900), accepted(1905)];
+  assert.equal(judgeWindow(quota, 1000, nextWindow, [jumpAt(1000)]).state, 'standing');
+});
+
+test('a window whose counter said none were left, and the target accepted more in it, is none: the throttle it predicts never came', () => {
+  const taken = [accepted(0, 3), accepted(50, 2), accepted(100, 1), accepted(150, 0)];
+  assert.deepEqual(judgeWindow(4, 1000, [...taken, throttled(200), throttled(250)], [jumpAt(0)]), { state: 'standing', tested: 1, resetMatches: false });
+  const refills = [...taken, accepted(200, 0), accepted(250, 0), accepted(300, 0)];
+  assert.deepEqual(judgeWindow(4, 1000, refills, [jumpAt(0)]), {
+    state: 'broken',
+    why: 'no fixed window of 4 per 1.00 s: the target accepted 3 more in one window after its counter said none were left',
+  });
+});
+
+test('a window throttled well before its quota was taken is none: a quota that lies, or no window of that length', () => {
+  const taken = [...steady(20, 0, 300).map((at) => accepted(at)), throttled(320)];
+  assert.deepEqual(judgeWindow(15, 1000, taken, [jumpAt(0)]), { state: 'standing', tested: 1, resetMatches: false });
+  assert.deepEqual(judgeWindow(30, 1000, taken, [jumpAt(0)]), {
+    state: 'broken',
+    why: 'no fixed window of 30 per 1.00 s: the target throttled one window after it accepted 15',
+  });
+  // Lying headers (twice the quota, a counter a quota too high) show a window, and break it at its first throttle.
+  const lying = metBy(fixedWindow(15), steady(50, 0, 6000)).map((m) => ({ ...m, remaining: m.remaining! + 15 }));
+  assert.deepEqual(foundWindow(30, lying), { why: 'no fixed window of 30 per 1.00 s: the target throttled one window after it accepted 15' });
+});
+
+test('a window far slower than what the target accepted over a few of them is none, wherever they begin', () => {
+  // No jump at all to place a window: 3 s may overlap 4 windows, 4 quotas at most.
+  const evenly = steady(150, 0, 6000).map((at) => accepted(at));
+  assert.equal(judgeWindow(5, 1000, evenly, []).state, 'standing', '6.7/s against 5 per second: 20 in 3 s, 22 allowed');
+  assert.deepEqual(judgeWindow(5, 2000, evenly, []), {
+    state: 'broken',
+    why: 'no fixed window of 5 per 2.00 s: the target accepted 23 within 6.00 s, a rate far above it',
+  });
+  // A sliding log of 15/s pressed: read as 15 per 1.2 s (a run in bursts can show that), it stands, below its rate; as 15 per 2 s, it is broken.
+  const sliding = metBy(slidingWindow(15), steady(50, 0, 8000));
+  assert.equal(judgeWindow(15, 1200, sliding, []).state, 'standing');
+  assert.match((judgeWindow(15, 2000, sliding, []) as { why: string }).why, /a rate far above it$/);
+});
+
+test("a Reset read at a window's start states its length, to the whole second it is rounded up to", () => {
+  const starts = [0, 1000, 2000, 3000];
+  const met = starts.map((at) => accepted(at, 14));
+  const withReset = (seconds: number) => starts.map((at) => ({ ...jumpAt(at), resetSeconds: seconds }));
+  assert.equal((judgeWindow(15, 1000, met, withReset(1)) as { resetMatches: boolean }).resetMatches, true);
+  assert.equal((judgeWindow(15, 1000, met, withReset(5)) as { resetMatches: boolean }).resetMatches, false, 'a bucket refilling for 5 s');
+  assert.equal((judgeWindow(15, 1000, met, withReset(1).slice(0, 2)) as { resetMatches: boolean }).resetMatches, false, 'two starts are not enough');
+  // A start the answers leave anywhere in a second says nothing of the length.
+  const loose = starts.map((at) => ({ ...jumpAt(at, 900), resetSeconds: 5 }));
+  assert.equal((judgeWindow(15, 1000, met, loose) as { resetMatches: boolean }).resetMatches, false);
+});

@@ -1,0 +1,162 @@
+// A window found from a counter is a hypothesis, and what the run observed can break it. Where a quota Q is announced
+// without its window (X-RateLimit-Limit), the counter (Remaining), read in the order the target met the answers, may
+// fall only by what the target accepted and come back whole at once, W apart, as a fixed window's does. A fixed window
+// of Q per W accepts Q at most within one of its windows, throttles only once Q were accepted in it, and accepts
+// nothing more after its counter said none were left. A token bucket, or a sliding log, whose counter happened to come
+// back whole at once (after an idle spell, after a burst) refills as it goes and accepts more: read as a fixed window
+// it gives a rate far below the one it lets through (a 10/s bucket of burst 5 read as 5 per 4.3 s, 1.16/s). Only a
+// window the run's answers tested without breaking it may stand over a limit the throttles showed. Pure.
+
+/** An answer of the run's credentials as the target met it, and the counter it announced. */
+export interface Met {
+  atMs: number;
+  accepted: boolean;
+  remaining?: number;
+  resetSeconds?: number;
+}
+
+/** The counter came back whole: the window began after `afterMs` (the old window's last answer) and by `atMs` (the new one's first, whose Reset said `resetSeconds`). */
+export interface Jump {
+  afterMs: number;
+  atMs: number;
+  resetSeconds?: number;
+}
+
+/** A window found from the counter, and how it is known: stated by its Reset, tested by throttles, or not yet tested. */
+export interface FoundWindow {
+  windowMs: number;
+  known: 'stated' | 'tested' | 'untested';
+  tested: number;
+}
+
+/**
+ * The window `met`'s counter shows, and how it stood the answers; a `why` where they broke it; undefined before the
+ * counter showed WINDOWS whole windows.
+ */
+export function foundWindow(quota: number, met: readonly Met[]): FoundWindow | { why: string } | undefined {
+  const { jumps, lengths } = counterJumps(quota, met);
+  if (lengths.length < WINDOWS) return undefined;
+  const windowMs = [...lengths].sort((a, b) => a - b)[Math.floor(lengths.length / 2)]!;
+  const verdict = judgeWindow(quota, windowMs, met, jumps);
+  if (verdict.state === 'broken') return { why: verdict.why };
+  const known = verdict.resetMatches ? 'stated' : verdict.tested >= TESTED ? 'tested' : 'untested';
+  return { windowMs, known, tested: verdict.tested };
+}
+
+/**
+ * Where the counter came back whole at once (a jump), and the lengths of the whole windows between: those where the
+ * counter plus what was accepted stayed level (but for SLACK), between jumps whose answers bracket each start within
+ * BRACKET of the length. A run waiting out a throttle across a window's start leaves it anywhere in a second: 1.36 s
+ * was found for a 1 s window from such jumps. A run idle between windows makes one length look like several: the
+ * median of many.
+ */
+export function counterJumps(quota: number, met: readonly Met[]): { jumps: Jump[]; lengths: number[] } {
+  const jumps: Jump[] = [];
+  const lengths: number[] = [];
+  let accepted = 0;
+  let last: { atMs: number; remaining: number; accepted: number } | undefined;
+  let start: { atMs: number; gap: number; least: number; most: number } | undefined;
+  for (const answer of met) {
+    if (answer.accepted) accepted++;
+    if (answer.remaining === undefined) continue;
+    const before = last;
+    last = { atMs: answer.atMs, remaining: answer.remaining, accepted };
+    if (!before) continue;
+    // What the counter regained since the last answer: what it shows now less then, plus what was taken from it.
+    const regained = answer.remaining - before.remaining + (accepted - before.accepted);
+    const level = answer.remaining + accepted;
+    if (regained >= Math.max(3, quota * JUMP_SHARE)) {
+      const atMs = (answer.atMs + before.atMs) / 2;
+      const gap = answer.atMs - before.atMs;
+      if (start && start.most - start.least <= SLACK && Math.max(gap, start.gap) <= (atMs - start.atMs) * BRACKET) lengths.push(atMs - start.atMs);
+      jumps.push({ afterMs: before.atMs, atMs: answer.atMs, ...(answer.resetSeconds !== undefined ? { resetSeconds: answer.resetSeconds } : {}) });
+      start = { atMs, gap, least: level, most: level };
+    } else if (start) {
+      start.least = Math.min(start.least, level);
+      start.most = Math.max(start.most, level);
+    }
+  }
+  return { jumps, lengths };
+}
+
+export type WindowVerdict =
+  /** `tested`: windows whose throttle came once the quota was taken, as a fixed window's does; `resetMatches`: the target's Reset states the same window. */
+  { state: 'standing'; tested: number; resetMatches: boolean } | { state: 'broken'; why: string };
+
+/** Counts as the run reads them are off by this much when answers crossed on the way. */
+const SLACK = 2;
+/** The counter coming back by this share of the quota at once (and by 3 at least): a window begins again. */
+const JUMP_SHARE = 0.25;
+/** Whole windows between such jumps, the counter falling only by what the target accepted, before their length counts. */
+const WINDOWS = 3;
+/** A window's length counts when the answers either side of each of its starts are at most this share of it apart. */
+const BRACKET = 0.25;
+/**
+ * Windows throttled as a found window predicts (its quota taken, then throttled, none accepted past it) before it is a
+ * limit: a probe ends at its first throttle, so a run that probes up to a window tests one or two.
+ */
+const TESTED = 2;
+/** The times the run reckons the target met its answers at are off by about half a round trip's jitter; the window's length by as much. */
+const EDGE_MS = 100;
+const EDGE_SHARE = 0.1;
+/** A span of this many windows overlaps one more of them at most, wherever they begin: a bound on the rate with no phase to get wrong. */
+const RATE_WINDOWS = 3;
+/** Jumps with their Reset that state the window before it counts as stated. */
+const RESETS = 3;
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+/**
+ * Whether the answers break `quota` per `windowMs` as a fixed window, each jump of its counter the start of one.
+ * `met` in the order the target met them. After a jump, up to the earliest its window can end (an edge short of it),
+ * the answers are within one window wherever in the jump's gap it began: there the target may accept `quota` at most,
+ * throttle only once they were taken, and accept nothing once its counter said none were left. Over any span of
+ * RATE_WINDOWS windows it may accept RATE_WINDOWS + 1 quotas at most.
+ */
+export function judgeWindow(quota: number, windowMs: number, met: readonly Met[], jumps: readonly Jump[]): WindowVerdict {
+  const edge = Math.max(EDGE_MS, windowMs * EDGE_SHARE);
+  const window = `${quota} per ${seconds(windowMs)} s`;
+  let tested = 0;
+  let resets = 0;
+  let resetsBroken = false;
+  let from = 0;
+  for (const jump of jumps) {
+    while (from < met.length && met[from]!.atMs < jump.atMs) from++;
+    const end = jump.afterMs + windowMs - edge;
+    let accepted = 0;
+    let throttled = false;
+    let emptyAt: number | undefined;
+    for (let i = from; i < met.length && met[i]!.atMs <= end; i++) {
+      const answer = met[i]!;
+      if (answer.accepted) {
+        accepted++;
+        if (emptyAt !== undefined && accepted > emptyAt + SLACK)
+          return broken(window, `the target accepted ${accepted - emptyAt} more in one window after its counter said none were left`);
+        if (accepted > quota + SLACK) return broken(window, `the target accepted ${accepted} within ${seconds(answer.atMs - jump.atMs)} s of one window`);
+      } else if (!throttled && answer.atMs >= jump.atMs + edge) {
+        throttled = true;
+        if (accepted < quota - SLACK) return broken(window, `the target throttled one window after it accepted ${accepted}`);
+        tested++;
+      }
+      if (answer.remaining === 0) emptyAt ??= accepted;
+    }
+    // A Reset read right at the window's start says its length, to the whole second it is rounded up to.
+    if (jump.resetSeconds !== undefined && jump.atMs - jump.afterMs <= windowMs / 2) {
+      const resetMs = jump.resetSeconds * 1000;
+      if (resetMs >= windowMs - (jump.atMs - jump.afterMs) - edge && resetMs < windowMs + 1000) resets++;
+      else resetsBroken = true;
+    }
+  }
+  const span = RATE_WINDOWS * windowMs;
+  const bound = (RATE_WINDOWS + 1) * quota + SLACK;
+  const accepted = met.filter((m) => m.accepted).map((m) => m.atMs);
+  for (let last = 0, first = 0; last < accepted.length; last++) {
+    while (accepted[last]! - accepted[first]! > span) first++;
+    if (last - first + 1 > bound) return broken(window, `the target accepted ${last - first + 1} within ${seconds(span)} s, a rate far above it`);
+  }
+  return { state: 'standing', tested, resetMatches: resets >= RESETS && !resetsBroken };
+}
+
+function broken(window: string, why: string): WindowVerdict {
+  return { state: 'broken', why: `no fixed window of ${window}: ${why}` };
+}
