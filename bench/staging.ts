@@ -19,6 +19,9 @@ import { harAnswers, type Har } from '../report/har.ts';
 import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
 import { readPace } from '../contract/target/rate-memory.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';
+import { benchFigures } from './record.ts';
+
+const figure = benchFigures('staging');
 
 const LATENCY_MS: [number, number] = [80, 140];
 const LIMIT = 20;
@@ -126,13 +129,13 @@ async function measure(limiter: RateLimitConfig, name: string, runs: number): Pr
         const answers = harAnswers(JSON.parse(readFileSync(harFile, 'utf8')) as Har);
         const throttled = answers.filter((a) => a.throttled).length;
         const requests = answers.length;
-        console.log(
+        figure(
           `${where}, ${requests} requests (${throttled} throttled), floor ${(requests / limiter.perSecond).toFixed(1)} s, ` +
             `ratio ${(run.seconds / (requests / limiter.perSecond)).toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
         );
       } else {
         // A run with no verdict writes no HAR: its requests, and so its ratio, are not known.
-        console.log(`${where}, requests and ratio unknown (no HAR: the run ended without a verdict); exit ${run.code}`);
+        figure(`${where}, requests and ratio unknown (no HAR: the run ended without a verdict); exit ${run.code}`);
       }
       if (run.code !== 0) {
         failed = true;
