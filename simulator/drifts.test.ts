@@ -104,6 +104,10 @@ function scenario(): Step[] {
     { operationId: 'postV2ConversationCommand', method: 'POST', path: conv(operator.uuid, 'command'), options: { body: { command: 'goto', bot_id: target } } },
     { operationId: 'getV2Conversations', method: 'GET', path: `/api/v2/conversations?BotID=${target}&PageCount=100` },
     { operationId: 'getV1Conversations', method: 'GET', path: `/api/v1/conversations?BotID=${target}&PageCount=100` },
+    // The moved dialog: still there, and start and stop still act on it.
+    { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
+    { operationId: 'postV2ConversationStop', method: 'POST', path: conv(operator.uuid, 'stop') },
+    { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
     { operationId: 'getV1Conversations', method: 'GET', path: '/api/v1/conversations?BotID=101&PageCount=8' },
   ];
 }

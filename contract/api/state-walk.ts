@@ -3,7 +3,8 @@
 // × trigger coverage, and a documented success held to where §3 says it leads, from whatever state: start to in
 // process ("resume a dialog"), stop to the operator state, command goto to the target bot; a GET create to "created,
 // not started". The lifecycle walk and the state-table walk both go through here.
-import { expect } from '../judging/matchers.ts';
+import { expect, notJudged } from '../judging/matchers.ts';
+import { judgeMove } from '../judging/move-evidence.ts';
 import { messageText } from '../../fixtures/builders.ts';
 import type { Faker } from '@faker-js/faker';
 import type { SuiteConfig } from '../../config/suite-config.ts';
@@ -19,6 +20,8 @@ import type { WalkedStep } from '../core/journal.ts';
 
 /** Where a state change shows: the dialog's status read right after the action (GET /v2/conversation/{uuid}). */
 export const AFTERWARDS = 'status of the dialog afterwards';
+/** Where a move shows: the bot the lists file the dialog under, and its read, right after a goto. */
+export const MOVED = 'bot of the dialog afterwards';
 
 export interface Walk {
   api: ApiClient;
@@ -50,14 +53,17 @@ function perform(w: Walk, trigger: Trigger, dialog: Dialog, text: string): Promi
 export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: Trigger, before: DialogRead) {
   // The text a send carries, for a test that looks for it afterwards.
   const text = messageText(w.fake);
-  // V1 knows a dialog by its integer id, found under its bot: before a goto moves it elsewhere.
-  if (trigger === 'command') await w.dialogs.v1IdOf(dialog);
+  const listedBefore = trigger === 'command' ? await beforeMove(w, dialog) : false;
+  const [source, target] = [dialog.botId, w.config.gotoBotId];
   const res = await perform(w, trigger, dialog, text);
   await expect(res).toMatchContract();
+  const succeeded = isSuccess(trigger, res.status);
+  // Moved, as far as the run knows: every lookup from here on (its V1 twin, its list items) searches the target.
+  if (trigger === 'command' && succeeded) dialog.botId = target;
   const after = await w.dialogs.read(dialog);
   const status = after.record?.status;
   w.walked({ pair: pairKey(from, trigger), status: res.status, after: status ?? null });
-  if (!isSuccess(trigger, res.status)) return { res, after, text };
+  if (!succeeded) return { res, after, text };
   const was = before.record?.status;
   if (trigger === 'start') {
     expect(res).toHold({ check: 'effect_of_start', at: AFTERWARDS, section: '3', observed: status, equals: 'in-process', shownBy: [after.response] });
@@ -79,29 +85,49 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
     });
   } else if (trigger === 'command') {
     // The list may trail the move: it is read until the dialog shows under the target, then under the source.
-    const onTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, true);
-    const onSource = await w.dialogs.listedUnderBot(dialog, dialog.botId, false);
-    // One dialog in both versions (§1.6): V1's list moves it too, by its integer id; waited for once V2's shows the
-    // move (a move V2 never shows is the failure already, a second wait would tell nothing more).
-    const v1OnTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, onTarget.listed, 'v1');
+    const onTarget = await w.dialogs.listedUnderBot(dialog, target, true);
+    const onSource = await w.dialogs.listedUnderBot(dialog, source, false);
+    // One dialog in both versions (§1.6): V1's list moves it too, by its integer id (found before the move, else now
+    // under the target, then under any bot); waited for once V2's shows the move (a move V2 never shows is the
+    // failure already, a second wait would tell nothing more).
+    const v1OnTarget = (await w.dialogs.v1IdOf(dialog)) === undefined ? undefined : await w.dialogs.listedUnderBot(dialog, target, onTarget.listed, 'v1');
+    const verdict = judgeMove({
+      read: after.response.status,
+      v2: { underTarget: onTarget.listed, underSource: onSource.listed, listedBefore },
+      v1: v1OnTarget
+        ? { underTarget: v1OnTarget.listed }
+        : {
+            noTwin: `no V1 list item with its V2 record's name, ip and location under bot ${source} before it, nor under bot ${target} or any bot after it (created since ${onTarget.CreatedFrom})`,
+          },
+    });
+    for (const why of verdict.unjudged) notJudged(res, { check: 'effect_of_goto', pointer: MOVED, section: '4.2', why });
     expect(res).toHold({
       check: 'effect_of_goto',
-      at: 'bot of the dialog afterwards',
+      at: MOVED,
       section: '4.2',
-      observed: { underTarget: onTarget.listed, underSource: onSource.listed, v1UnderTarget: v1OnTarget.listed },
-      equals: { underTarget: true, underSource: false, v1UnderTarget: true },
+      observed: verdict.observed,
+      equals: verdict.equals,
       details: {
-        target: w.config.gotoBotId,
-        source: dialog.botId,
+        target,
+        source,
         from: STATE_WORDS[from],
         waitedForTheList: onTarget.waited,
         CreatedFrom: onTarget.CreatedFrom,
         clock: clockText(runVendorClock()),
       },
+      shownBy: [after.response],
     });
-    dialog.botId = w.config.gotoBotId;
   }
   return { res, after, text };
+}
+
+/**
+ * Before a goto, what shows where the dialog is: its V1 id, found by its twin under the bot it is on, and whether the V2
+ * list shows it there (read until it does): a dialog listed before the move and nowhere after it was lost by the move.
+ */
+async function beforeMove(w: Walk, dialog: Dialog): Promise<boolean> {
+  await w.dialogs.v1IdOf(dialog);
+  return (await w.dialogs.listedUnderBot(dialog, dialog.botId, true)).listed;
 }
 
 /** A create (§3, from no dialog) and the state it leaves the dialog in, read at once; the step recorded. */

@@ -1,10 +1,11 @@
 // V1 and V2 are two views of the same dialogs (spec §1.6): only the identifier and source differ by design (§2.1),
 // every other field a record has in both versions must read the same (§2.2).
-import { holdEach } from '../judging/matchers.ts';
+import { holdEach, notJudged } from '../judging/matchers.ts';
 import { declaredProperties, loadDocument } from '../../openapi/document.ts';
 import type { ApiClient } from '../target/client.ts';
 import { readV1, readV2, type DialogRead, type DialogRecord } from './requests.ts';
 import { sameValue, settledDifferences } from './settled-reads.ts';
+import type { Dialog, DialogFactory } from './dialog-factory.ts';
 
 /** Fields both record schemas declare, but the id. */
 function sharedFields(): string[] {
@@ -45,4 +46,19 @@ export async function expectVersionsAgree(api: ApiClient, v1Id: number, uuid: st
       details: { v1: a?.[field], v2: b?.[field] },
     })),
   );
+}
+
+/**
+ * V1 reads a dialog of the run as V2 does (`v2`: the V2 read just made), by its V1 id: known, or found by its twin
+ * under the bot it is on now, then under any bot. With no twin found the agreement is not judged, with why: the run
+ * cannot read V1 to compare.
+ */
+export async function expectDialogVersionsAgree(api: ApiClient, dialogs: DialogFactory, dialog: Dialog, v2: DialogRead): Promise<void> {
+  const v1Id = await dialogs.v1IdOf(dialog);
+  if (v1Id === undefined) {
+    const why = `no V1 list item with its V2 record's name, ip and location under bot ${dialog.botId} or any bot: no V1 read to compare`;
+    notJudged(v2.response, { check: 'versions_agree', pointer: '/ (every field)', section: '2.2', why });
+    return;
+  }
+  await expectVersionsAgree(api, v1Id, dialog.uuid, [await dialogs.read(dialog, 'v1'), v2]);
 }

@@ -6,7 +6,16 @@
 // mutation run) is the `contractFailures` fixture's (api-test.ts).
 import { expect as base, test } from '@playwright/test';
 import type { StatusExpectation } from '../../openapi/validators.ts';
-import { CONTRACT_FAILURE, renderFailure, showValue, type Failure, type FailureSeverity, type SemanticCheck } from '../../lib/failure.ts';
+import {
+  CONTRACT_FAILURE,
+  NOT_JUDGED,
+  renderFailure,
+  showValue,
+  type Failure,
+  type FailureSeverity,
+  type SemanticCheck,
+  type UnjudgedCheck,
+} from '../../lib/failure.ts';
 import { stableStringify, type Json } from '../../lib/json.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import { redactKnown, redactKnownIn } from '../../http/redact.ts';
@@ -110,4 +119,14 @@ export const expect = base.extend({
  */
 export function holdEach(res: ApiResponse, ...judgements: readonly Judgement[]): void {
   for (const judgement of judgements) if (!holds(judgement)) expect.soft(res).toHold(judgement);
+}
+
+/**
+ * A check of the answer that the run could not judge, with why (lib/failure.ts UnjudgedCheck): recorded on the running
+ * test as data, as a failure is, but neither failing it nor ever becoming a ticket. The test goes on with its other
+ * checks.
+ */
+export function notJudged(res: ApiResponse, unjudged: Omit<UnjudgedCheck, 'operationId'>): void {
+  const entry: UnjudgedCheck = { ...unjudged, operationId: res.operationId, why: redactKnown(unjudged.why) };
+  test.info().annotations.push({ type: NOT_JUDGED, description: JSON.stringify(entry) });
 }

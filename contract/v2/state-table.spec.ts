@@ -5,7 +5,7 @@ import { eachRun, test, expect } from '../fixtures/api-test.ts';
 import { shapeOf } from '../api/requests.ts';
 import { AFTERWARDS, created, isSuccess, reach, step } from '../api/state-walk.ts';
 import { holdEach } from '../judging/matchers.ts';
-import { expectVersionsAgree } from '../api/versions.ts';
+import { expectDialogVersionsAgree } from '../api/versions.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import { DOCUMENTED_EFFECT, pairKey, STATE_WORDS, transitionId, TRIGGERS, type Trigger } from '../core/state-table.ts';
 
@@ -103,8 +103,7 @@ eachRun(() => {
         const { dialog, read } = await reach(w, from, covers);
         const { res, after } = await step(w, dialog, from, trigger, read);
         // One dialog, two views (§1.6, §2.2): V1 reads it as V2 does after the step too.
-        const v1Id = await w.dialogs.v1IdOf(dialog);
-        if (v1Id !== undefined) await expectVersionsAgree(w.api, v1Id, dialog.uuid, [await w.dialogs.read(dialog, 'v1'), after]);
+        await expectDialogVersionsAgree(w.api, w.dialogs, dialog, after);
         observe(res.operation, {
           id,
           section: '3',

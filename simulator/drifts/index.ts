@@ -5,6 +5,7 @@ import { EFFECT_DRIFTS } from './effects.ts';
 import { FIELD_DRIFTS } from './fields.ts';
 import { FILTER_DRIFTS } from './filters.ts';
 import { MEANING_DRIFTS } from './meanings.ts';
+import { MOVE_DRIFTS } from './moves.ts';
 import { PAGINATION_DRIFTS } from './pagination.ts';
 import { STATUS_CODE_DRIFTS } from './status-codes.ts';
 import { TRANSITION_DRIFTS } from './transitions.ts';
@@ -22,6 +23,7 @@ export const DRIFTS: readonly Drift[] = [
   ...AUTH_DRIFTS,
   ...TRANSITION_DRIFTS,
   ...EFFECT_DRIFTS,
+  ...MOVE_DRIFTS,
   ...MEANING_DRIFTS,
   ...VERSION_DRIFTS,
   ...ADDITIVE_DRIFTS,
