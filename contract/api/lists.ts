@@ -146,6 +146,13 @@ export function isoUtc(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** An instant in ISO 8601 with an explicit offset of `minutes` east of UTC: "2026-11-23T15:01:00+05:00". */
+export function isoZoned(ms: number, minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const hhmm = `${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+  return `${isoUtc(ms + minutes * 60_000).slice(0, 19)}${sign}${hhmm}`;
+}
+
 const DAY_MS = 86_400_000;
 
 /**

@@ -11,6 +11,7 @@ import { STATUS_CODE_DRIFTS } from './status-codes.ts';
 import { TRANSITION_DRIFTS } from './transitions.ts';
 import type { Drift } from './types.ts';
 import { UNDOCUMENTED_DRIFTS } from './undocumented.ts';
+import { VARIANT_DRIFTS } from './variants.ts';
 import { VERSION_DRIFTS } from './versions.ts';
 
 export type { Drift } from './types.ts';
@@ -24,6 +25,7 @@ export const DRIFTS: readonly Drift[] = [
   ...TRANSITION_DRIFTS,
   ...EFFECT_DRIFTS,
   ...MOVE_DRIFTS,
+  ...VARIANT_DRIFTS,
   ...MEANING_DRIFTS,
   ...VERSION_DRIFTS,
   ...ADDITIVE_DRIFTS,
