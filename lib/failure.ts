@@ -33,7 +33,7 @@ export type SemanticCheck =
   | 'custom_block_call';
 
 /** Checks of the run, not of an answer: a test that failed without naming a drift, the run's end. */
-export type RunCheck = 'test_passes' | 'unknowns_observed' | 'pairs_exercised' | 'transitions_walked' | 'body_shape_established';
+export type RunCheck = 'test_passes' | 'unknowns_observed' | 'pairs_exercised' | 'transitions_walked' | 'variants_exercised' | 'body_shape_established';
 
 export type CheckName = ResponseCheck | RequestCheck | SemanticCheck | RunCheck;
 

@@ -1,6 +1,7 @@
 // Which (operation, documented status) pairs a run exercised, which it could not, and why. Pure: the caller
 // supplies the documented pairs, the exchanges it recorded, and the reasons some pairs cannot be driven.
 import { escapeHtml, htmlPage } from './html.ts';
+import type { VariantRow } from './variants.ts';
 
 export interface DocumentedOperation {
   operationId: string;
@@ -86,7 +87,7 @@ export function stateMatrix(
 /** Pairs neither exercised nor explained: each is a hole in the suite. */
 export const unexplained = (coverage: Coverage) => coverage.rows.filter((r) => r.exercised === 0 && !r.reason);
 
-export function coverageHtml(coverage: Coverage, states: readonly StateRow[] = []): string {
+export function coverageHtml(coverage: Coverage, states: readonly StateRow[] = [], variants: readonly VariantRow[] = []): string {
   const rows = coverage.rows
     .map(
       (r) =>
@@ -106,6 +107,18 @@ export function coverageHtml(coverage: Coverage, states: readonly StateRow[] = [
 ${stateRows}
 </tbody></table>`
     : '';
+  const variantRows = variants
+    .map(
+      (r) =>
+        `<tr><td>§${r.section}</td><td>${escapeHtml(r.operation)}</td><td>${escapeHtml(r.variant)}</td><td>${r.exercised || ''}</td><td>${r.exercised ? escapeHtml(`exercised, first by ${r.by}`) : escapeHtml(r.reason ?? 'NOT EXERCISED')}</td></tr>`,
+    )
+    .join('\n');
+  const variantTable = variants.length
+    ? `<h2>Documented variants (spec §3, §4): ${variants.filter((r) => r.exercised > 0).length}/${variants.length} exercised</h2>
+<table><thead><tr><th>section</th><th>operation</th><th>variant</th><th>requests or steps</th><th>outcome</th></tr></thead><tbody>
+${variantRows}
+</tbody></table>`
+    : '';
   const extra = coverage.undocumented.map((u) => `<li>${escapeHtml(u.operationId)}: undocumented status ${u.status} seen ${u.count}×</li>`).join('');
   return htmlPage({
     title: 'Contract coverage',
@@ -113,6 +126,6 @@ ${stateRows}
     body: `<h1>Contract coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised</h1>
 <table><thead><tr><th>operation</th><th>status</th><th>requests</th><th>outcome</th></tr></thead><tbody>
 ${rows}
-</tbody></table>${stateTable}${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
+</tbody></table>${stateTable}${variantTable}${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
   });
 }

@@ -2,6 +2,7 @@
 // has no delete: stopping hands the dialog to an operator, so the bot stops publishing in it).
 import type { ApiClient } from '../target/client.ts';
 import type { ApiResponse } from '../core/api-response.ts';
+import type { WriteOperation } from '../core/state-table.ts';
 import { expect } from '../judging/matchers.ts';
 import { createdSince, fetchPages, searchPageCount, searchSettled, searchWhere, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
 import { settle } from '../target/settle.ts';
@@ -26,6 +27,8 @@ export interface Dialog {
   updatedSeen?: Partial<Record<Version, string>>;
   /** The status it had right after a GET create: the vendor's string for "created, not started" (§3). */
   notStartedStatus?: string;
+  /** The last write of a walk of §3 that succeeded on it (its create, a trigger): what a next step comes after. */
+  lastWrite?: WriteOperation;
 }
 
 export interface Created {

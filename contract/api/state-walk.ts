@@ -15,7 +15,7 @@ import { clockText, runVendorClock } from '../clock/vendor-clock.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import type { DialogRead } from './requests.ts';
 import { gotoBot, sendAsOperator, startDialog, stopDialog } from './requests.ts';
-import { NO_DIALOG, pairKey, STATE_WORDS, type DialogState, type Trigger } from '../core/state-table.ts';
+import { NO_DIALOG, pairKey, STATE_WORDS, TRIGGERS, type CreateTrigger, type DialogState, type Trigger } from '../core/state-table.ts';
 import type { WalkedStep } from '../core/journal.ts';
 
 /** Where a state change shows: the dialog's status read right after the action (GET /v2/conversation/{uuid}). */
@@ -31,19 +31,22 @@ export interface Walk {
   fake: Faker;
   walked: (step: Omit<WalkedStep, 'test'>) => void;
   /** The test's precondition: skips it with the reason, listing what it would have covered. */
-  precondition: (holds: boolean, reason: string, covers?: { transitions?: string[]; observations?: string[]; pairs?: string[] }) => void;
+  precondition: (holds: boolean, reason: string, covers?: WalkCovers) => void;
 }
 
-/** What a walk from a state would have covered: its pair and observation, listed with the reason it was skipped. */
-export type WalkCovers = { transitions?: string[]; observations?: string[]; pairs?: string[] };
+/** What a walk from a state would have covered: its pair, observation and variants, listed with the reason it was skipped. */
+export type WalkCovers = { transitions?: string[]; observations?: string[]; pairs?: string[]; variants?: string[] };
 
 export const isSuccess = (trigger: Trigger, status: number) => (trigger === 'command' ? status >= 200 && status < 300 : status === 204);
+
+/** The bot a goto moves the dialog to: GOTO_BOT_ID, or back to BOT_ID from there. */
+const otherBot = (w: Walk, dialog: Dialog) => (dialog.botId === w.config.gotoBotId ? w.config.botId : w.config.gotoBotId);
 
 function perform(w: Walk, trigger: Trigger, dialog: Dialog, text: string): Promise<ApiResponse> {
   if (trigger === 'start') return startDialog(w.api, dialog.uuid);
   if (trigger === 'stop') return stopDialog(w.api, dialog.uuid);
   if (trigger === 'send') return sendAsOperator(w.api, w.bodies, dialog.uuid, text);
-  return gotoBot(w.api, w.bodies, dialog.uuid, w.config.gotoBotId);
+  return gotoBot(w.api, w.bodies, dialog.uuid, otherBot(w, dialog));
 }
 
 /**
@@ -54,7 +57,7 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
   // The text a send carries, for a test that looks for it afterwards.
   const text = messageText(w.fake);
   const listedBefore = trigger === 'command' ? await beforeMove(w, dialog) : false;
-  const [source, target] = [dialog.botId, w.config.gotoBotId];
+  const [source, target] = [dialog.botId, otherBot(w, dialog)];
   const res = await perform(w, trigger, dialog, text);
   await expect(res).toMatchContract();
   const succeeded = isSuccess(trigger, res.status);
@@ -62,8 +65,9 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
   if (trigger === 'command' && succeeded) dialog.botId = target;
   const after = await w.dialogs.read(dialog);
   const status = after.record?.status;
-  w.walked({ pair: pairKey(from, trigger), status: res.status, after: status ?? null });
+  w.walked({ pair: pairKey(from, trigger), prior: dialog.lastWrite ?? null, status: res.status, after: status ?? null });
   if (!succeeded) return { res, after, text };
+  dialog.lastWrite = TRIGGERS[trigger];
   const was = before.record?.status;
   if (trigger === 'start') {
     expect(res).toHold({ check: 'effect_of_start', at: AFTERWARDS, section: '3', observed: status, equals: 'in-process', shownBy: [after.response] });
@@ -134,8 +138,9 @@ async function beforeMove(w: Walk, dialog: Dialog): Promise<boolean> {
 export async function created(w: Walk, via: 'v1-get' | 'v2-get' | 'v2-post', variables?: Record<string, string>) {
   const made = await w.dialogs.create(via, variables ? { variables } : {});
   const read = await w.dialogs.read(made.dialog);
-  const operationId = made.response.operationId as 'getV1DialogCreate' | 'getV2DialogCreate' | 'postV2DialogCreate';
-  w.walked({ pair: pairKey(NO_DIALOG, operationId), status: made.response.status, after: read.record?.status ?? null });
+  const operationId = made.response.operationId as CreateTrigger;
+  w.walked({ pair: pairKey(NO_DIALOG, operationId), prior: null, status: made.response.status, after: read.record?.status ?? null });
+  made.dialog.lastWrite = operationId;
   if (via !== 'v2-post') {
     // "created, not started": not the state start leads to, nor the one that ends a dialog (§3).
     const status = read.record?.status;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { judgeMove, type MoveEvidence } from './move-evidence.ts';
+import { judgeAfterMove, judgeMove, type MoveEvidence } from './move-evidence.ts';
 
 const moved: MoveEvidence = { read: 200, v2: { underTarget: true, underSource: false, listedBefore: true }, v1: { underTarget: true } };
 const holds = (e: MoveEvidence) => {
@@ -40,4 +40,17 @@ test('what no lookup found is not judged, with why, and the rest is judged', () 
   assert.match(unjudged[0]!, /^the V2 list showed the dialog under neither bot/);
   assert.equal(unjudged[1], 'no V1 id for the dialog, before the move or after it: no V1 item like it');
   assert.equal(holds({ ...moved, v1: { noTwin: 'x' } }), true);
+});
+
+test("a trigger on a moved dialog is taken where it is taken on one not moved; refused on both, it is the vendor's choice", () => {
+  const taken = { status: 204, success: true };
+  const refused = { status: 404, success: false };
+  assert.equal(judgeAfterMove(taken, taken).holds, true);
+  assert.deepEqual(judgeAfterMove(taken, refused), {
+    expected: 'taken, as on a dialog in the same state that was not moved (it still exists and is accessible)',
+    observed: 'refused',
+    holds: false,
+  });
+  assert.equal(judgeAfterMove(refused, refused).holds, true);
+  assert.equal(judgeAfterMove({ status: 403, success: false }, taken).holds, true);
 });

@@ -38,3 +38,21 @@ export function judgeMove(e: MoveEvidence): MoveVerdict {
   else judge('v1UnderTarget', e.v1.underTarget, true);
   return verdict;
 }
+
+/** A trigger's answer: its status, and whether that is the trigger's documented success. */
+export interface TriggerAnswer {
+  status: number;
+  success: boolean;
+}
+
+/**
+ * A trigger on a moved dialog against the same trigger on a dialog in the same state that was not moved. A moved
+ * dialog still exists and is accessible (§3's condition of start and stop; §4.2 send), so what the vendor takes on one
+ * it takes on the other; what it refuses on both is its own choice of states (§3: condition not shown), recorded only.
+ */
+export function judgeAfterMove(notMoved: TriggerAnswer, moved: TriggerAnswer): { expected: string; observed: string; holds: boolean } {
+  const observed = moved.success ? 'taken' : 'refused';
+  return notMoved.success
+    ? { expected: 'taken, as on a dialog in the same state that was not moved (it still exists and is accessible)', observed, holds: moved.success }
+    : { expected: 'any answer: on a dialog in the same state not moved it was refused (which states allow it is not shown)', observed, holds: true };
+}

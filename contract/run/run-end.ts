@@ -21,7 +21,9 @@ import { clearJournal, readJournal } from '../core/journal.ts';
 import { readThrottleRecords } from '../target/run-throttle.ts';
 import { readPace } from '../target/rate-memory.ts';
 import { lagObserved, readLags } from '../target/settle.ts';
-import { STATE_PAIRS } from '../core/state-table.ts';
+import { STATE_PAIRS, TRIGGERS, type Trigger } from '../core/state-table.ts';
+import { documentedVariants, sentRequest, variantMatrix } from '../../report/variants.ts';
+import { loadDocument } from '../../openapi/document.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
@@ -82,10 +84,19 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   // What this run could not set up comes first: it says why the pair is missing now.
   const coverage = coverageMatrix(operations, exchanges, { ...NOT_DRIVABLE, ...preconditionReasons(REPORTS_DIR, 'pairs') });
   // Spec §3 beside §7: which (state × trigger) pairs the tests walked, with what each answered and left.
-  const states = stateMatrix(STATE_PAIRS, readJournal(REPORTS_DIR, 'transition'), preconditionReasons(REPORTS_DIR, 'transitions'));
+  const walked = readJournal(REPORTS_DIR, 'transition');
+  const states = stateMatrix(STATE_PAIRS, walked, preconditionReasons(REPORTS_DIR, 'transitions'));
+  // Every documented variant of an input's place and form, and every write right after each write (report/variants.ts).
+  const doc = loadDocument();
+  const variants = variantMatrix(
+    documentedVariants(doc, [...validators.operations.values()]),
+    har.log.entries.flatMap((e) => sentRequest(e) ?? []),
+    walked.map((s) => ({ operationId: TRIGGERS[s.pair.split(' × ')[1] as Trigger] ?? '', prior: s.prior, test: s.test })),
+    preconditionReasons(REPORTS_DIR, 'variants'),
+  );
   const [json, html] = RUN_END_FILES as [string, string];
-  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states }, null, 2)}\n`);
-  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states));
+  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, variants }, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, variants));
 
   const failed: RunEnd['failed'] = [];
   if (partial === undefined) {
@@ -111,6 +122,15 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
         message: `documented pairs neither exercised nor explained in contract/core/not-drivable.ts: ${holes.join(', ')}`,
       });
     }
+    const untried = variants.filter((r) => r.exercised === 0 && !r.reason).map((r) => `${r.operation} ${r.variant}`);
+    if (untried.length) {
+      failed.push({
+        check: 'variants_exercised',
+        title: `${RUN_END} every documented variant is exercised, or its test said why it could not be`,
+        expected: 'every documented variant (report/variants.ts) exercised, or a skipped test saying why it could not be',
+        message: `documented variants neither exercised nor explained by a skipped test: ${untried.join('; ')}`,
+      });
+    }
     const unwalked = states.filter((r) => r.walked === 0 && !r.reason).map((r) => r.pair);
     if (unwalked.length) {
       failed.push({
@@ -124,6 +144,6 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   return {
     observations,
     failed,
-    coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised, ${states.filter((r) => r.walked > 0).length}/${states.length} (state × trigger) pairs of §3 walked; reports/coverage.html`,
+    coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised, ${states.filter((r) => r.walked > 0).length}/${states.length} (state × trigger) pairs of §3 walked, ${variants.filter((r) => r.exercised > 0).length}/${variants.length} documented variants exercised; reports/coverage.html`,
   };
 }

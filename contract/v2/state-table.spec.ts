@@ -7,9 +7,17 @@ import { AFTERWARDS, created, isSuccess, reach, step } from '../api/state-walk.t
 import { holdEach } from '../judging/matchers.ts';
 import { expectDialogVersionsAgree } from '../api/versions.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
-import { DOCUMENTED_EFFECT, pairKey, STATE_WORDS, transitionId, TRIGGERS, type Trigger } from '../core/state-table.ts';
+import { DOCUMENTED_EFFECT, pairKey, STATE_WORDS, transitionId, TRIGGERS, type Trigger, type WriteOperation } from '../core/state-table.ts';
+import { afterId } from '../../report/variants.ts';
 
 const WALKED_FROM = ['created', 'started', 'in-process', 'operator'] as const;
+/** The write each state is reached by here (state-walk.ts reach): a trigger from it is tried right after that write. */
+const REACHED_BY = {
+  created: 'getV1DialogCreate',
+  started: 'postV2DialogCreate',
+  'in-process': TRIGGERS.start,
+  operator: TRIGGERS.stop,
+} as const satisfies Record<(typeof WALKED_FROM)[number], WriteOperation>;
 
 eachRun(() => {
   test('GET create leaves a dialog created, not started, in either version alike; POST create starts it; each is a dialog of its own', async ({
@@ -97,7 +105,7 @@ eachRun(() => {
         observe,
       }) => {
         const id = transitionId(trigger, from);
-        const covers = { transitions: [pairKey(from, trigger)], observations: [id] };
+        const covers = { transitions: [pairKey(from, trigger)], observations: [id], variants: [afterId(TRIGGERS[trigger], REACHED_BY[from])] };
         const shape = shapeOf(TRIGGERS[trigger]);
         if (shape) w.precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
         const { dialog, read } = await reach(w, from, covers);
