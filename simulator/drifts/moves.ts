@@ -34,10 +34,7 @@ export const MOVE_DRIFTS: Drift[] = [
       const dialog = sim.store.byV2(ex.params[0] ?? '');
       if (dialog && movedDialogs(sim).has(dialog.id)) ex.params[0] = NOWHERE;
     },
-    transformResponse: (ex, reply, sim) => {
-      noteMove(ex, reply, sim);
-      return reply;
-    },
+    transformResponse: noteMove,
   },
   {
     name: 'moved-dialog-inert',
@@ -47,9 +44,6 @@ export const MOVE_DRIFTS: Drift[] = [
     breaks: [{ operations: ['postV2ConversationStart', 'postV2ConversationStop'], at: ['status of the dialog afterwards'] }],
     change: (ex, dialog, change, sim) =>
       ACTIONS.includes(ex.operationId ?? '') && movedDialogs(sim).has(dialog.id) ? { ...change, state: undefined } : change,
-    transformResponse: (ex, reply, sim) => {
-      noteMove(ex, reply, sim);
-      return reply;
-    },
+    transformResponse: noteMove,
   },
 ];

@@ -113,7 +113,8 @@ export function movedDialogs(sim: Simulation): Set<number> {
   return moved;
 }
 
-/** Records the dialog of a goto that answered success among the moved ones. */
-export function noteMove(ex: Exchange, reply: Reply, sim: Simulation): void {
+/** Records the dialog of a goto that answered success among the moved ones; the reply is left as it is. */
+export function noteMove(ex: Exchange, reply: Reply, sim: Simulation): Reply {
   if (ex.operationId === 'postV2ConversationCommand' && reply.status < 300 && ex.dialog) movedDialogs(sim).add(ex.dialog.id);
+  return reply;
 }
