@@ -1,13 +1,14 @@
 // Import rules of the layout (README "Layout"), checked by `npm run lint:deps` in `npm test`. Folders:
 //   lib/       the data models three or more layers share: the bottom layer, importing only the generated operation ids
 //   openapi/   the document, its validators and response checks: the source of truth, importing only lib/'s data models
-//   lib/ http/ discovery/ report/ power/ workflows/   pure logic: no Node built-in, no I/O module, shared by Node and k6
+//   lib/ http/ discovery/ report/ power/ workflows/ checks/   pure logic: no Node built-in, no I/O module, shared by Node and k6
+//   checks/    the registry of checks: each a pure function of evidence, importing only lib/, openapi/, http/'s envelope and redaction
 //   contract/  Playwright tests and reporters; load/ k6 scripts and their Node runner; simulator/ a vendor
 //   scripts/   the command-line entry points: the one place that wires several layers together
 // Type-only imports are not told apart here (swc parses; TypeScript 7 is not supported by dependency-cruiser), so a
 // pure module may import openapi/ (its types, and validators compiled from a document handed in).
 const TEST = '\\.(test|spec)\\.ts$';
-const PURE = '^(lib|http|discovery|report|power|workflows)/';
+const PURE = '^(lib|http|discovery|report|power|workflows|checks)/';
 // Declaration files only type a package: they load nothing.
 const TYPES_ONLY = `${TEST}|\\.d\\.ts$`;
 const IO_LAYERS = '^(contract|load|simulator|scripts|bench|drift-ui)/';
@@ -46,6 +47,14 @@ module.exports = {
       'lib/ is the bottom layer: every layer imports its data models, so a lib/ module that imported config/, http/ or any other layer would make them all depend on it. Only the generated operation ids, which are data, sit below it.',
       { path: '^lib/' },
       { dependencyTypes: ['local'], pathNot: '^lib/|^openapi/operations\\.generated\\.ts$' },
+    ),
+    rule(
+      'checks-import-only-data',
+      'checks/ judges evidence handed in: it reads lib/ data models, the document and its validators (openapi/), the list envelope and the redaction of secrets (http/), never a layer that gathers evidence or writes reports, so contract/, scripts/ and a recording judge share it.',
+      { path: '^checks/', pathNot: TEST },
+      {
+        path: '^(?!checks/|lib/|openapi/|http/(list-envelope|redact)\\.ts$)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator|workflows)/',
+      },
     ),
     rule(
       'pure-imports-no-builtin',
@@ -111,7 +120,7 @@ module.exports = {
         collapsePattern: '^(load/scripts/|contract/[^/]+/|[^/]+/|[^/]+$)',
         filters: {
           includeOnly: {
-            path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|workflows|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$',
+            path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|workflows|checks|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$',
           },
           exclude: { path: TEST },
         },

@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { commandLineOrExit } from '../config/command-line.ts';
+import { benchFigures } from './record.ts';
+
+const figure = benchFigures('contract');
 
 commandLineOrExit({
   script: 'bench:contract',
@@ -47,7 +50,7 @@ for (let i = 0; i < runs; i++) {
 }
 const f = median(floor);
 const s = median(suite);
-console.log(`main command ${s.toFixed(1)} s, empty run ${f.toFixed(1)} s, ratio ${(s / f).toFixed(2)} (goal ≤ 3); median of ${runs}`);
+figure(`main command ${s.toFixed(1)} s, empty run ${f.toFixed(1)} s, ratio ${(s / f).toFixed(2)} (goal ≤ 3); median of ${runs}`);
 
 interface JsonSuite {
   specs?: Array<{ tests: Array<{ projectName: string; results: Array<{ startTime: string; duration: number }> }> }>;
@@ -78,7 +81,7 @@ report.suites.forEach(walk);
 const ordered = [...spans.entries()].sort((a, b) => a[1].from - b[1].from);
 const gaps = ordered.slice(1).reduce((sum, [, span], i) => sum + Math.max(0, span.from - ordered[i]![1].to), 0);
 const sec = (ms: number) => (ms / 1000).toFixed(1);
-console.log(
+figure(
   `profile: ${sec(report.stats.duration)} s; before the first test ${sec(ordered[0]?.[1].from ?? 0)} s, between projects ${sec(gaps)} s; ` +
     ordered.map(([name, span]) => `${name} ${sec(span.to - span.from)} s (${span.tests} tests, ${sec(span.busy)} s in tests)`).join(', '),
 );

@@ -3,6 +3,9 @@
 import { requestBound, runLimitSearch } from '../discovery/limit-search.ts';
 import { SIZE_LIMITS } from '../discovery/size-limits.ts';
 import { commandLineOrExit } from '../config/command-line.ts';
+import { benchFigures } from './record.ts';
+
+const figure = benchFigures('limit-search');
 
 commandLineOrExit({
   script: 'bench:limits',
@@ -35,10 +38,10 @@ function worstCase(lower: number, upper: number): number {
 
 for (const { name, lower, upper, limits } of RANGES) {
   const bound = requestBound(lower, upper);
-  console.log(`${name} ${lower}..${upper}: bound ⌈log2 ${upper - lower}⌉ + 2 = ${bound}, worst seen ${worstCase(lower, upper)}`);
+  figure(`${name} ${lower}..${upper}: bound ⌈log2 ${upper - lower}⌉ + 2 = ${bound}, worst seen ${worstCase(lower, upper)}`);
   for (const limit of limits) {
     const result = runLimitSearch({ lower, upper }, (v) => v <= limit);
     const found = result.outcome === 'found' ? `limit ${result.limit}` : result.outcome;
-    console.log(`  hidden ${String(limit).padStart(9)}  ${String(result.requests).padStart(2)} requests  ${found}`);
+    figure(`  hidden ${String(limit).padStart(9)}  ${String(result.requests).padStart(2)} requests  ${found}`);
   }
 }

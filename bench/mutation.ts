@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPORTS_DIR } from '../contract/core/env.ts';
 import { commandLineOrExit, REPORTS_DIR_ENV } from '../config/command-line.ts';
+import { benchFigures } from './record.ts';
+
+const figure = benchFigures('mutation');
 
 commandLineOrExit({
   script: 'bench:mutation',
@@ -42,7 +45,7 @@ if (!existsSync(reportFile)) {
 const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { rows: Array<{ seconds: number }>; scoreLine: string };
 const perRun = report.rows.map((r) => r.seconds);
 const mean = perRun.reduce((a, b) => a + b, 0) / perRun.length;
-console.log(
+figure(
   `mutation: ${report.rows.length} suite runs in ${wall.toFixed(0)} s wall (goal ≤ 150 s), ${mean.toFixed(1)} s of tests per run, ${seconds(children).toFixed(0)} CPU s in all; exit ${result.status}`,
 );
-console.log(report.scoreLine);
+figure(report.scoreLine);

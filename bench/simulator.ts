@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../simulator/config.ts';
 import { commandLineOrExit } from '../config/command-line.ts';
+import { benchFigures } from './record.ts';
+
+const figure = benchFigures('simulator');
 
 commandLineOrExit({
   script: 'bench:simulator',
@@ -109,11 +112,11 @@ async function main(): Promise<void> {
     const rss = rssMegabytes(big.child.pid!);
     await stop(big.child);
 
-    console.log(
+    figure(
       `simulator ${Math.round(simRate)} req/s, bare ${Math.round(bareRate)} req/s, ratio ${(simRate / bareRate).toFixed(2)} (goal >= 0.70); ` +
         `body ${sample.length} bytes, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s each`,
     );
-    console.log(`rss with 100000 dialogs: ${Math.round(rss)} MB (goal <= 200 MB); ready in ${startSeconds.toFixed(1)} s`);
+    figure(`rss with 100000 dialogs: ${Math.round(rss)} MB (goal <= 200 MB); ready in ${startSeconds.toFixed(1)} s`);
   } finally {
     for (const child of [sim.child, bare.child]) if (child.exitCode === null) child.kill('SIGTERM');
   }

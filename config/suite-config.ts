@@ -72,6 +72,12 @@ export interface SuiteConfig {
    */
   sampleCreatedFrom: string | undefined;
   sampleCreatedTo: string | undefined;
+  /** A team's module of checks of its own (CHECKS_MODULE): a path, relative to the project, joining the registry. */
+  checksModule: string | undefined;
+  /** The checks a run makes, by name or family (CHECKS, `--checks`); undefined: all. */
+  checks: string[] | undefined;
+  /** The checks a run leaves out (EXCLUDE_CHECKS, `--exclude-checks`), reported as not run. */
+  excludeChecks: string[] | undefined;
 }
 
 /**
@@ -182,6 +188,15 @@ const throttleSettings = (env: Env): ThrottleSettings => ({
   maxWaitSeconds: atLeast(env, 'THROTTLE_MAX_WAIT_S', 'the seconds a run may wait on 429/503 (0 or more)', 0, String(DEFAULT_THROTTLE.maxWaitSeconds)),
 });
 
+/** A comma-separated list of check names (checks/check.ts): whether each names a check is the registry's to say. */
+function names(env: Env, name: string): string[] | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  const list = raw.split(',').map((n) => n.trim());
+  if (list.some((n) => !/^[a-z][a-z0-9_.]*$/.test(n))) throw invalid(name, raw, 'check names separated by commas (npm run contract -- --list-checks)');
+  return list;
+}
+
 const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 
 /**
@@ -254,6 +269,9 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
     loadFindingsMaxAgeHours: atLeast(env, 'LOAD_FINDINGS_MAX_AGE_H', 'a whole number of hours (0 or more)', 0, '24'),
     sampleCreatedFrom: isoTime(env, 'SAMPLE_CREATED_FROM'),
     sampleCreatedTo: isoTime(env, 'SAMPLE_CREATED_TO'),
+    checksModule: optional(env, 'CHECKS_MODULE'),
+    checks: names(env, 'CHECKS'),
+    excludeChecks: names(env, 'EXCLUDE_CHECKS'),
   };
   // A variable the command does not name leaves no field, as its type has none (which TypeScript cannot follow
   // through the generic rows: hence the cast).

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { failureId, operationLabel, renderFailure, runFailure, type Failure } from './failure.ts';
+import { failureId, operationLabel, renderFailure, type Failure } from './failure.ts';
 
 const comparison: Failure = {
   check: 'versions_agree',
@@ -44,11 +44,9 @@ test('a failure renders in one place: the headline with the run place, then the 
   );
 });
 
-test('a test that failed without naming a drift, or a check of the run, is a failure of its own', () => {
-  const f = runFailure('test_passes', '[api] v2/create.spec.ts › creates', 'the test to pass', 'Test timeout of 20000ms exceeded.');
-  assert.equal(f.id, 'contract.test_passes - - [api] v2/create.spec.ts › creates');
-  const headline = '(test): [api] v2/create.spec.ts › creates: expected the test to pass (spec §-), observed Test timeout of 20000ms exceeded.';
-  assert.equal(renderFailure(f).split('\n')[0], headline);
+test('a check of a family is filed under the family: its failures keep the ids they had before the checks were split', () => {
+  const split: Failure = { ...comparison, check: 'versions_agree.same_dialogs' };
+  assert.equal(failureId(split), failureId({ ...comparison, check: 'versions_agree' }));
 });
 
 test('a request keeps which credentials went with it, never their values, so a ticket can be sent again as it was', () => {

@@ -7,35 +7,11 @@
 import { OPERATIONS, type OperationId } from '../openapi/operations.generated.ts';
 import { stableStringify, type Json } from './json.ts';
 
-/** Checks of an answer against the document, named as Schemathesis names them, so QA recognises them. */
-export type ResponseCheck = 'not_a_server_error' | 'status_code_conformance' | 'content_type_conformance' | 'response_schema_conformance';
-
-/** The status check of a request that is wrong on purpose: credentials (§5.2) or input (§7). */
+/**
+ * The status check of a request that is wrong on purpose: credentials (§5.2) or input (§7). Named by the test that
+ * sends it; the checks themselves are checks/'s.
+ */
 export type RequestCheck = 'ignored_auth' | 'negative_data_rejection';
-
-/** What the spec documents beyond one answer's shape: relations, filters, effects, agreement between answers. */
-export type SemanticCheck =
-  | 'pagination_conformance'
-  | 'filter_conformance'
-  | 'record_matches_list_item'
-  | 'versions_agree'
-  | 'created_dialog_identified'
-  | 'name_conformance'
-  | 'meaning_conformance'
-  | 'effect_of_create'
-  | 'effect_of_start'
-  | 'effect_of_stop'
-  | 'effect_of_send'
-  | 'effect_of_goto'
-  | 'sent_at_conformance'
-  | 'file_content'
-  | 'complete_body'
-  | 'custom_block_call';
-
-/** Checks of the run, not of an answer: a test that failed without naming a drift, the run's end. */
-export type RunCheck = 'test_passes' | 'unknowns_observed' | 'pairs_exercised' | 'transitions_walked' | 'variants_exercised' | 'body_shape_established';
-
-export type CheckName = ResponseCheck | RequestCheck | SemanticCheck | RunCheck;
 
 /**
  * How the drift report classes a failure, decided by the check that raises it: `breaking` against the spec,
@@ -84,7 +60,11 @@ export interface FailureContext {
 }
 
 export interface Failure {
-  check: CheckName;
+  /**
+   * The check that failed, by its name in the registry of checks (checks/): "status_code_conformance",
+   * "pagination_conformance.pages_disjoint". Its family (the name up to the first dot) is the one in the failure's id.
+   */
+  check: string;
   severity: FailureSeverity;
   /** The operation whose answer failed; null for a failure of a test or of the run. */
   operationId: OperationId | null;
@@ -120,7 +100,8 @@ export const CONTRACT_FAILURE = 'contract-failure';
  * lists a test whose answer was lost, and a run that judged nothing wrong cannot then say the vendor passes.
  */
 export interface UnjudgedCheck {
-  check: SemanticCheck;
+  /** The check, by its name in the registry (checks/). */
+  check: string;
   operationId: OperationId;
   /** The stable place the check would have judged. */
   pointer: string;
@@ -137,9 +118,12 @@ export const unjudgedLine = (u: UnjudgedCheck): string => `${u.check} at ${u.poi
 
 const PREFIX: Record<FailureSeverity, string> = { breaking: 'contract.', learned: 'learned.' };
 
-/** Stable across runs: the check, the operation, the status and the place. */
+/**
+ * Stable across runs: the check's family, the operation, the status and the place. The family (the name up to its
+ * first dot, checks/check.ts familyOf) keeps the ids of failures from before the checks were split into one function each.
+ */
 export const failureId = (f: Pick<Failure, 'severity' | 'check' | 'operationId' | 'status' | 'pointer'>): string =>
-  `${PREFIX[f.severity]}${f.check} ${f.operationId ?? '-'} ${f.status ?? '-'} ${f.pointer}`;
+  `${PREFIX[f.severity]}${f.check.split('.')[0]} ${f.operationId ?? '-'} ${f.status ?? '-'} ${f.pointer}`;
 
 /** How QA names the operation: "GET /v2/conversations", "GET /v1/conversation/{id} vs GET /v2/conversation/{uuid}". */
 export function operationLabel(f: Pick<Failure, 'operationId' | 'comparedWith'>): string {
@@ -189,19 +173,3 @@ export function renderHeadline(f: Failure): string {
 
 /** The whole failure as a test prints it. */
 export const renderFailure = (f: Failure): string => `${renderHeadline(f)}\n${renderEvidence(f)}`;
-
-/** A check of the run that failed, or a test that failed without recording a failure (a thrown error, a timeout). */
-export function runFailure(check: RunCheck, test: string, expected: string, observed: string): RecordedFailure {
-  const failure: Failure = {
-    check,
-    severity: 'breaking',
-    operationId: null,
-    status: null,
-    pointer: test,
-    expected,
-    section: '-',
-    observed: observed || 'failed without a message',
-    context: {},
-  };
-  return { ...failure, id: failureId(failure), test };
-}

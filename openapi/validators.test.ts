@@ -1,3 +1,4 @@
+import { responseFailures, type ResponseToCheck, type StatusExpectation } from '../checks/response.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DocumentError, listUnknowns, loadDocument, parseOpenApi } from './document.ts';
@@ -28,7 +29,7 @@ const SPEC_OPERATIONS: Record<OperationId, { label: string; statuses: string[] }
 
 const v = contractValidators();
 const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-const messages = (operationId: OperationId, body: unknown) => v.check(operationId, json(body)).map(renderHeadline);
+const messages = (operationId: OperationId, body: unknown) => responseFailures(v, operationId, json(body)).map(renderHeadline);
 
 test('the document has every operation of the spec with every status code of section 7', () => {
   const ops = v.operations;
@@ -143,8 +144,8 @@ test('the V2 updated field accepts an ISO date-time or "", nothing else', () => 
 });
 
 test('each response check is named, and a status, a content type or a body on 204 is a failure of its own', () => {
-  const checks = (operationId: OperationId, answer: Parameters<typeof v.check>[1], expectation?: Parameters<typeof v.check>[2]) =>
-    v.check(operationId, answer, expectation).map((f) => [f.check, renderHeadline(f)]);
+  const checks = (operationId: OperationId, answer: ResponseToCheck, expectation?: StatusExpectation) =>
+    responseFailures(v, operationId, answer, expectation).map((f) => [f.check, renderHeadline(f)]);
   // A server error is one failure, whatever else the test expected: one cause, one id.
   assert.deepEqual(checks('getV1Conversation', { status: 500, contentType: 'text/html', body: '<h1>oops</h1>' }, { status: 200 }), [
     ['not_a_server_error', 'GET /v1/conversation/{id} → 500: status: expected no server error (spec §7), observed 500'],
@@ -154,24 +155,24 @@ test('each response check is named, and a status, a content type or a body on 20
   ]);
   // The test's expectation names its check, and why it applies goes to the context, not into the id.
   const noAuth = { status: 401, because: 'for a request without Authorization', section: '5.2', check: 'ignored_auth' } as const;
-  const [auth] = v.check('getV2Conversations', { status: 200, contentType: 'application/json', body: '{}' }, noAuth);
+  const [auth] = responseFailures(v, 'getV2Conversations', { status: 200, contentType: 'application/json', body: '{}' }, noAuth);
   assert.equal(renderHeadline(auth!), 'GET /v2/conversations → 200: status: expected 401 for a request without Authorization (spec §5.2), observed 200');
   assert.equal(failureId(auth!), 'contract.ignored_auth getV2Conversations 200 status');
-  const html = v.check('getV2Conversations', { status: 200, contentType: 'text/html; charset=utf-8', body: '{}' })[0]!;
+  const html = responseFailures(v, 'getV2Conversations', { status: 200, contentType: 'text/html; charset=utf-8', body: '{}' })[0]!;
   assert.match(renderHeadline(html), /content-type: expected content type application\/json .* observed content type text\/html/);
-  const body = v.check('postV2ConversationStop', { status: 204, contentType: null, body: '{}' })[0]!;
+  const body = responseFailures(v, 'postV2ConversationStop', { status: 204, contentType: null, body: '{}' })[0]!;
   assert.match(renderHeadline(body), /→ 204: body: expected an empty body for 204 \(spec §7\), observed a body "\{\}"/);
-  assert.equal(v.check('getV2Conversations', { status: 200, contentType: 'application/json', body: '{' })[0]!.expected, 'a JSON body');
+  assert.equal(responseFailures(v, 'getV2Conversations', { status: 200, contentType: 'application/json', body: '{' })[0]!.expected, 'a JSON body');
   // Undocumented shapes stay open: any body on an error status, any 2XX for command.
-  assert.deepEqual(v.check('getV1Conversation', { status: 404, contentType: 'text/plain', body: 'nope' }), []);
-  assert.deepEqual(v.check('postV2ConversationCommand', { status: 202, contentType: null, body: '' }), []);
+  assert.deepEqual(responseFailures(v, 'getV1Conversation', { status: 404, contentType: 'text/plain', body: 'nope' }), []);
+  assert.deepEqual(responseFailures(v, 'postV2ConversationCommand', { status: 202, contentType: null, body: '' }), []);
   // POST create with response=false: status only.
-  assert.deepEqual(v.check('postV2DialogCreate', { status: 200, contentType: 'application/json', body: '{}' }, { bodyNotShown: true }), []);
+  assert.deepEqual(responseFailures(v, 'postV2DialogCreate', { status: 200, contentType: 'application/json', body: '{}' }, { bodyNotShown: true }), []);
 });
 
 test('a failure carries no value of the run outside its context: the same drift has the same id and item in every run', () => {
   const item = samples.getV2Conversations['0'] as object;
-  const twice = [1042, 977].map((id) => v.check('getV2Conversations', json({ ...samples.getV2Conversations, 3: { ...item, id } }))[0]!);
+  const twice = [1042, 977].map((id) => responseFailures(v, 'getV2Conversations', json({ ...samples.getV2Conversations, 3: { ...item, id } }))[0]!);
   assert.deepEqual(twice.map(failureId), Array(2).fill('contract.response_schema_conformance getV2Conversations 200 /*/id'));
   assert.deepEqual(
     twice.map((f) => [f.expected, f.observed]),

@@ -1,12 +1,11 @@
 // The one place where ajv lives: the document's schemas are compiled once per (operationId, status, media type) and
-// cached. The response checks are small named functions (not_a_server_error, status_code_conformance,
-// content_type_conformance, response_schema_conformance) that turn an answer into failures (lib/failure.ts), every
-// ajv error once into a place, an expectation and an observation: data, rendered elsewhere.
+// cached, and every ajv error is turned once into a place, an expectation and an observation: data, rendered
+// elsewhere. The response checks that use them (not_a_server_error, status_code_conformance, content_type_conformance,
+// response_schema_conformance) are in the registry of checks (checks/response.ts).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { DocumentError, listOperations, loadDocument, type Document, type Operation, type SchemaObject } from './document.ts';
 import type { OperationId } from './operations.generated.ts';
-import type { Failure, FailureContext, FailureSeverity, RequestCheck, ResponseCheck } from '../lib/failure.ts';
 import type { Json } from '../lib/json.ts';
 
 // ajv-formats ships CommonJS; depending on the loader its default export arrives wrapped or not.
@@ -14,49 +13,16 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 const SCHEMAS_ID = 'openapi:dialog-bot';
 
-/** An answer as the response checks read it. */
-export interface ResponseToCheck {
-  status: number;
-  /** Value of the Content-Type header, if any. */
-  contentType?: string | null;
-  /** Raw body text; '' for none. */
-  body: string;
-  /** Value of the Content-Length header, if any: a 204 must not announce content its client will not read. */
-  contentLength?: string | null;
+/** A place in a body the schema refused: a stable JSON pointer, what the schema asks, what was there. */
+export interface SchemaPlace {
+  pointer: string;
+  expected: string;
+  /** The section of the schema that refused it (its nearest x-spec-section), when it has one. */
+  section: string | undefined;
+  observed: string;
+  location: string;
+  value?: Json;
 }
-
-/** What a request must get, and why: the expectation of the test that sent it. */
-export interface StatusExpectation {
-  /** The status (or statuses, or any success) this request must get; unset: any the document lists. */
-  status?: number | number[] | '2XX';
-  /** Why, with the run's values: "for unknown dialog 6f1c…". */
-  because?: string;
-  /** Spec section that documents the expected status. */
-  section?: string;
-  /** The check the status is: a request with wrong credentials (§5.2) or wrong input (§7) names its own. */
-  check?: 'status_code_conformance' | RequestCheck;
-  /** The request made the body "not shown" (POST create with response=false): the status alone is checked. */
-  bodyNotShown?: boolean;
-  /** Failures against a learned contract (--contract-from) are `learned`; the spec's are `breaking`. */
-  severity?: FailureSeverity;
-  /** The checks to make (all by default): the client checks every answer for a server error alone. */
-  only?: readonly ResponseCheck[];
-}
-
-/** One answer of one operation, as every response check reads it. */
-interface Answer extends ResponseToCheck {
-  op: Operation;
-}
-
-type Place = Pick<Failure, 'check' | 'pointer' | 'expected' | 'section' | 'observed'> & { context?: FailureContext };
-
-const failure = (a: Answer, e: StatusExpectation, p: Place): Failure => ({
-  severity: e.severity ?? 'breaking',
-  operationId: a.op.operationId,
-  status: a.status,
-  ...p,
-  context: p.context ?? {},
-});
 
 /** JSON pointer of a place in a body, list positions as "*": the same drift gets the same place in every run. */
 function stablePointer(segments: readonly string[]): string {
@@ -86,7 +52,7 @@ function jsonPath(root: unknown, segments: readonly string[]): string {
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 /** A value of the answer as a failure's context keeps it (clipped: a body can be large). */
-function contextValue(value: unknown): Json {
+export function contextValue(value: unknown): Json {
   const text = JSON.stringify(value) ?? 'null';
   return text.length > 400 ? `${text.slice(0, 397)}...` : (JSON.parse(text) as Json);
 }
@@ -104,99 +70,6 @@ function describeSchema(schema: unknown, defs: Record<string, unknown>): string 
   if (s.type) return Array.isArray(s.type) ? s.type.join(' or ') : String(s.type);
   return 'schema';
 }
-
-/** §7 documents no server error: a 5XX fails whatever the request was, and no other status check repeats it. */
-function notAServerError(_: ContractValidators, a: Answer, e: StatusExpectation): Failure[] {
-  if (a.status < 500) return [];
-  return [failure(a, e, { check: 'not_a_server_error', pointer: 'status', expected: 'no server error', section: '7', observed: String(a.status) })];
-}
-
-/** The status the test expects (a set where §7 lists several), else any status the document lists. */
-function statusCodeConformance(v: ContractValidators, a: Answer, e: StatusExpectation): Failure[] {
-  if (a.status >= 500) return [];
-  const wanted = e.status === undefined ? undefined : [e.status].flat();
-  const check = e.check ?? 'status_code_conformance';
-  if (wanted && !wanted.some((w) => (w === '2XX' ? a.status >= 200 && a.status < 300 : w === a.status))) {
-    const because = e.because ? { because: e.because } : {};
-    const expected = wanted.join(' or ');
-    return [failure(a, e, { check, pointer: 'status', expected, section: e.section ?? '7', observed: String(a.status), context: because })];
-  }
-  if (v.responseKey(a.op, a.status)) return [];
-  const expected = `one of ${Object.keys(a.op.responses).join(', ')}`;
-  return [failure(a, e, { check, pointer: 'status', expected, section: '7', observed: `undocumented status ${a.status}` })];
-}
-
-/** The documented response of the answer's status, unless the status is undocumented or its body not checked. */
-function documentedResponse(v: ContractValidators, a: Answer, e: StatusExpectation) {
-  const key = e.bodyNotShown ? undefined : v.responseKey(a.op, a.status);
-  const response = key === undefined ? undefined : a.op.responses[key];
-  if (!key || !response) return undefined;
-  const section = String((response as Record<string, unknown>)['x-spec-section'] ?? a.op.section);
-  return { key, response, section, mediaTypes: Object.keys(response.content ?? {}) };
-}
-
-/** The media type the document declares for the answer's content type (or the open "any" type of an error body). */
-function declaredMediaType(mediaTypes: readonly string[], contentType: string | null | undefined): string | undefined {
-  const observed = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return mediaTypes.includes(observed) ? observed : mediaTypes.includes('*/*') ? '*/*' : undefined;
-}
-
-function contentTypeConformance(v: ContractValidators, a: Answer, e: StatusExpectation): Failure[] {
-  const documented = documentedResponse(v, a, e);
-  if (!documented || documented.mediaTypes.length === 0 || declaredMediaType(documented.mediaTypes, a.contentType)) return [];
-  const observed = (a.contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return [
-    failure(a, e, {
-      check: 'content_type_conformance',
-      pointer: 'content-type',
-      expected: `content type ${documented.mediaTypes.join(' or ')}`,
-      section: documented.section,
-      observed: observed ? `content type ${observed}` : 'no content type',
-    }),
-  ];
-}
-
-/** The body the document describes: empty where no content is declared, else the schema of its media type. */
-function responseSchemaConformance(v: ContractValidators, a: Answer, e: StatusExpectation): Failure[] {
-  const documented = documentedResponse(v, a, e);
-  if (!documented) return [];
-  const { key, response, section, mediaTypes } = documented;
-  const body = (p: Pick<Place, 'expected' | 'observed' | 'section'> & { value?: unknown }) =>
-    failure(a, e, { check: 'response_schema_conformance', pointer: 'body', ...p, context: p.value === undefined ? {} : { value: contextValue(p.value) } });
-  if (mediaTypes.length === 0) {
-    // No content declared: an empty body is documented (204), unless the body is marked "not shown".
-    if ((response as Record<string, unknown>)['x-unknown']) return [];
-    // HTTP clients do not read the body of a 204 (RFC 9110 §15.3.5): one the server announces shows in its length.
-    const announced = Number(a.contentLength ?? 0);
-    if (a.body.length === 0 && !(announced > 0)) return [];
-    const expected = `an empty body for ${a.status}`;
-    const seen = a.body.length > 0 ? { observed: 'a body', value: a.body } : { observed: 'a Content-Length', value: announced };
-    return [body({ expected, section: '7', ...seen })];
-  }
-  const mediaType = declaredMediaType(mediaTypes, a.contentType);
-  // Another content type is content_type_conformance's; the document leaves a */* body open (the probes observe it).
-  if (!mediaType || mediaType === '*/*') return [];
-  // A JSON media type's schema describes the parsed body; any other's (text/plain) the body as a string.
-  let parsed: unknown = a.body;
-  if (/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
-    try {
-      parsed = JSON.parse(a.body);
-    } catch {
-      return [body({ expected: 'a JSON body', section, observed: 'a body that is not JSON', value: a.body })];
-    }
-  }
-  const validate = v.validator(a.op.operationId, key, mediaType);
-  if (validate(parsed)) return [];
-  return v.explain(parsed, validate.errors ?? []).map((place) => failure(a, e, { ...place, section: place.section ?? section }));
-}
-
-/** The response checks by name, in the order they are made. */
-const RESPONSE_CHECKS: Record<ResponseCheck, (v: ContractValidators, a: Answer, e: StatusExpectation) => Failure[]> = {
-  not_a_server_error: notAServerError,
-  status_code_conformance: statusCodeConformance,
-  content_type_conformance: contentTypeConformance,
-  response_schema_conformance: responseSchemaConformance,
-};
 
 export class ContractValidators {
   readonly operations: Map<OperationId, Operation>;
@@ -294,15 +167,8 @@ export class ContractValidators {
     return causes[cause].filter((status) => documented.includes(String(status)));
   }
 
-  /** Every way an answer differs from what the document, and the test's expectation, say of it; [] when it conforms. */
-  check(operationId: OperationId, res: ResponseToCheck, expectation: StatusExpectation = {}): Failure[] {
-    const answer = { ...res, op: this.operation(operationId) };
-    const checks = expectation.only ?? (Object.keys(RESPONSE_CHECKS) as ResponseCheck[]);
-    return checks.flatMap((name) => RESPONSE_CHECKS[name](this, answer, expectation));
-  }
-
-  /** ajv errors as places of response_schema_conformance, without the noise of anyOf branches. */
-  explain(body: unknown, errors: ErrorObject[]): Array<Omit<Place, 'section'> & { section: string | undefined }> {
+  /** ajv errors as the places a body breaks the schema, without the noise of anyOf branches. */
+  explain(body: unknown, errors: ErrorObject[]): SchemaPlace[] {
     const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
     const out = [];
     const seen = new Set<string>();
@@ -333,12 +199,12 @@ export class ContractValidators {
       if (seen.has(`${pointer}|${expected}`)) continue;
       seen.add(`${pointer}|${expected}`);
       out.push({
-        check: 'response_schema_conformance' as const,
         pointer,
         expected,
         section: e.parentSchema ? this.sections.get(e.parentSchema) : undefined,
         observed: missing === undefined ? kindOf(e.data) : 'missing property',
-        context: { location: jsonPath(body, segments), ...(missing === undefined ? { value: contextValue(e.data) } : {}) },
+        location: jsonPath(body, segments),
+        ...(missing === undefined ? { value: contextValue(e.data) } : {}),
       });
     }
     return out;

@@ -2,6 +2,7 @@
 // response schema) and a vendor drops it: the failure names the check, the operation, the status and the field; the
 // fingerprint, the drift report, its ticket and the mutation score follow from that data alone, with no table, id
 // prefix, message or parser to extend. A new semantic check is the same: its failure carries everything.
+import { responseFailures } from '../checks/response.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadDocument, type Document } from '../openapi/document.ts';
@@ -37,7 +38,11 @@ function followThrough(failure: Failure, drift: DriftDeclaration) {
 test('a drift at a field the document gains is caught, named, reported and scored from its failure alone', () => {
   const validators = new ContractValidators(withPriority());
   const vendor = { ...samples.getV2Conversation, priority: undefined };
-  const [failure, ...others] = validators.check('getV2Conversation', { status: 200, contentType: 'application/json', body: JSON.stringify(vendor) });
+  const [failure, ...others] = responseFailures(validators, 'getV2Conversation', {
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify(vendor),
+  });
   assert.equal(others.length, 0);
   assert.equal(renderHeadline(failure!), 'GET /v2/conversation/{uuid} → 200: $.priority: expected required property (spec §2.2), observed missing property');
 

@@ -84,10 +84,40 @@ export function stateMatrix(
   });
 }
 
+/** A check of the run: how often its tests judged it and how often it failed, or why it was not run. */
+export interface CheckRow {
+  name: string;
+  sections: readonly string[];
+  severity: string;
+  evidence: string;
+  judged: number;
+  failed: number;
+  /** Why it was not judged in this run: left out, or no test of the run reached it. */
+  notRun?: string;
+}
+
+/** Each check of the run with what its tests judged (`judged`: by check name). */
+export function checkRows(
+  checks: ReadonlyArray<{ name: string; sections: readonly string[]; severity: string; evidence: string; run: boolean }>,
+  judged: Readonly<Record<string, { judged: number; failed: number }>>,
+): CheckRow[] {
+  return checks.map(({ run, ...check }) => {
+    const seen = judged[check.name] ?? { judged: 0, failed: 0 };
+    const notRun = !run ? 'not run: left out by --checks/--exclude-checks' : seen.judged === 0 ? 'not judged: no test of this run reached it' : undefined;
+    return { ...check, ...seen, ...(notRun ? { notRun } : {}) };
+  });
+}
+
 /** Pairs neither exercised nor explained: each is a hole in the suite. */
 export const unexplained = (coverage: Coverage) => coverage.rows.filter((r) => r.exercised === 0 && !r.reason);
 
-export function coverageHtml(coverage: Coverage, states: readonly StateRow[] = [], variants: readonly VariantRow[] = []): string {
+/** The coverage report: pairs of §7, then the §3 walk, the documented variants and the checks, each table when given. */
+export function coverageHtml(
+  coverage: Coverage,
+  states: readonly StateRow[] = [],
+  variants: readonly VariantRow[] = [],
+  checks: readonly CheckRow[] = [],
+): string {
   const rows = coverage.rows
     .map(
       (r) =>
@@ -119,6 +149,17 @@ ${stateRows}
 ${variantRows}
 </tbody></table>`
     : '';
+  const checkTable = checks.length
+    ? `<h2>Checks: ${checks.filter((c) => c.judged > 0).length}/${checks.length} judged</h2>
+<table><thead><tr><th>check</th><th>spec</th><th>severity</th><th>evidence</th><th>judged</th><th>failed</th></tr></thead><tbody>
+${checks
+  .map(
+    (c) =>
+      `<tr><td>${escapeHtml(c.name)}</td><td>§${escapeHtml(c.sections.join(', §'))}</td><td>${c.severity}</td><td>${escapeHtml(c.evidence)}</td><td>${c.notRun ? escapeHtml(c.notRun) : c.judged}</td><td>${c.failed || ''}</td></tr>`,
+  )
+  .join('\n')}
+</tbody></table>`
+    : '';
   const extra = coverage.undocumented.map((u) => `<li>${escapeHtml(u.operationId)}: undocumented status ${u.status} seen ${u.count}×</li>`).join('');
   return htmlPage({
     title: 'Contract coverage',
@@ -126,6 +167,6 @@ ${variantRows}
     body: `<h1>Contract coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised</h1>
 <table><thead><tr><th>operation</th><th>status</th><th>requests</th><th>outcome</th></tr></thead><tbody>
 ${rows}
-</tbody></table>${stateTable}${variantTable}${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
+</tbody></table>${stateTable}${variantTable}${checkTable}${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
   });
 }

@@ -1,10 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { basicAuthorization } from '../config/suite-config.ts';
-import { runFailure } from '../lib/failure.ts';
+import { runFailures, testPasses } from '../checks/run.ts';
 import { curlCommand, findFailure, replayRequest } from './replay.ts';
 
-const failures = [runFailure('test_passes', 'a', 'x', 'y'), runFailure('test_passes', 'b', 'x', 'y'), runFailure('test_passes', 'a', 'x', 'y')];
+const failed = (test: string) => runFailures(testPasses, { test, error: 'y' }, test)[0]!;
+const failures = [failed('a'), failed('b'), failed('a')];
 
 test('finds a failure by its id, a part only one id has, or its number', () => {
   assert.equal(findFailure(failures, failures[1]!.id), failures[1]);

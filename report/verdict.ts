@@ -55,7 +55,7 @@ export function verdictLine(verdict: RunVerdict): string {
 /** Whether the run's reports may hold vendor tickets: only a run that judged the contract. */
 export const judged = (verdict: RunVerdict) => verdict.kind === 'pass' || verdict.kind === 'drift';
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * JUnit for a run that did not judge the contract: one test case in error carrying the reason, so CI shows red with
@@ -70,11 +70,16 @@ export function verdictJunit(verdict: Exclude<RunVerdict, { kind: 'pass' } | { k
         `    <testcase classname="dialog-contract" name="${xml(t)}">\n      <skipped message="not run: ${xml(verdict.kind === 'cancelled' ? 'the run was cancelled' : 'the run could not judge the contract')}"/>\n    </testcase>`,
     ),
   ];
-  const total = 1 + notRun.length;
+  return junitDocument('dialog-contract', 'dialog-contract run', cases, { failures: 0, errors: 1, skipped: notRun.length });
+}
+
+/** A JUnit file of one suite holding `cases` (each a rendered <testcase>), with its counts. */
+export function junitDocument(name: string, suite: string, cases: readonly string[], counts: { failures: number; errors: number; skipped: number }): string {
+  const tally = `tests="${cases.length}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="dialog-contract" tests="${total}" failures="0" errors="1" skipped="${notRun.length}">`,
-    `  <testsuite name="dialog-contract run" tests="${total}" failures="0" errors="1" skipped="${notRun.length}">`,
+    `<testsuites name="${xml(name)}" ${tally}>`,
+    `  <testsuite name="${xml(suite)}" ${tally}>`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

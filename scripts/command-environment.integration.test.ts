@@ -12,7 +12,8 @@ import { test } from 'node:test';
 import { freePort } from '../config/free-port.ts';
 import { parseSuiteConfig } from '../config/suite-config.ts';
 import { PROJECT_ROOT, SUITE_ENVIRONMENT } from '../contract/core/env.ts';
-import { runFailure, type RecordedFailure } from '../lib/failure.ts';
+import type { RecordedFailure } from '../lib/failure.ts';
+import { runFailures, testPasses } from '../checks/run.ts';
 import { pool } from '../lib/pool.ts';
 import { profileConfig, listProfiles } from '../simulator/profiles.ts';
 import { LISTENING_LINE } from '../simulator/suite-env.ts';
@@ -38,7 +39,7 @@ type Row = Run | { notRun: string };
 /** A failures.json with one failure whose request reads the V2 list with the configured credentials. */
 function oneFailure(dir: string): void {
   const failure: RecordedFailure = {
-    ...runFailure('test_passes', '[api] v2/lists.spec.ts › lists', 'the test to pass', 'failed'),
+    ...runFailures(testPasses, { test: '[api] v2/lists.spec.ts › lists', error: 'failed' }, '[api] v2/lists.spec.ts › lists')[0]!,
     context: {
       exchanges: [
         {
@@ -51,6 +52,22 @@ function oneFailure(dir: string): void {
   writeFileSync(join(dir, 'failures.json'), JSON.stringify({ failures: [failure] }));
 }
 
+/** A recording of one V2 list read, as a proxy keeps it. */
+function oneExchange(dir: string): void {
+  const page = JSON.stringify({ meta: { pagination: { total: 0, count: 0, per_page: 40, current_page: 1, total_pages: 0, links: {} } } });
+  const entry = {
+    startedDateTime: new Date().toISOString(),
+    time: 5,
+    request: { method: 'GET', url: 'https://staging.example/api/v2/conversations?BotID=1', headers: [{ name: 'Authorization', value: 'Basic cWE6cGFzcw==' }] },
+    response: {
+      status: 200,
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      content: { size: page.length, mimeType: 'application/json', text: page },
+    },
+  };
+  writeFileSync(join(dir, 'run.har'), JSON.stringify({ log: { version: '1.2', entries: [entry] } }));
+}
+
 const SUITE_RUNS = 'runs the whole suite against simulators it starts, each run with the variables it sets (the test below)';
 
 const ROWS: Record<string, Row> = {
@@ -60,6 +77,7 @@ const ROWS: Record<string, Row> = {
   replay: { args: () => ['1', '--run'], prepare: oneFailure, code: 0, shows: /^the status is as recorded \(200\)/m },
   simulator: { args: () => [], code: 0, shows: new RegExp(`^${LISTENING_LINE}`, 'm'), untilShown: true },
   drift: { args: () => ['history'], code: 0, shows: /^drift: .*history\.html/m },
+  judge: { args: (dir) => [join(dir, 'run.har')], prepare: oneExchange, code: 0, shows: /^dialog-contract: pass$/m },
   baseline: { args: () => ['ignored'], code: 2, shows: /^baseline: no fingerprint yet/m },
   acknowledge: {
     args: () => [

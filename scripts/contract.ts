@@ -1,5 +1,6 @@
-// `npm run contract [-- --baseline NAME|FILE.json] [--strict] [--contract-from NAME|FILE.json] [playwright args…]`:
-// the contract suite, its drift report compared with a baseline, its answers held to a baseline's learned document.
+// `npm run contract [-- --baseline NAME|FILE.json] [--strict] [--contract-from NAME|FILE.json] [--checks A,B]
+// [--exclude-checks C] [--list-checks] [playwright args…]`: the contract suite, its drift report compared with a
+// baseline, its answers held to a baseline's learned document, the checks it makes chosen by name (checks/).
 // Other arguments go to `playwright test` unchanged. The run ends as one verdict (report/verdict.ts) with its exit
 // code: nothing of an earlier run is left in reports/; a bad setting, a local port in use, a target that cannot be
 // judged or that goes down, and a cancel each end the run with one line, first and last, and no tickets.
@@ -8,7 +9,7 @@
 // dialogs still running are stopped here (contract/target/leftover-dialogs.ts). Nothing outlives the command.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { asksForHelp, commandLineOrExit } from '../config/command-line.ts';
@@ -24,6 +25,8 @@ import { localPortsProblem } from '../contract/core/local-ports.ts';
 import { markCancelled, readNoVerdict, stopRun } from '../contract/target/run-health.ts';
 import { stopLeftOverDialogs } from '../contract/target/leftover-dialogs.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
+import { CheckRegistryError, listChecks } from '../checks/check.ts';
+import { registryOf } from '../contract/judging/run-checks.ts';
 
 /** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
@@ -37,7 +40,10 @@ const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/
 // The help of our switches; the parsing is report/drift-args.ts's, since every other argument goes to Playwright.
 const COMMAND = {
   script: 'contract',
-  usage: ['[--baseline NAME|FILE.json [--strict]] [--contract-from NAME|FILE.json] [playwright test options and filters...]'],
+  usage: [
+    '[--baseline NAME|FILE.json [--strict]] [--contract-from NAME|FILE.json] [--checks A,B] [--exclude-checks C] [playwright test options and filters...]',
+    '--list-checks [--checks A,B] [--exclude-checks C]',
+  ],
   summary:
     'The contract suite (Playwright Test, projects api and probes) against API_BASE_URL or, without one, the embedded\n' +
     'simulator it starts. Writes reports/: the HTML report, junit.xml, the fingerprint and drift report (drift.md,\n' +
@@ -56,6 +62,14 @@ const COMMAND = {
       description: "hold every answer to that baseline's learned document as well (severity learned)",
       env: 'CONTRACT_FROM',
     },
+    'list-checks': { type: 'boolean', description: 'print every check (name, spec sections, severity, statement, evidence) and run nothing' },
+    checks: {
+      type: 'string',
+      value: 'A,B',
+      description: 'make only these checks, by name or family (pagination_conformance is all its checks); the others are reported as not run',
+      env: 'CHECKS',
+    },
+    'exclude-checks': { type: 'string', value: 'C,D', description: 'leave these checks out, reported as not run', env: 'EXCLUDE_CHECKS' },
   },
   // The suite's: what its processes require is what this help names.
   environment: SUITE_ENVIRONMENT,
@@ -68,7 +82,12 @@ const COMMAND = {
     'Every other argument goes to `playwright test` unchanged: test files or folders (contract/v2), -g PATTERN,\n' +
       '--project api|probes, --workers N, --reporter, ... Their list: npx playwright test --help.',
   ],
-  examples: ['npm run contract', 'npm run contract -- --baseline staging --strict', 'npm run contract -- contract/v2 -g "send"'],
+  examples: [
+    'npm run contract',
+    'npm run contract -- --baseline staging --strict',
+    'npm run contract -- contract/v2 -g "send"',
+    'npm run contract -- --exclude-checks meaning_conformance.ip',
+  ],
 } as const;
 
 /** Ends before Playwright starts: the verdict's reports in place of any earlier run's, its line, its exit code. */
@@ -79,25 +98,42 @@ function endRun(verdict: UnjudgedVerdict): never {
   process.exit(exitCode(verdict));
 }
 
-function argsOrExit(): { args: ReturnType<typeof parseContractArgs>; config: SuiteConfig } {
+async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs>; config: SuiteConfig }> {
   if (asksForHelp(process.argv.slice(2))) commandLineOrExit(COMMAND, ['--help']);
   try {
     loadDotenvOnce();
     withSimulatorDefaults(process.env);
     const config = loadSuiteConfig();
-    const args = parseContractArgs(process.argv.slice(2), { baseline: config.baseline, strict: config.strictBaseline, contractFrom: config.contractFrom });
+    const args = parseContractArgs(process.argv.slice(2), {
+      baseline: config.baseline,
+      strict: config.strictBaseline,
+      contractFrom: config.contractFrom,
+      ...(config.checks ? { checks: config.checks } : {}),
+      ...(config.excludeChecks ? { excludeChecks: config.excludeChecks } : {}),
+    });
     if (args.baseline) readBaseline(args.baseline);
     if (args.contractFrom) readBaseline(args.contractFrom);
+    // The checks named and the team's module are known good before anything runs: a wrong one is one line, exit 2.
+    const checks = await registryOf({ ...config, checks: args.checks, excludeChecks: args.excludeChecks });
+    const left = checks.notRun().map((c) => c.name);
+    // Said first, as the reporter says it last: a check left out is never silently absent.
+    if (left.length && !args.listChecks)
+      console.error(`dialog-contract: ${left.length} check${left.length === 1 ? '' : 's'} not run (left out by --checks/--exclude-checks): ${left.join(', ')}`);
+    if (args.listChecks) {
+      // Synchronously: exit must not cut a list still queued for a pipe.
+      writeSync(1, `${listChecks(checks)}\n`);
+      process.exit(0);
+    }
     return { args, config };
   } catch (err) {
-    if (!(err instanceof ArgsError || err instanceof BaselineError || err instanceof ConfigError)) throw err;
+    if (!(err instanceof ArgsError || err instanceof BaselineError || err instanceof ConfigError || err instanceof CheckRegistryError)) throw err;
     endRun({ kind: 'config', reason: `contract: ${err.message}` });
   }
 }
 
 // The parent as it was before anything is awaited: one that dies meanwhile must still be seen gone (below).
 const parent = process.ppid;
-const { args, config } = argsOrExit();
+const { args, config } = await argsOrExit();
 clearRunReports(REPORTS_DIR);
 if (config.usesSimulator) {
   const ports = [
@@ -147,6 +183,8 @@ const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwrigh
     BASELINE: args.baseline ?? '',
     STRICT_BASELINE: args.strict ? '1' : '',
     CONTRACT_FROM: args.contractFrom ?? '',
+    CHECKS: args.checks?.join(',') ?? '',
+    EXCLUDE_CHECKS: args.excludeChecks?.join(',') ?? '',
     [MAIN_COMMAND_ENV]: '1',
     ...(simulator ? { [SIMULATOR_STARTED_ENV]: '1' } : {}),
   },

@@ -1,6 +1,7 @@
-// The meaning audit (openapi/meaning-audit.yaml) in step with the document, the state table and the simulator's
-// drifts: every field of spec §2.1-2.6 and every row of §3 has its entry, and every check an entry names is a
-// place some breaking drift declares, so the mutation run proves the check fails where the words are broken.
+// The meaning audit (openapi/meaning-audit.yaml) in step with the document, the state table, the registry of checks
+// and the simulator's drifts: every field of spec §2.1-2.6 and every row of §3 has its entry, and every check an entry
+// names is a check of the registry proven alone (a unit test with evidence that holds and breaks it) at a place it
+// declares, which some breaking drift declares too, so the mutation run proves it fails where the words are broken.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -8,6 +9,9 @@ import { parse } from 'yaml';
 import { loadDocument } from '../openapi/document.ts';
 import { CREATES, TRIGGERS } from '../contract/core/state-table.ts';
 import { DRIFTS } from '../simulator/drifts/index.ts';
+import { BUILT_IN } from '../checks/registry.ts';
+import { checkExamples } from '../checks/examples.ts';
+import { contractValidators } from '../openapi/validators.ts';
 
 interface Entry {
   field?: string;
@@ -16,7 +20,7 @@ interface Entry {
   words: string;
   invariant: string;
   why?: string;
-  checks?: Array<{ operation: string; at: string }>;
+  checks?: Array<{ operation: string; at: string; check: string }>;
 }
 
 const audit = parse(readFileSync(new URL('../openapi/meaning-audit.yaml', import.meta.url), 'utf8')) as { fields: Entry[]; rows: Entry[] };
@@ -82,4 +86,22 @@ test('every check of the audit is a place a breaking drift declares, so the muta
     (e.checks ?? []).filter((c) => !declared(c.operation, c.at)).map((c) => `${e.field ?? e.row}: ${c.operation} ${c.at}`),
   );
   assert.deepEqual(unproven, [], 'checks no drift of the simulator breaks');
+});
+
+test('every check of the audit is a check of the registry, proven alone, that names the place the audit gives', () => {
+  const examples = checkExamples(contractValidators()) as Record<string, { breaks: readonly unknown[] }>;
+  // A place a check declares, or one of its qualified places ("/*/id (pages disjoint)" names "/*/id", as the mutation
+  // run reads it); a check that declares none names JSON pointers into the answer and its body.
+  const names = (places: readonly string[] | undefined, at: string) =>
+    places === undefined ? at.startsWith('/') || at === 'body' : places.some((p) => p === at || p.startsWith(`${at} (`));
+  const wrong = [...audit.fields, ...audit.rows].flatMap((e) =>
+    (e.checks ?? []).flatMap((c) => {
+      const check = BUILT_IN.find((k) => k.name === c.check);
+      const where = `${e.field ?? e.row}: ${c.operation} ${c.at} ${c.check}`;
+      if (!check) return [`${where}: no check of that name`];
+      if (!examples[check.name]?.breaks.length) return [`${where}: no unit test breaks it (checks/examples.ts)`];
+      return names(check.places, c.at) ? [] : [`${where}: the check declares no such place`];
+    }),
+  );
+  assert.deepEqual(wrong, []);
 });

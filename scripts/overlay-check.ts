@@ -3,6 +3,7 @@
 // must pass Redocly's recommended rules (redocly.yaml), and every answer the run recorded (its HAR,
 // reports/exchanges.har) must satisfy it: an answer the project's document accepts and the learned one refuses means
 // the overlay claims more than was seen.
+import { responseFailures } from '../checks/response.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -70,8 +71,8 @@ export async function checkObserved(reportsDir: string): Promise<ObservedCheck> 
   const violations = new Set<string>();
   for (const e of exchanges) {
     const answer = { status: e.status, contentType: e.contentType, contentLength: e.contentLength ?? undefined, body: e.body };
-    const known = new Set(base.check(e.operationId, answer).map(renderHeadline));
-    for (const headline of learned.check(e.operationId, answer).map(renderHeadline)) if (!known.has(headline)) violations.add(headline);
+    const known = new Set(responseFailures(base, e.operationId, answer).map(renderHeadline));
+    for (const headline of responseFailures(learned, e.operationId, answer).map(renderHeadline)) if (!known.has(headline)) violations.add(headline);
   }
   problems.push(...[...violations].map((v) => `the learned document refuses a recorded answer: ${v}`));
   return { actions: (overlay as Overlay).actions.length, answers: exchanges.length, violations: [...violations], problems, overlay: overlay as Overlay };

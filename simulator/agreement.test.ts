@@ -1,9 +1,10 @@
 // The simulator and the OpenAPI document agree, in the default configuration and in every vendor profile: every
 // operation, driven to every status it can return, answers what the document says (checked by the project's
 // validators), and every documented status is reached. Bots, credentials and body fields come from the profile.
+import { responseFailures } from '../checks/response.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { StatusExpectation } from '../openapi/validators.ts';
+import type { StatusExpectation } from '../checks/response.ts';
 import type { OperationId } from '../openapi/operations.generated.ts';
 import { renderHeadline } from '../lib/failure.ts';
 import { contractValidators } from '../openapi/validators.ts';
@@ -77,7 +78,7 @@ for (const profile of listProfiles()) {
     async function expectConforming(target: TestSimulator, c: Case): Promise<Answer> {
       const res = await target.call(c.method, c.path, c.options);
       assert.equal(res.status, c.status, `${c.method} ${c.path}: ${res.body.slice(0, 200)}`);
-      const problems = validators.check(c.operationId, { status: res.status, contentType: res.contentType, body: res.body }, c.check);
+      const problems = responseFailures(validators, c.operationId, { status: res.status, contentType: res.contentType, body: res.body }, c.check);
       assert.deepEqual(problems.map(renderHeadline), [], `${c.method} ${c.path}`);
       const seen = observed.get(c.operationId) ?? new Set<number>();
       observed.set(c.operationId, seen.add(res.status));

@@ -1,5 +1,6 @@
 // Every drift mode changes something a contract suite can observe through the public API, deterministically;
 // additive drifts still satisfy the OpenAPI document.
+import { responseFailures } from '../checks/response.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { contractValidators } from '../openapi/validators.ts';
@@ -168,7 +169,7 @@ describe('drift modes', () => {
     return observations.flatMap((o) =>
       o.status === 0
         ? [`${o.operationId}: no whole reply (${o.body})`]
-        : validators.check(o.operationId, { status: o.status, contentType: o.contentType, body: o.body }).map(renderHeadline),
+        : responseFailures(validators, o.operationId, { status: o.status, contentType: o.contentType, body: o.body }).map(renderHeadline),
     );
   }
 

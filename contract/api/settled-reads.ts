@@ -20,13 +20,3 @@ export async function settledDifferences<T extends Record<string, unknown>>(
   for (let n = 1; n < tries && differing().some((f) => MOVING.has(f)) && differing().every((f) => MOVING.has(f)); n++) [a, b] = await read();
   return { differing: differing(), a, b };
 }
-
-/**
- * Same value, a time compared as the instant it names (two ISO renderings of one instant agree), an id as the dialog it
- * names (a UUID in any case, RFC 9562).
- */
-export function sameValue(field: string, a: unknown, b: unknown): boolean {
-  if (field === 'updated' && typeof a === 'string' && typeof b === 'string' && a !== '' && b !== '') return Date.parse(a) === Date.parse(b);
-  if (field === 'id' && typeof a === 'string' && typeof b === 'string') return a.toLowerCase() === b.toLowerCase();
-  return JSON.stringify(a) === JSON.stringify(b);
-}

@@ -3,8 +3,8 @@
 // × trigger coverage, and a documented success held to where §3 says it leads, from whatever state: start to in
 // process ("resume a dialog"), stop to the operator state, command goto to the target bot; a GET create to "created,
 // not started". The lifecycle walk and the state-table walk both go through here.
-import { expect, notJudged } from '../judging/matchers.ts';
-import { judgeMove } from '../judging/move-evidence.ts';
+import { checkNotJudged, expect, judge } from '../judging/matchers.ts';
+import { MOVED, moveParts, type MoveEvidence } from '../../checks/effects.ts';
 import { messageText } from '../../fixtures/builders.ts';
 import type { Faker } from '@faker-js/faker';
 import type { SuiteConfig } from '../../config/suite-config.ts';
@@ -17,11 +17,6 @@ import type { DialogRead } from './requests.ts';
 import { gotoBot, sendAsOperator, startDialog, stopDialog } from './requests.ts';
 import { NO_DIALOG, pairKey, STATE_WORDS, TRIGGERS, type CreateTrigger, type DialogState, type Trigger } from '../core/state-table.ts';
 import type { WalkedStep } from '../core/journal.ts';
-
-/** Where a state change shows: the dialog's status read right after the action (GET /v2/conversation/{uuid}). */
-export const AFTERWARDS = 'status of the dialog afterwards';
-/** Where a move shows: the bot the lists file the dialog under, and its read, right after a goto. */
-export const MOVED = 'bot of the dialog afterwards';
 
 export interface Walk {
   api: ApiClient;
@@ -70,23 +65,9 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
   dialog.lastWrite = TRIGGERS[trigger];
   const was = before.record?.status;
   if (trigger === 'start') {
-    expect(res).toHold({ check: 'effect_of_start', at: AFTERWARDS, section: '3', observed: status, equals: 'in-process', shownBy: [after.response] });
+    judge(res, 'effect_of_start', { answered: res.status, after: status }, { shownBy: [after.response] });
   } else if (trigger === 'stop') {
-    // The operator state's string is not shown; it is no other state's: not in-process, not completed, and, from any
-    // state but the operator state itself, not the status the dialog had.
-    const stays = from === 'operator';
-    expect(res).toHold({
-      check: 'effect_of_stop',
-      at: AFTERWARDS,
-      section: '3',
-      expected: stays
-        ? 'the operator state still: the status the dialog had'
-        : 'the operator state: a status other than "in-process", "completed", the one the dialog had and that of a dialog not started',
-      observed: status === was ? `"${status}", the status it had` : `"${status}"`,
-      holds: () => typeof status === 'string' && status !== 'in-process' && status !== 'completed' && (stays ? status === was : status !== was),
-      details: { before: was ?? null, from: STATE_WORDS[from] },
-      shownBy: [after.response],
-    });
+    judge(res, 'effect_of_stop', { from: STATE_WORDS[from], before: was, after: status }, { shownBy: [after.response] });
   } else if (trigger === 'command') {
     // The list may trail the move: it is read until the dialog shows under the target, then under the source.
     const onTarget = await w.dialogs.listedUnderBot(dialog, target, true);
@@ -95,7 +76,7 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
     // under the target, then under any bot); waited for once V2's shows the move (a move V2 never shows is the
     // failure already, a second wait would tell nothing more).
     const v1OnTarget = (await w.dialogs.v1IdOf(dialog)) === undefined ? undefined : await w.dialogs.listedUnderBot(dialog, target, onTarget.listed, 'v1');
-    const verdict = judgeMove({
+    const moved: MoveEvidence = {
       read: after.response.status,
       v2: { underTarget: onTarget.listed, underSource: onSource.listed, listedBefore },
       v1: v1OnTarget
@@ -103,14 +84,9 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
         : {
             noTwin: `no V1 list item with its V2 record's name, ip and location under bot ${source} before it, nor under bot ${target} or any bot after it (created since ${onTarget.CreatedFrom})`,
           },
-    });
-    for (const why of verdict.unjudged) notJudged(res, { check: 'effect_of_goto', pointer: MOVED, section: '4.2', why });
-    expect(res).toHold({
-      check: 'effect_of_goto',
-      at: MOVED,
-      section: '4.2',
-      observed: verdict.observed,
-      equals: verdict.equals,
+    };
+    for (const why of moveParts(moved).unjudged) checkNotJudged(res, 'effect_of_goto', { pointer: MOVED, why });
+    judge(res, 'effect_of_goto', moved, {
       details: {
         target,
         source,
@@ -144,15 +120,7 @@ export async function created(w: Walk, via: 'v1-get' | 'v2-get' | 'v2-post', var
   if (via !== 'v2-post') {
     // "created, not started": not the state start leads to, nor the one that ends a dialog (§3).
     const status = read.record?.status;
-    expect(made.response).toHold({
-      check: 'effect_of_create',
-      at: AFTERWARDS,
-      section: '3',
-      expected: 'created, not started: a status other than "in-process" and "completed" (the bot publishes no messages)',
-      observed: status,
-      holds: (seen) => typeof seen === 'string' && seen !== 'in-process' && seen !== 'completed',
-      shownBy: [read.response],
-    });
+    judge(made.response, 'effect_of_create', { after: status }, { shownBy: [read.response] });
     made.dialog.notStartedStatus = status;
   }
   return { ...made, read, variables: variables ?? {} };

@@ -1,10 +1,11 @@
 // V1 and V2 are two views of the same dialogs (spec §1.6): only the identifier and source differ by design (§2.1),
 // every other field a record has in both versions must read the same (§2.2).
-import { holdEach, notJudged } from '../judging/matchers.ts';
+import { checkNotJudged, judgeSoft } from '../judging/matchers.ts';
+import { versionsAgreeOn } from '../../checks/dialogs.ts';
 import { declaredProperties, loadDocument } from '../../openapi/document.ts';
 import type { ApiClient } from '../target/client.ts';
 import { readV1, readV2, type DialogRead, type DialogRecord } from './requests.ts';
-import { sameValue, settledDifferences } from './settled-reads.ts';
+import { settledDifferences } from './settled-reads.ts';
 import type { Dialog, DialogFactory } from './dialog-factory.ts';
 
 /** Fields both record schemas declare, but the id. */
@@ -28,24 +29,10 @@ export async function expectVersionsAgree(api: ApiClient, v1Id: number, uuid: st
     pair = undefined;
     return [last[0].record, last[1].record];
   };
-  const agree = (field: string, a: unknown, b: unknown) => sameValue(field, a, b) || (field === 'updated' && b === '');
   const fields = sharedFields();
-  const { differing, a, b } = await settledDifferences(reads, fields, agree);
+  const { a, b } = await settledDifferences(reads, fields, versionsAgreeOn);
   const [v1, v2] = last!;
-  holdEach(
-    v1.response,
-    ...fields.map((field) => ({
-      check: 'versions_agree' as const,
-      against: v2.response,
-      at: `/${field}`,
-      location: `/${field} of dialog ${v1Id} / ${uuid}`,
-      section: '2.2',
-      expected: 'the same value in both versions of one dialog',
-      observed: differing.includes(field) ? 'different values' : 'the same value',
-      holds: (seen: unknown) => seen === 'the same value',
-      details: { v1: a?.[field], v2: b?.[field] },
-    })),
-  );
+  judgeSoft(v1.response, 'versions_agree', { fields, dialog: `${v1Id} / ${uuid}`, a, b }, { against: v2.response });
 }
 
 /**
@@ -57,7 +44,7 @@ export async function expectDialogVersionsAgree(api: ApiClient, dialogs: DialogF
   const v1Id = await dialogs.v1IdOf(dialog);
   if (v1Id === undefined) {
     const why = `no V1 list item with its V2 record's name, ip and location under bot ${dialog.botId} or any bot: no V1 read to compare`;
-    notJudged(v2.response, { check: 'versions_agree', pointer: '/ (every field)', section: '2.2', why });
+    checkNotJudged(v2.response, 'versions_agree', { pointer: '/ (every field)', why });
     return;
   }
   await expectVersionsAgree(api, v1Id, dialog.uuid, [await dialogs.read(dialog, 'v1'), v2]);

@@ -3,7 +3,9 @@
 // the client, which raises failures through the matchers, do not import each other.
 import type { Operation } from '../../openapi/document.ts';
 import type { OperationId } from '../../openapi/operations.generated.ts';
-import type { ContractValidators, ResponseToCheck } from '../../openapi/validators.ts';
+import type { ContractValidators } from '../../openapi/validators.ts';
+import type { ResponseToCheck } from '../../checks/response.ts';
+import { operationOf, queryOf, type ExchangeEvidence } from '../../checks/evidence.ts';
 import { renderExchange, type FailureExchange, type FailureRequest } from '../../lib/failure.ts';
 import { redactKnown } from '../../http/redact.ts';
 
@@ -24,6 +26,8 @@ export class ApiResponse {
     readonly text: string,
     readonly bytes: Buffer,
     readonly contracts: Contracts,
+    /** When the request was sent and its answer came whole (ms since the epoch). */
+    readonly timing: { startedMs: number; endedMs: number } = { startedMs: Date.now(), endedMs: Date.now() },
   ) {}
 
   get operationId(): OperationId {
@@ -42,6 +46,22 @@ export class ApiResponse {
   /** What the response checks read of it (openapi/validators.ts). */
   get answer(): ResponseToCheck {
     return { status: this.status, contentType: this.contentType, contentLength: this.headers['content-length'], body: this.text };
+  }
+
+  /** The exchange as any check of one exchange reads it (checks/evidence.ts): a team's (CHECKS_MODULE), a recording's. */
+  asEvidence(): ExchangeEvidence {
+    const { method, path, credentials, contentType, body } = this.exchange(4096).request;
+    const { operationId, path: template } = this.operation;
+    return {
+      operationId,
+      method,
+      path,
+      query: queryOf(path),
+      pathParams: operationOf([{ operationId, method, path: template }], method, path)?.pathParams ?? {},
+      request: { credentials, contentType: contentType ?? null, body },
+      response: { status: this.status, headers: this.headers, contentType: this.contentType ?? null, body: this.text, bytes: this.bytes },
+      ...this.timing,
+    };
   }
 
   /** Parsed JSON body, or undefined when the body is not JSON. */

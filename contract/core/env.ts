@@ -43,6 +43,8 @@ export const SUITE_ENVIRONMENT = [
   ['LIST_SETTLE_S', 'seconds a test waits for a write to show in a list (default 10)'],
   ['REQUIRE_SHAPES', '1: a send or command body shape the run cannot establish fails the run instead of skipping'],
   ['TRANSIENT_RESENDS, OUTAGE_S', 'resends of a read lost to the network (3); seconds of failures that end the run as no verdict (10)'],
+  ['CHECKS_MODULE', "a module of the team's own checks (docs/checks.md)"],
+  ['CHECKS, EXCLUDE_CHECKS', 'the checks a run makes, or leaves out, by name or family (as --checks, --exclude-checks)'],
   ['NODE_EXTRA_CA_CERTS', "a private CA's certificate (PEM) for a staging with TLS from it"],
   REPORTS_DIR_ENV,
 ] as const satisfies EnvironmentRows;

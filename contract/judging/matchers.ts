@@ -1,55 +1,93 @@
-// Assertions on an answer that read like a vendor ticket. Each matcher takes the response, as `observe` does: the
-// operation, its label, the status and the exchange come from it. A failure (lib/failure.ts) is built once here and
-// recorded as data on the running test (a CONTRACT_FAILURE annotation) before it is rendered as the message:
-// reports read the data, never the message. Whether the test goes on after it is Playwright's: `expect` stops it,
-// `expect.soft` does not. What a run does with recorded failures (acknowledgements, the record-only mode of the
-// mutation run) is the `contractFailures` fixture's (api-test.ts).
-import { expect as base, test } from '@playwright/test';
-import type { StatusExpectation } from '../../openapi/validators.ts';
-import {
-  CONTRACT_FAILURE,
-  NOT_JUDGED,
-  renderFailure,
-  showValue,
-  type Failure,
-  type FailureSeverity,
-  type SemanticCheck,
-  type UnjudgedCheck,
-} from '../../lib/failure.ts';
-import { stableStringify, type Json } from '../../lib/json.ts';
+// How a test's evidence meets the checks (checks/): a test gathers evidence and calls a check by name (`judge`, or
+// `judgeSoft` to go on after a failure); every answer is held to the document (`toMatchContract`). A check the run
+// leaves out (--checks, --exclude-checks) is not judged; one judged is counted for the coverage report. A failing
+// finding becomes a failure (lib/failure.ts) at the answer judged, recorded as data on the running test (a
+// CONTRACT_FAILURE annotation) before it is rendered as the message: reports read the data, never the message. Whether
+// the test goes on after it is Playwright's: `expect` stops it, `expect.soft` does not. What a run does with recorded
+// failures (acknowledgements, the record-only mode of the mutation run) is the `contractFailures` fixture's.
+import { expect as base, test, type TestInfo } from '@playwright/test';
+import { failuresOf, type AnyCheck, type Check, type CheckRegistry, type JudgedAt } from '../../checks/check.ts';
+import { BUILT_IN, builtIn, type CheckName, type InputOf } from '../../checks/registry.ts';
+import { responseChecks, responseFailures, type StatusExpectation } from '../../checks/response.ts';
+import { CONTRACT_FAILURE, NOT_JUDGED, renderFailure, type Failure, type FailureSeverity, type UnjudgedCheck } from '../../lib/failure.ts';
+import type { Json } from '../../lib/json.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import { redactKnown, redactKnownIn } from '../../http/redact.ts';
 
-/** What a semantic check observed, and what the spec asks of it: a value to equal, or a stated rule it must hold. */
-type Verdict = { observed: unknown; equals: unknown } | { observed: unknown; expected: string; holds: (observed: unknown) => boolean };
-
-/**
- * A semantic check of an answer: its name, the stable place and section, what was observed (no value of the run:
- * those go in `details`) and what the spec asks. The answer the matcher takes is the one judged: its operation and
- * status name the failure.
- */
-export type Judgement = Verdict & {
-  check: SemanticCheck;
-  /** The stable place: a JSON pointer into the answer, or a named place ("status of the dialog afterwards"). */
-  at: string;
-  section: string;
-  /** The place with the run's values, as a reader wants it. */
-  location?: string;
-  /** Values of the run that explain the verdict: the dialog, the window sent, the values compared. */
-  details?: Record<string, unknown>;
+/** The answers that show a finding besides the one judged, and the run's values that explain it. */
+export interface Shown {
   /** A comparison of two operations (V1 against V2): the other operation's answer. */
   against?: ApiResponse;
   /** Other answers that show it: the read that shows an action's effect. */
   shownBy?: readonly ApiResponse[];
+  /** Values of the run: the dialog, the window sent, the clock. */
+  details?: Record<string, unknown>;
+  /** The place with the run's values, where the test knows it better than the check. */
+  location?: string;
   severity?: FailureSeverity;
-};
+}
+
+/** Annotation type of what a test judged: JudgedCounts as JSON. */
+export const CHECKS_JUDGED = 'checks-judged';
+
+/** How often a test judged each check, and how often it failed: counted for the coverage report. */
+export type JudgedCounts = Record<string, { judged: number; failed: number }>;
+
+/** The checks of a test's run and what the test judged: per test, set by the fixtures before it runs. */
+const perTest = new WeakMap<TestInfo, { registry: CheckRegistry; judged: JudgedCounts }>();
+
+/** Before a test: the checks its run makes. */
+export const startChecks = (info: TestInfo, registry: CheckRegistry): void => void perTest.set(info, { registry, judged: {} });
+
+/** After a test: what it judged. */
+export const judgedIn = (info: TestInfo): JudgedCounts => perTest.get(info)?.judged ?? {};
+
+/** The running test's checks, if a test is running (the run's setup sends requests outside any). */
+function current() {
+  try {
+    return perTest.get(test.info());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the run makes a check (all outside a test); a check made is counted. */
+function judging(name: string, failed: number): boolean {
+  const checks = current();
+  if (checks && !checks.registry.runs(name)) return false;
+  if (checks) {
+    const seen = (checks.judged[name] ??= { judged: 0, failed: 0 });
+    seen.judged++;
+    seen.failed += failed > 0 ? 1 : 0;
+  }
+  return true;
+}
+
+/** Whether the running test's run makes a check. */
+export const runsCheck = (name: string): boolean => current()?.registry.runs(name) ?? true;
+
+/** The team's checks of a kind the running test's run makes (CHECKS_MODULE): the project's are called by name. */
+export function teamChecksOf(evidence: AnyCheck['evidence']): AnyCheck[] {
+  const checks = current();
+  return checks ? checks.registry.all().filter((c) => c.evidence === evidence && !BUILT_IN.includes(c) && checks.registry.runs(c.name)) : [];
+}
 
 /** Values as JSON keeps them: a value JSON cannot hold (undefined) becomes null, so "missing" still shows. */
 const asJson = (details: Record<string, unknown>): Record<string, Json> =>
   Object.fromEntries(Object.entries(details).map(([k, v]) => [k, JSON.parse(JSON.stringify(v ?? null)) as Json]));
 
-/** Whether a judgement holds: the observation equals the value asked for, or meets the stated rule. */
-export const holds = (j: Judgement): boolean => ('equals' in j ? stableStringify(j.observed) === stableStringify(j.equals) : j.holds(j.observed));
+/** Where a failure is raised: the answer judged, the other it is held against, and the answers that show it. */
+function judgedAt(res: ApiResponse, shown: Shown): JudgedAt {
+  return {
+    operationId: res.operationId,
+    status: res.status,
+    ...(shown.against ? { comparedWith: shown.against.operationId } : {}),
+    exchanges: [res, ...(shown.against ? [shown.against] : []), ...(shown.shownBy ?? [])].map((r) => r.exchange()),
+    ...(shown.details ? { details: asJson(shown.details) } : {}),
+    ...(shown.location ? { location: shown.location } : {}),
+    ...(shown.severity ? { severity: shown.severity } : {}),
+  };
+}
 
 /** Records failures on the running test, secrets removed, and returns the message that renders them. */
 function record(failures: readonly Failure[]): string {
@@ -58,39 +96,21 @@ function record(failures: readonly Failure[]): string {
   return redactKnown(clean.map(renderFailure).join('\n'));
 }
 
-/** The failure of a judgement that does not hold, built from the answer it judges. */
-function judgementFailure(res: ApiResponse, j: Judgement): Failure {
-  const shown = [res, ...(j.against ? [j.against] : []), ...(j.shownBy ?? [])];
-  return {
-    check: j.check,
-    severity: j.severity ?? 'breaking',
-    operationId: res.operationId,
-    ...(j.against ? { comparedWith: j.against.operationId } : {}),
-    status: res.status,
-    pointer: j.at,
-    expected: 'equals' in j ? showValue(j.equals) : j.expected,
-    section: j.section,
-    observed: showValue(j.observed),
-    context: {
-      ...(j.location ? { location: j.location } : {}),
-      ...(j.details ? { details: asJson(j.details) } : {}),
-      exchanges: shown.map((r) => r.exchange()),
-    },
-  };
-}
-
 export const expect = base.extend({
   /**
    * The answer conforms: no server error, the status the expectation names (else one the document lists), the
    * documented content type and schema, an empty body where none is documented; and, with --contract-from, what the
-   * baseline's learned document adds to the spec.
+   * baseline's learned document adds to the spec. Each response check the run leaves out is not made.
    */
   toMatchContract(res: ApiResponse, expectation: StatusExpectation = {}) {
-    const failures = res.contracts.spec.check(res.operationId, res.answer, expectation);
+    const made = responseChecks(expectation).filter((c) => runsCheck(c.name));
+    const only = { ...expectation, only: made.map((c) => (c.name === expectation.check ? 'status_code_conformance' : c.name)) } as StatusExpectation;
+    const failures = responseFailures(res.contracts.spec, res.operationId, res.answer, only);
+    for (const check of made) judging(check.name, failures.filter((f) => f.check === check.name).length);
     const learned = res.contracts.learned;
     if (learned) {
       const known = new Set(failures.map((f) => `${f.check} ${f.pointer} ${f.expected}`));
-      for (const f of learned.validators.check(res.operationId, res.answer, { ...expectation, severity: 'learned' })) {
+      for (const f of responseFailures(learned.validators, res.operationId, res.answer, { ...only, severity: 'learned' })) {
         if (known.has(`${f.check} ${f.pointer} ${f.expected}`)) continue;
         const expected = `${f.expected}, as baseline ${learned.baseline} observed`;
         failures.push({ ...f, expected, context: { ...f.context, details: { baseline: learned.baseline } } });
@@ -105,28 +125,60 @@ export const expect = base.extend({
     return { pass: false, name: 'toMatchContract', message: () => message };
   },
 
-  /** A semantic check of the answer (see Judgement). */
-  toHold(res: ApiResponse, judgement: Judgement) {
-    if (holds(judgement)) return { pass: true, name: 'toHold', message: () => `${res.operation.label} → ${res.status}: ${judgement.at} holds` };
-    const message = record([judgementFailure(res, judgement)]);
-    return { pass: false, name: 'toHold', message: () => message };
+  /** The failures a check found at this answer (see judge): none passes. */
+  toPassCheck(res: ApiResponse, failures: readonly Failure[]) {
+    if (failures.length === 0) return { pass: true, name: 'toPassCheck', message: () => `${res.operation.label} → ${res.status}: the check holds` };
+    const message = record(failures);
+    return { pass: false, name: 'toPassCheck', message: () => message };
   },
 });
 
 /**
- * Soft checks raised only where they fail. A passing expect is still a Playwright step, and every step captures a
- * stack: per item and per request that was the largest cost of a run (bench/contract.ts). Failures read the same.
+ * A check on the evidence a test gathered, at the answer `res` (its operation and status name a failure); `soft`:
+ * the test goes on after a failure. A check the run leaves out is not made. Raised only where it fails: a passing
+ * expect is still a Playwright step, and every step captures a stack (per item and per request the largest cost of a
+ * run, bench/contract.ts).
  */
-export function holdEach(res: ApiResponse, ...judgements: readonly Judgement[]): void {
-  for (const judgement of judgements) if (!holds(judgement)) expect.soft(res).toHold(judgement);
+export function judgeWith<I>(res: ApiResponse, check: Check<I>, input: I, shown: Shown = {}, soft = false): void {
+  if (!runsCheck(check.name)) return;
+  const findings = check.judge(input);
+  const failing = findings.filter((f) => !f.holds);
+  judging(check.name, failing.length);
+  if (failing.length === 0) return;
+  const failures = failuresOf(check, failing, judgedAt(res, shown));
+  (soft ? expect.soft(res) : expect(res)).toPassCheck(failures);
+}
+
+/** A check of the project, by name, on the evidence a test gathered: a failure stops the test. */
+export const judge = <N extends CheckName>(res: ApiResponse, name: N, input: InputOf<N>, shown?: Shown): void => judgeWith(res, builtIn(name), input, shown);
+
+/** A check of the project, by name: the test goes on after a failure. */
+export const judgeSoft = <N extends CheckName>(res: ApiResponse, name: N, input: InputOf<N>, shown?: Shown): void =>
+  judgeWith(res, builtIn(name), input, shown, true);
+
+/**
+ * A helper that cannot go on with what it met, where the check that would name it is left out of the run
+ * (--exclude-checks): the test stops, skipped with the reason, never a failure without a check.
+ */
+export function notJudged(reason: string): never {
+  test.skip(true, `not judged: ${reason}`);
+  throw new Error(reason);
 }
 
 /**
- * A check of the answer that the run could not judge, with why (lib/failure.ts UnjudgedCheck): recorded on the running
- * test as data, as a failure is, but neither failing it nor ever becoming a ticket. The test goes on with its other
- * checks.
+ * A check of the project the run could not judge, at the answer `res`, with why (lib/failure.ts UnjudgedCheck): what it
+ * needs (a V1 twin, a listed dialog) could not be found. Recorded on the running test as data, as a failure is, but
+ * neither failing it nor ever becoming a ticket; the test goes on with its other checks. A check the run leaves out is
+ * not run, so not "not judged" either.
  */
-export function notJudged(res: ApiResponse, unjudged: Omit<UnjudgedCheck, 'operationId'>): void {
-  const entry: UnjudgedCheck = { ...unjudged, operationId: res.operationId, why: redactKnown(unjudged.why) };
+export function checkNotJudged(res: ApiResponse, name: CheckName, at: { pointer: string; why: string; section?: string }): void {
+  if (!runsCheck(name)) return;
+  const entry: UnjudgedCheck = {
+    check: name,
+    operationId: res.operationId,
+    pointer: at.pointer,
+    section: at.section ?? builtIn(name).sections[0]!,
+    why: redactKnown(at.why),
+  };
   test.info().annotations.push({ type: NOT_JUDGED, description: JSON.stringify(entry) });
 }

@@ -11,16 +11,11 @@ import { join } from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
-import {
-  CONTRACT_FAILURE,
-  failureId,
-  NOT_JUDGED,
-  runFailure,
-  unjudgedLine,
-  type Failure,
-  type RecordedFailure,
-  type UnjudgedCheck,
-} from '../../lib/failure.ts';
+import { CONTRACT_FAILURE, failureId, NOT_JUDGED, unjudgedLine, type Failure, type RecordedFailure, type UnjudgedCheck } from '../../lib/failure.ts';
+import { CheckRegistryError, type CheckRegistry } from '../../checks/check.ts';
+import { bodyShapeEstablished, runFailures, testPasses } from '../../checks/run.ts';
+import { CHECKS_JUDGED, type JudgedCounts } from '../judging/matchers.ts';
+import { runChecks } from '../judging/run-checks.ts';
 import { replayOf } from '../../report/replay.ts';
 import { failureDetail, failureItem } from '../../report/drift-failures.ts';
 import { adoptLegacyIds, adoptLegacyItems } from '../../report/legacy-ids.ts';
@@ -99,6 +94,8 @@ export default class RunReports implements Reporter {
   private readonly inconclusive: { test: string; reason: string }[] = [];
   /** Checks a test could not judge, each with why (a lookup found nothing to judge by): never a contract failure. */
   private readonly unjudgedChecks: { test: string; reason: string }[] = [];
+  /** How often the run's tests judged each check, and how often it failed. */
+  private readonly checksJudged: JudgedCounts = {};
   /** Said last, after every report line: what the run could not do (tests a missing body shape kept from running). */
   private readonly lastLines: string[] = [];
 
@@ -129,11 +126,20 @@ export default class RunReports implements Reporter {
       return;
     }
     if (result.status === 'passed' || result.status === 'failed' || result.status === 'timedOut') this.judged.add(test.id);
+    const ended = (this.checksJudged[testPasses.name] ??= { judged: 0, failed: 0 });
+    if (result.status !== 'skipped') ended.judged++;
     for (const { type, description = '{}' } of result.annotations)
       if (type === NOT_JUDGED) this.unjudgedChecks.push({ test: title, reason: unjudgedLine(JSON.parse(description) as UnjudgedCheck) });
     if (result.status !== 'skipped') this.ran++;
     for (const { type, description = '{}' } of result.annotations) {
       if (type === OBSERVATION) this.observations.push({ ...(JSON.parse(description) as Observation), test: title });
+      if (type === CHECKS_JUDGED) {
+        for (const [name, seen] of Object.entries(JSON.parse(description) as JudgedCounts)) {
+          const total = (this.checksJudged[name] ??= { judged: 0, failed: 0 });
+          total.judged += seen.judged;
+          total.failed += seen.failed;
+        }
+      }
       if (type === PROBE_REQUESTS) {
         const spent = JSON.parse(description) as typeof this.probes;
         this.probes.sent += spent.sent;
@@ -144,10 +150,12 @@ export default class RunReports implements Reporter {
     // A test of a record-only run (CONTRACT_FAILURES=record) is expected to fail when it recorded failures: they count the same.
     if ((result.status !== test.expectedStatus && result.status !== 'skipped') || recorded.length > 0) {
       const firstLine = errorHeadline(result.errors[0]?.message ?? result.errors[0]?.value) ?? '';
+      // A test that failed and named no contract failure: a bug of the suite, said as such (test_passes).
+      if (recorded.length === 0) ended.failed++;
       const failed =
         recorded.length > 0
           ? recorded.map((f) => ({ ...f, id: failureId(f), test: title }))
-          : [runFailure('test_passes', title, 'the test to pass', firstLine)];
+          : runFailures(testPasses, { test: title, error: firstLine }, title);
       this.failures.push(...failed);
       this.failedTests.set(
         title,
@@ -157,7 +165,7 @@ export default class RunReports implements Reporter {
   }
 
   /** What the run's setup observed, and what only the whole run tells (contract/run/run-end.ts), as the tests' own. */
-  private endOfRun(config: ReturnType<typeof loadSuiteConfig>): void {
+  private endOfRun(config: ReturnType<typeof loadSuiteConfig>, checks: CheckRegistry): void {
     const setup = join(REPORTS_DIR, SETUP_OBSERVATIONS);
     if (existsSync(setup)) this.observations.push(...(JSON.parse(readFileSync(setup, 'utf8')) as Observation[]).map((o) => ({ ...o, test: SETUP_TITLE })));
     // One cause, one ticket: with tests failed, what they did not record is theirs, not a second failure of the run.
@@ -168,16 +176,16 @@ export default class RunReports implements Reporter {
     const end = runEnd(
       config,
       contractValidators(),
+      { registry: checks, judged: this.checksJudged },
       this.observations.map((o) => o.id),
       process.env.RUN_PARTIAL || (failed && `${failed}: the whole-run checks wait for a run where every test passes`),
     );
     console.log(end.coverageLine);
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
-    for (const { check, title, expected, message } of end.failed) {
-      console.error(`run end: ${message}`);
-      const failure = runFailure(check, title, expected, message);
+    for (const failure of end.failed) {
+      console.error(`run end: ${failure.check}: ${failure.observed}`);
       this.failures.push(failure);
-      this.failedTests.set(title, [failure.id]);
+      this.failedTests.set(failure.test, [...(this.failedTests.get(failure.test) ?? []), failure.id]);
     }
   }
 
@@ -213,14 +221,17 @@ export default class RunReports implements Reporter {
   }
 
   /** A body shape the run could not establish: the tests it skipped, said last; a failure with REQUIRE_SHAPES. */
-  private shapesNotEstablished(config: ReturnType<typeof loadSuiteConfig>): void {
+  private shapesNotEstablished(config: ReturnType<typeof loadSuiteConfig>, checks: CheckRegistry): void {
     for (const [reason, tests] of shapeSkips(REPORTS_DIR)) {
       this.lastLines.push(`dialog-contract: ${tests.length} test${tests.length === 1 ? '' : 's'} did not run: ${reason}`);
-      if (!config.requireShapes) continue;
+      if (!config.requireShapes || !checks.runs(bodyShapeEstablished.name)) continue;
       const title = 'REQUIRE_SHAPES: the run establishes its body shapes';
-      const failure = runFailure('body_shape_established', title, 'a send and a command body shape, configured or verified by their effect (§4.2)', reason);
-      this.failures.push(failure);
-      this.failedTests.set(title, [failure.id]);
+      const failed = runFailures(bodyShapeEstablished, { title, missing: [reason] }, title);
+      this.failures.push(...failed);
+      this.failedTests.set(
+        title,
+        failed.map((f) => f.id),
+      );
     }
   }
 
@@ -241,8 +252,22 @@ export default class RunReports implements Reporter {
     const config = loadSuiteConfig();
     // Everything written below passes through the secrets this process knows: the configured ones, the tokens seen.
     rememberSecrets([...secretsOf(config), ...callbackSecrets]);
-    if (this.ran > 0) this.endOfRun(config);
-    this.shapesNotEstablished(config);
+    let checks: CheckRegistry;
+    try {
+      checks = await runChecks(config);
+    } catch (err) {
+      if (!(err instanceof CheckRegistryError)) throw err;
+      console.error(`dialog-contract: ${err.message}`);
+      return { status: 'failed' };
+    }
+    if (this.ran > 0) this.endOfRun(config, checks);
+    this.shapesNotEstablished(config, checks);
+    // A check left out of the run is said, never silently absent: first among the last lines.
+    const left = checks.notRun().map((c) => c.name);
+    if (left.length)
+      this.lastLines.unshift(
+        `dialog-contract: ${left.length} check${left.length === 1 ? '' : 's'} not run (left out by --checks/--exclude-checks): ${left.join(', ')}`,
+      );
     const observed = mergeObservations(this.observations.map((o) => ({ ...o, ...(o.evidence ? { evidence: redactKnownIn(o.evidence) } : {}) })));
     const observedItems = new ObservedItems(observed.items);
     const signals = observedItems.get('versioning.deprecation-signals');

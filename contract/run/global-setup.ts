@@ -27,6 +27,8 @@ import { startAuthProxy } from '../target/auth-proxy.ts';
 import { knownLimit, writePace } from '../target/rate-memory.ts';
 import { RUN_PACED_ENV, RUN_PROXY_ENV } from '../target/run-throttle.ts';
 import { readBaseline } from '../core/baselines.ts';
+import { CheckRegistryError } from '../../checks/check.ts';
+import { runChecks } from '../judging/run-checks.ts';
 
 function endRun(verdict: UnjudgedVerdict): never {
   writeVerdictReports(REPORTS_DIR, verdict);
@@ -69,6 +71,13 @@ async function setUpRun(
   run: { id: string; startedAt: number },
 ): Promise<{ teardown: () => Promise<void>; env: Record<string, string> } | { ended: Ended }> {
   clearRunReports(reportsDir);
+  // The checks named and a team's module are known good before anything is sent (the main command says so first).
+  try {
+    await runChecks(config);
+  } catch (err) {
+    if (!(err instanceof CheckRegistryError)) throw err;
+    return { ended: { kind: 'config', reason: `dialog-contract: ${err.message}` } };
+  }
   const problem = config.targetBaseUrl ? await targetProblem(config) : undefined;
   if (problem) return { ended: { kind: 'no-verdict', reason: problem } };
   if (config.contractFrom) {

@@ -6,11 +6,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteConfig } from '../../config/suite-config.ts';
 import { rateLimitFinding } from '../../http/throttle.ts';
-import { coverageHtml, coverageMatrix, stateMatrix, unexplained } from '../../report/coverage-matrix.ts';
+import { checkRows, coverageHtml, coverageMatrix, stateMatrix, unexplained } from '../../report/coverage-matrix.ts';
 import { harAnswers, harOf } from '../../report/har.ts';
 import { suiteVersion } from '../../config/suite-version.ts';
 import type { ContractValidators } from '../../openapi/validators.ts';
-import type { RunCheck } from '../../lib/failure.ts';
+import type { RecordedFailure } from '../../lib/failure.ts';
+import { EVIDENCE, type CheckRegistry } from '../../checks/check.ts';
+import type { JudgedCounts } from '../judging/matchers.ts';
+import { pairsExercised, runFailures, transitionsWalked, unknownsObserved, variantsExercised } from '../../checks/run.ts';
+import { recordedExchanges, recordedFailures, wholeRecording } from '../../checks/recording.ts';
+import { BUILT_IN } from '../../checks/registry.ts';
 import { REPORTS_DIR } from '../core/env.ts';
 import { NOT_DRIVABLE } from '../core/not-drivable.ts';
 import type { Observation } from '../core/observation.ts';
@@ -34,8 +39,8 @@ export const RUN_END_FILES = ['coverage.json', 'coverage.html', EXCHANGES_HAR];
 
 export interface RunEnd {
   observations: Observation[];
-  /** A check of the whole run that failed: its name, its title, what it expects and the one line that says why not. */
-  failed: Array<{ check: RunCheck; title: string; expected: string; message: string }>;
+  /** The checks of the whole run that failed, each filed under its title. */
+  failed: RecordedFailure[];
   coverageLine: string;
 }
 
@@ -43,7 +48,13 @@ export interface RunEnd {
  * `observedIds`: the ids the run's tests and setup observed (the reporter holds them); `partial`: why the command
  * line ran only part of the suite, when the whole-run checks are not made.
  */
-export function runEnd(config: SuiteConfig, validators: ContractValidators, observedIds: Iterable<string>, partial: string | undefined): RunEnd {
+export function runEnd(
+  config: SuiteConfig,
+  validators: ContractValidators,
+  checks: { registry: CheckRegistry; judged: JudgedCounts },
+  observedIds: Iterable<string>,
+  partial: string | undefined,
+): RunEnd {
   const run = currentRun(config);
   const har = harOf(
     readJournal(REPORTS_DIR, 'exchange'),
@@ -87,58 +98,48 @@ export function runEnd(config: SuiteConfig, validators: ContractValidators, obse
   const walked = readJournal(REPORTS_DIR, 'transition');
   const states = stateMatrix(STATE_PAIRS, walked, preconditionReasons(REPORTS_DIR, 'transitions'));
   // Every documented variant of an input's place and form, and every write right after each write (report/variants.ts).
-  const doc = loadDocument();
   const variants = variantMatrix(
-    documentedVariants(doc, [...validators.operations.values()]),
+    documentedVariants(loadDocument(), [...validators.operations.values()]),
     har.log.entries.flatMap((e) => sentRequest(e) ?? []),
     walked.map((s) => ({ operationId: TRIGGERS[s.pair.split(' × ')[1] as Trigger] ?? '', prior: s.prior, test: s.test })),
     preconditionReasons(REPORTS_DIR, 'variants'),
   );
+  // Every check of the run beside them: how often it was judged, or that it was left out.
+  const listed = checks.registry
+    .all()
+    .map((c) => ({ name: c.name, sections: c.sections, severity: c.severity, evidence: EVIDENCE[c.evidence], run: checks.registry.runs(c.name) }));
+  const checkTable = checkRows(listed, checks.judged);
   const [json, html] = RUN_END_FILES as [string, string];
-  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, variants }, null, 2)}\n`);
-  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, variants));
+  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, variants, checks: checkTable }, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, variants, checkTable));
 
   const failed: RunEnd['failed'] = [];
+  // A team's checks of the whole run judge its exchanges as a recording's: at the run's end, over its HAR.
+  const team = checks.registry.all().filter((c) => c.evidence === 'run' && !BUILT_IN.includes(c));
+  if (team.length) {
+    const recorded = recordedFailures(wholeRecording(team, recordedExchanges(har, validators)), checks.registry, RUN_END);
+    failed.push(...recorded.failures);
+    Object.assign(checks.judged, recorded.judged);
+  }
   if (partial === undefined) {
     const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
     const excused = preconditionReasons(REPORTS_DIR, 'observations');
     const missing = UNKNOWN_CATALOG.flatMap((e) =>
       e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`),
     );
-    if (missing.length) {
-      failed.push({
-        check: 'unknowns_observed',
-        title: `${RUN_END} every catalogued "not shown" item was observed in this run, or its test said why it could not be`,
-        expected: 'every catalogued "not shown" item observed, or a skipped test saying why it could not be',
-        message: `not observed in this run (the test or probe that records each failed before recording): ${missing.join('; ')}`,
-      });
-    }
     const holes = unexplained(coverage).map((r) => `${r.operation} ${r.status}`);
-    if (holes.length) {
-      failed.push({
-        check: 'pairs_exercised',
-        title: `${RUN_END} every documented (operation, status) pair is exercised or explained`,
-        expected: 'every documented (operation, status) pair exercised, or explained in contract/core/not-drivable.ts',
-        message: `documented pairs neither exercised nor explained in contract/core/not-drivable.ts: ${holes.join(', ')}`,
-      });
-    }
-    const untried = variants.filter((r) => r.exercised === 0 && !r.reason).map((r) => `${r.operation} ${r.variant}`);
-    if (untried.length) {
-      failed.push({
-        check: 'variants_exercised',
-        title: `${RUN_END} every documented variant is exercised, or its test said why it could not be`,
-        expected: 'every documented variant (report/variants.ts) exercised, or a skipped test saying why it could not be',
-        message: `documented variants neither exercised nor explained by a skipped test: ${untried.join('; ')}`,
-      });
-    }
     const unwalked = states.filter((r) => r.walked === 0 && !r.reason).map((r) => r.pair);
-    if (unwalked.length) {
-      failed.push({
-        check: 'transitions_walked',
-        title: `${RUN_END} every (state × trigger) pair of spec §3 is walked, or its test said why it could not be`,
-        expected: 'every (state × trigger) pair of spec §3 walked, or a skipped test saying why it could not be',
-        message: `(state × trigger) pairs neither walked nor explained by a skipped test: ${unwalked.join(', ')}`,
-      });
+    const untried = variants.filter((r) => r.exercised === 0 && !r.reason).map((r) => `${r.operation} ${r.variant}`);
+    const judged = [
+      [unknownsObserved, `${RUN_END} every catalogued "not shown" item was observed in this run, or its test said why it could not be`, missing],
+      [pairsExercised, `${RUN_END} every documented (operation, status) pair is exercised or explained`, holes],
+      [transitionsWalked, `${RUN_END} every (state × trigger) pair of spec §3 is walked, or its test said why it could not be`, unwalked],
+      [variantsExercised, `${RUN_END} every documented variant is exercised, or its test said why it could not be`, untried],
+    ] as const;
+    for (const [check, title, gaps] of judged) {
+      if (!checks.registry.runs(check.name)) continue;
+      failed.push(...runFailures(check, { title, missing: gaps }, title));
+      checks.judged[check.name] = { judged: 1, failed: gaps.length ? 1 : 0 };
     }
   }
   return {

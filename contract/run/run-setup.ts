@@ -25,7 +25,7 @@ import { applicationObserved, clockText, OFFSET_WARNING_MS, offsetObserved, runV
 import { applicationClock, readingsText, type ApplicationClock } from './application-clock.ts';
 import { createdSinceIn, listedItems, readEnvelope } from '../api/lists.ts';
 import { USUAL_PAGING, type ListPaging } from '../core/list-paging.ts';
-import { firstPageNumber } from '../judging/pagination-meaning.ts';
+import { firstPageNumber } from '../../checks/pagination.ts';
 import type { Query } from '../target/client.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */

@@ -2,6 +2,7 @@
 import { test, expect } from '../fixtures/api-test.ts';
 import { unknownInteger } from './not-found.ts';
 import { discoverFileId } from '../api/requests.ts';
+import { judge } from '../judging/matchers.ts';
 
 export function defineFileTests(version: 'v1' | 'v2'): void {
   const operationId = version === 'v1' ? 'getV1File' : 'getV2File';
@@ -23,20 +24,11 @@ export function defineFileTests(version: 'v1' | 'v2'): void {
       return;
     }
     await expect(res).toMatchContract({ status: 200, because: `for existing file ${fileId}`, section: '4.1' });
-    const observed = res.bytes.length > 0 ? 'bytes' : 'an empty body';
-    expect(res).toHold({ check: 'file_content', at: 'body', section: '4.1', expected: 'the file itself (non-empty bytes)', observed, equals: 'bytes' });
+    judge(res, 'file_content', { bytes: res.bytes.length });
     // A fileId addresses one file (§2.6): downloaded again, it is the same file.
     const again = await api.call(operationId, { path: { fileId: fileId! } });
     await expect(again).toMatchContract({ status: 200, because: `for existing file ${fileId}, downloaded again`, section: '4.1' });
-    expect(again).toHold({
-      check: 'file_content',
-      at: 'body (same file twice)',
-      section: '2.6',
-      expected: 'the bytes the first download of this fileId returned: the file it addresses',
-      observed: Buffer.compare(res.bytes, again.bytes) === 0 ? 'the same bytes' : 'other bytes',
-      equals: 'the same bytes',
-      details: { fileId: fileId!, firstBytes: res.bytes.length, againBytes: again.bytes.length },
-    });
+    judge(again, 'file_content.same_file', { fileId: fileId!, first: res.bytes, again: again.bytes });
   });
 
   test(`${label} answers 404 for a file that does not exist`, async ({ api, fake, observe }) => {

@@ -5,7 +5,7 @@
 // outside in every zone of the world (±14 h). Each answer is held to §7 first: a form the vendor cannot read is a wrong
 // answer, not a missing dialog. Registered for V1 and V2 by their filter-forms spec files.
 import { test, expect } from '../fixtures/api-test.ts';
-import { notJudged } from '../judging/matchers.ts';
+import { checkNotJudged, judge } from '../judging/matchers.ts';
 import {
   createdSince,
   fetchPages,
@@ -49,11 +49,11 @@ export function defineFilterFormTests(version: Version): void {
     const listed = await searchSettled(api, version, since, id, config.listSettleSeconds, 'a new dialog in the list');
     if (!listed.item) {
       const why = `the dialog is not in the list of bot ${config.botId} created since ${since.CreatedFrom} (waited ${listed.waited}): no window to judge by`;
-      notJudged(listed.response, { check: 'filter_conformance', pointer: 'filter CreatedFrom/CreatedTo', section: '4.1', why });
+      checkNotJudged(listed.response, 'filter_conformance.created_window', { pointer: 'filter CreatedFrom/CreatedTo', why });
       return;
     }
     const created = vendorMs(dialog.createdAfter, 'early');
-    const cases: Array<[Query, boolean]> = [
+    const cases: Array<[Record<string, string>, boolean]> = [
       [{ CreatedFrom: dateOf(created - 2 * DAY) }, true],
       [{ CreatedFrom: dateOf(created + 2 * DAY) }, false],
       // A date alone ending the period, at its start or its end: two days on, the dialog is inside either way.
@@ -66,15 +66,12 @@ export function defineFilterFormTests(version: Version): void {
     ];
     for (const [window, inside] of cases) {
       const found = await listedIn(api, { BotID: config.botId, ...window }, id);
-      expect(found.response).toHold({
-        check: 'filter_conformance',
-        at: 'filter CreatedFrom/CreatedTo',
-        location: `filter ${shown(window)}`,
-        section: '4.1',
-        observed: found.item ? 'listed' : 'not listed',
-        equals: inside ? 'listed' : 'not listed',
-        details: { dialog: id, created: isoUtc(dialog.createdAfter), clock: clockText(runVendorClock()) },
-      });
+      judge(
+        found.response,
+        'filter_conformance.created_window',
+        { window, inside, listed: found.item !== undefined },
+        { details: { dialog: id, created: isoUtc(dialog.createdAfter), clock: clockText(runVendorClock()) } },
+      );
     }
   });
 
@@ -86,7 +83,7 @@ export function defineFilterFormTests(version: Version): void {
     const history = sampleQuery(config, config.botId);
     // Nothing was updated two days from now, nor before 2000, in any zone of the world.
     const later = vendorMs(Date.now() + 2 * DAY, 'late');
-    const outside: Query[] = [
+    const outside: Record<string, string>[] = [
       { UpdatedFrom: dateOf(later) },
       { UpdatedFrom: localOf(later) },
       { UpdatedFrom: isoZoned(later, 5 * 60) },
@@ -98,16 +95,12 @@ export function defineFilterFormTests(version: Version): void {
       const res = await api.call(operationId, { query: { ...history, ...window, PageCount: 1 } });
       await expect(res).toMatchContract({ status: 200, because: `for ${shown(window)}`, section: '4.1' });
       const items = Object.keys(res.json<Record<string, unknown>>() ?? {}).filter((k) => k !== 'meta').length;
-      expect(res).toHold({
-        check: 'filter_conformance',
-        at: 'filter UpdatedFrom/UpdatedTo (outside)',
-        location: `the items listed for ${shown(window)}`,
-        section: '4.1',
-        expected: 'no dialog listed: nothing was updated two days from now, nor before 2000',
-        observed: items,
-        holds: (n) => n === 0,
-        details: { clock: clockText(runVendorClock()) },
-      });
+      judge(
+        res,
+        'filter_conformance.updated_outside',
+        { window, why: 'nothing was updated two days from now, nor before 2000', listed: items },
+        { details: { clock: clockText(runVendorClock()) } },
+      );
     }
     // An offset names an instant: a minute after a dialog's last message, written at -05:00, that dialog is not listed.
     const [first] = await fetchPages(api, version, { ...history, PageCount: searchPageCount() }, 1);
@@ -115,15 +108,11 @@ export function defineFilterFormTests(version: Version): void {
     precondition(sample !== undefined, `no dialog on bot ${config.botId} with an updated time and zone in the sample window (SAMPLE_CREATED_FROM/TO)`);
     const from = isoZoned(zonedInstant(sample!.updated)! + 60_000, -5 * 60);
     const found = await listedIn(api, { ...history, UpdatedFrom: from }, sample!.id);
-    expect(found.response).toHold({
-      check: 'filter_conformance',
-      at: 'filter UpdatedFrom (with an offset)',
-      location: `filter UpdatedFrom=${from}`,
-      section: '4.1',
-      expected: 'the dialog not listed: UpdatedFrom, written with an offset, is a minute after its last message',
-      observed: found.item ? 'listed' : 'not listed',
-      holds: (seen) => seen === 'not listed',
-      details: { dialog: sample!.id, lastMessage: sample!.updated },
+    judge(found.response, 'filter_conformance.updated_after_last_message', {
+      dialog: sample!.id,
+      lastMessage: sample!.updated,
+      from,
+      listed: found.item !== undefined,
     });
   });
 }

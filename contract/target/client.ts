@@ -4,7 +4,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { Operation } from '../../openapi/document.ts';
 import type { OperationId } from '../../openapi/operations.generated.ts';
-import { expect } from '../judging/matchers.ts';
+import { expect, judge, notJudged } from '../judging/matchers.ts';
 import { redactBody, redactKnown, redactKnownHeaders, redactKnownIn } from '../../http/redact.ts';
 import { expandPath, queryString } from '../../http/request.ts';
 import { ApiResponse, type Contracts } from '../core/api-response.ts';
@@ -189,15 +189,8 @@ export class ApiClient {
           if (this.serverErrorsFail) {
             // An answer whose body broke off on every send (shorter than its Content-Length): the target's failure.
             const partial = new ApiResponse(op, request, sent.status, {}, '', Buffer.alloc(0), this.contracts);
-            expect.soft(partial).toHold({
-              check: 'complete_body',
-              at: 'body (incomplete)',
-              section: '7',
-              expected: 'the whole body the answer announces (RFC 9112 §6.3)',
-              observed: 'the body broke off',
-              holds: () => false,
-              details: { reason: sent.lost },
-            });
+            judge(partial, 'complete_body', { whole: false, reason: sent.lost });
+            notJudged(`${op.label} answered no whole body (${sent.lost}), and complete_body is left out of this run`);
           }
           // Outside a test (the run's setup) there is no test to record it on: the error says it all.
           throw new Error(`${op.label}: no whole response from the target (${sent.lost}); request ${request.method} ${request.path}`);
@@ -208,7 +201,10 @@ export class ApiClient {
         // The run's proxy says the run is paced: its word, not the target's, so not in the answer.
         const { [PACE_HEADER]: pace, ...answerHeaders } = response.headers();
         this.throttle.pacedBy(pace);
-        result = new ApiResponse(op, request, response.status(), answerHeaders, bytes.toString('utf8'), bytes, this.contracts);
+        result = new ApiResponse(op, request, response.status(), answerHeaders, bytes.toString('utf8'), bytes, this.contracts, {
+          startedMs: started,
+          endedMs: Date.now(),
+        });
         const outcome = { kind: 'answer', status: result.status, retryAfter: result.headers['retry-after'] !== undefined } as const;
         this.health.record(operationId, outcome);
         const gateway = transientKind(outcome);

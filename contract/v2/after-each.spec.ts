@@ -2,13 +2,12 @@
 // every trigger after a V1 GET create, a POST create, a start and a stop): after a V2 GET create, after an operator's
 // message and after a move to another bot. A success leads where §3 says (state-walk.ts). A moved dialog still exists
 // and is accessible, so a trigger on it is also held to the same trigger on a dialog in the same state that was not
-// moved (move-evidence.ts): which states allow a trigger is the vendor's, a move changes none of it.
-import { eachRun, test, expect } from '../fixtures/api-test.ts';
+// moved (the checks `effect_of_*.after_move`): which states allow a trigger is the vendor's, a move changes none of it.
+import { eachRun, test } from '../fixtures/api-test.ts';
 import { shapeOf } from '../api/requests.ts';
 import { created, isSuccess, reach, step, type Walk, type WalkCovers } from '../api/state-walk.ts';
-import { judgeAfterMove } from '../judging/move-evidence.ts';
+import { judge } from '../judging/matchers.ts';
 import { STATE_WORDS, TRIGGERS, type DialogState, type Trigger } from '../core/state-table.ts';
-import type { SemanticCheck } from '../../lib/failure.ts';
 import { afterId } from '../../report/variants.ts';
 
 /** The writes tried before each trigger here, in the words of the tests' titles. */
@@ -21,16 +20,13 @@ type Prior = keyof typeof PRIORS;
  */
 const MADE_IN: Record<Trigger, 'in-process' | 'operator'> = { start: 'operator', stop: 'in-process', send: 'operator', command: 'operator' };
 
-/** The check and section of what a trigger does (§3 for start and stop, §4.2 for send and command). */
-const EFFECT: Record<Trigger, { check: SemanticCheck; section: string }> = {
-  start: { check: 'effect_of_start', section: '3' },
-  stop: { check: 'effect_of_stop', section: '3' },
-  send: { check: 'effect_of_send', section: '4.2' },
-  command: { check: 'effect_of_goto', section: '4.2' },
-};
-
-/** Where a trigger on a moved dialog is held to the same trigger on one not moved. */
-const AFTER_MOVE = 'answer after a move to another bot';
+/** The check that holds a trigger on a moved dialog to the same trigger on one not moved. */
+const AFTER_MOVE = {
+  start: 'effect_of_start.after_move',
+  stop: 'effect_of_stop.after_move',
+  send: 'effect_of_send.after_move',
+  command: 'effect_of_goto.after_move',
+} as const satisfies Record<Trigger, string>;
 
 const operationOf = (prior: Prior) => (prior === 'getV2DialogCreate' ? prior : TRIGGERS[prior]);
 
@@ -74,19 +70,12 @@ eachRun(() => {
         const { dialog, read } = await rightAfter(w, prior, state, covers);
         const { res } = await step(w, dialog, state, trigger, read);
         if (!notMoved) return;
-        const verdict = judgeAfterMove(
-          { status: notMoved.res.status, success: isSuccess(trigger, notMoved.res.status) },
-          { status: res.status, success: isSuccess(trigger, res.status) },
+        judge(
+          res,
+          AFTER_MOVE[trigger],
+          { notMoved: notMoved.res.status, moved: res.status },
+          { details: { bot: dialog.botId, state: STATE_WORDS[state] }, shownBy: [notMoved.res] },
         );
-        expect(res).toHold({
-          ...EFFECT[trigger],
-          at: AFTER_MOVE,
-          expected: verdict.expected,
-          observed: verdict.observed,
-          holds: () => verdict.holds,
-          details: { moved: res.status, notMoved: notMoved.res.status, bot: dialog.botId, state: STATE_WORDS[state] },
-          shownBy: [notMoved.res],
-        });
       });
     }
   }

@@ -1,7 +1,7 @@
 // Spec §4.2: POST /v2/dialog/{BotID}/create takes `response` and `variables` in the query and in the JSON body, and
 // says neither place wins. Each is sent in each place alone and in both with one value, which must mean there what the
 // spec says it means; in both with two values, which one wins is observed. §4.1, §4.2: both GET creates take variables
-// in the query, with the meaning POST gives them (contract/judging/variant-places.ts).
+// in the query, with the meaning POST gives them (effect_of_create.variables in checks/effects.ts).
 import { eachRun, test, expect } from '../fixtures/api-test.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import type { Faker } from '@faker-js/faker';
@@ -10,8 +10,8 @@ import type { DialogRead, DialogRecord } from '../api/requests.ts';
 import type { Dialog } from '../api/dialog-factory.ts';
 import { readV2 } from '../api/requests.ts';
 import { settle } from '../target/settle.ts';
-import { holdEach } from '../judging/matchers.ts';
-import { judgePlaces, responseWins, variablesShown, whichWins } from '../judging/variant-places.ts';
+import { judgeSoft } from '../judging/matchers.ts';
+import { responseWins, variablesShown, whichWins } from '../judging/variant-places.ts';
 
 /** Where a create's inputs go: its query and its JSON body. */
 type Places = { query?: Record<string, string | boolean>; json?: Record<string, string | boolean> };
@@ -119,18 +119,15 @@ eachRun(() => {
           (data) => variablesShown(data, m.variables),
           config.listSettleSeconds,
         );
-    const verdicts = judgePlaces(Object.fromEntries(made.map((m, i) => [m.words, variablesShown(reads[i]!.record?.data ?? [], m.variables)])));
-    for (const [i, v] of verdicts.entries()) {
-      holdEach(made[i]!.res, {
-        check: 'effect_of_create',
-        at: `variables ${v.place}`,
-        section: '4.2',
-        expected: v.expected,
-        observed: v.observed,
-        holds: () => v.holds,
-        details: { dialog: made[i]!.uuid, variables: made[i]!.variables },
-        shownBy: [reads[i]!.response],
-      });
+    const shown = made.map((m, i) => variablesShown(reads[i]!.record?.data ?? [], m.variables));
+    for (const [i, m] of made.entries()) {
+      const shownThrough = made.filter((_, j) => j !== i && shown[j]).map((other) => other.words);
+      judgeSoft(
+        m.res,
+        'effect_of_create.variables',
+        { place: m.words, operation: 'postV2DialogCreate', shown: shown[i]!, shownThrough },
+        { details: { dialog: m.uuid, variables: m.variables }, shownBy: [reads[i]!.response] },
+      );
     }
     // Two values for one name: which the dialog shows is not stated.
     const [inQuery, inBody] = [freshVariables(fake, taken), freshVariables(fake, taken)];
@@ -160,19 +157,19 @@ eachRun(() => {
           (data) => variablesShown(data, m.variables),
           config.listSettleSeconds,
         );
-    const verdicts = judgePlaces(Object.fromEntries(made.map((m, i) => [`through ${m.response.operation.label}`, shown(i)])));
-    for (const [i, v] of verdicts.entries()) {
-      const m = made[i]!;
-      holdEach(m.response, {
-        check: 'effect_of_create',
-        at: 'variables in the query',
-        section: m.response.operation.section,
-        expected: v.expected,
-        observed: v.observed,
-        holds: () => v.holds,
-        details: { dialog: m.dialog.uuid, variables: m.variables },
-        shownBy: [m.read.response],
-      });
+    for (const [i, m] of made.entries()) {
+      const other = made[1 - i]!;
+      judgeSoft(
+        m.response,
+        'effect_of_create.variables',
+        {
+          place: 'in the query',
+          operation: m.response.operationId as 'getV1DialogCreate' | 'getV2DialogCreate',
+          shown: shown(i),
+          shownThrough: shown(1 - i) ? [`through ${other.response.operation.label}`] : [],
+        },
+        { details: { dialog: m.dialog.uuid, variables: m.variables }, shownBy: [m.read.response] },
+      );
     }
   });
 });

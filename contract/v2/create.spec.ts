@@ -7,25 +7,16 @@ import { clockText, runVendorClock } from '../clock/vendor-clock.ts';
 import { readV1, readV2 } from '../api/requests.ts';
 import type { ApiClient } from '../target/client.ts';
 import { expectVersionsAgree } from '../api/versions.ts';
-import { notJudged } from '../judging/matchers.ts';
-import { ipKind, locationKind } from '../judging/field-meanings.ts';
-
-/** Where a list shows a new dialog: its id among the items. */
-const NEW_DIALOG_LISTED = '/*/id (new dialog listed)';
+import { NEW_DIALOG_LISTED } from '../../checks/dialogs.ts';
+import { ipKind, locationKind } from '../../checks/meanings.ts';
+import { checkNotJudged, judge, judgeSoft } from '../judging/matchers.ts';
 
 /** The new dialog is in the V2 list under its UUID and V1 and V2 read the same dialog (spec §1.6, §2.1, §2.2). */
 async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFactory, dialog: Dialog, settleSeconds: number) {
   const since = { CreatedFrom: createdSince(dialog.createdAfter) };
   const listed = await searchSettled(api, 'v2', { BotID: dialog.botId, ...since }, dialog.uuid, settleSeconds, 'a new dialog in the list');
   const details = { dialog: dialog.uuid, bot: dialog.botId, waitedForTheList: listed.waited, ...since, clock: clockText(runVendorClock()) };
-  expect(listed.response).toHold({
-    check: 'created_dialog_identified',
-    at: NEW_DIALOG_LISTED,
-    section: '1.6',
-    observed: listed.item ? 'listed' : 'not listed',
-    equals: 'listed',
-    details,
-  });
+  judge(listed.response, 'created_dialog_identified.listed', { listed: listed.item !== undefined }, { details });
   const v2 = await dialogs.read(dialog);
   await expect(v2.response).toMatchContract({ status: 200, because: 'for a dialog just created', section: '4.2' });
   // Its V1 id: the answer's, or the V1 twin of the V2 record (an integer-id item with the same name, ip and
@@ -33,7 +24,7 @@ async function expectSameDialogInBothVersions(api: ApiClient, dialogs: DialogFac
   const v1 = await dialogs.findV1(dialog);
   if (v1.v1Id === undefined) {
     const why = `no V1 list item with its V2 record's name, ip and location under bot ${dialog.botId} or any bot (created since ${since.CreatedFrom}): its V1 read and V1's agreement with V2 are not judged either`;
-    notJudged(v1.response ?? v2.response, { check: 'created_dialog_identified', pointer: NEW_DIALOG_LISTED, section: '1.6', why });
+    checkNotJudged(v1.response ?? v2.response, 'created_dialog_identified.listed', { pointer: NEW_DIALOG_LISTED, why });
     return { v2: v2.record!, v2Response: v2.response };
   }
   const v1Read = await dialogs.read(dialog, 'v1');
@@ -54,28 +45,11 @@ eachRun(() => {
     // dialogId and dialogUUID name the created dialog (§2.4): the V1 record of one is the V2 record of the other,
     // compared on the fields activity never moves.
     const [byId, byUuid] = [(await readV1(api, dialog.v1Id!)).record, (await readV2(api, dialog.uuid)).record];
-    const differing = ['name', 'ip', 'location'].filter((f) => byId?.[f] !== byUuid?.[f]);
     // Soft: V1 and V2 disagreeing about a field also fails this, and the comparison below names that field.
-    expect.soft(response).toHold({
-      check: 'created_dialog_identified',
-      at: '/dialogId',
-      section: '2.4',
-      expected: 'the dialog dialogUUID names: its V1 and V2 records agree on name, ip and location',
-      observed: byId === undefined ? 'no V1 record' : differing.length ? `a dialog differing in ${differing.join(', ')}` : 'the same dialog',
-      holds: (named) => named === 'the same dialog',
-      details: { dialogId: dialog.v1Id ?? null, dialogUUID: dialog.uuid },
-    });
+    judgeSoft(response, 'created_dialog_identified.one_dialog', { byId, byUuid }, { details: { dialogId: dialog.v1Id ?? null, dialogUUID: dialog.uuid } });
     const { v2, v2Response } = await expectSameDialogInBothVersions(api, dialogs, dialog, config.listSettleSeconds);
     observe(response.operation, { id: 'status.after-post-create', section: '3', item: 'status of a dialog created and started', observed: v2.status });
-    expect(v2Response).toHold({
-      check: 'name_conformance',
-      at: '/name',
-      section: '2.1',
-      expected: 'the dialog number plus the city given in location',
-      observed: `${/\d/.test(v2.name) ? 'a number' : 'no number'} and ${v2.name.includes(v2.location) ? 'the city' : 'not the city'}`,
-      holds: (name) => name === 'a number and the city',
-      details: { name: v2.name, location: v2.location },
-    });
+    judge(v2Response, 'name_conformance', { name: v2.name, location: v2.location });
     // A dialog nobody opened from a browser may carry no address or city: what it carries is recorded.
     observe({
       id: 'fields.api-started',

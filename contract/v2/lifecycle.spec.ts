@@ -61,7 +61,6 @@ eachRun(() => {
         section: '2.1',
         item: "whether an operator's message moves updated (the time of the last message, §2.1; the Updated filters read the respondent's, §4.1)",
         at: 'updated of the dialog afterwards',
-        check: 'effect_of_send',
         observed: typeof now !== 'string' || now === '' ? 'no time' : now === was ? 'the time before' : 'a later time',
       });
       // The record is its list item plus data (§2.2) for this dialog too, right after its last message.

@@ -1,10 +1,10 @@
 // Spec §3 walked: each trigger of the API from each state a run can bring a dialog into (a completed one is the
 // errors spec's, from the bot's history), through contract/api/state-walk.ts. Which states allow a trigger is not shown
 // ("any (condition not shown)"): each pair's answer is recorded. What a documented success leads to is asserted.
-import { eachRun, test, expect } from '../fixtures/api-test.ts';
+import { eachRun, test } from '../fixtures/api-test.ts';
 import { shapeOf } from '../api/requests.ts';
-import { AFTERWARDS, created, isSuccess, reach, step } from '../api/state-walk.ts';
-import { holdEach } from '../judging/matchers.ts';
+import { created, isSuccess, reach, step } from '../api/state-walk.ts';
+import { judgeSoft } from '../judging/matchers.ts';
 import { expectDialogVersionsAgree } from '../api/versions.ts';
 import { dialogVariables } from '../../fixtures/builders.ts';
 import { DOCUMENTED_EFFECT, pairKey, STATE_WORDS, transitionId, TRIGGERS, type Trigger, type WriteOperation } from '../core/state-table.ts';
@@ -30,70 +30,45 @@ eachRun(() => {
     // One state, one status (§3 gives both GET creates the same next state); "started" is another state.
     const notStarted = v1.read.record?.status;
     // Soft: each create is judged on its own, and the operator's status below may name the one that drifted.
-    expect.soft(v2.response).toHold({
-      check: 'effect_of_create',
-      at: AFTERWARDS,
-      section: '3',
-      expected: 'the status a V1 GET create leaves: the same state, created, not started',
-      observed: v2.read.record?.status === notStarted ? 'the same status' : 'another status',
-      equals: 'the same status',
-      details: { v1Create: notStarted ?? null, v2Create: v2.read.record?.status ?? null },
-      against: v1.response,
-      shownBy: [v1.read.response, v2.read.response],
-    });
-    expect.soft(post.response).toHold({
-      check: 'effect_of_create',
-      at: AFTERWARDS,
-      section: '3',
-      expected: 'started: a status other than that of a dialog created, not started',
-      observed: post.read.record?.status === notStarted ? 'the status of a dialog not started' : 'another status',
-      equals: 'another status',
-      details: { notStarted: notStarted ?? null, started: post.read.record?.status ?? null },
-      shownBy: [post.read.response, v1.read.response],
-    });
+    judgeSoft(
+      v2.response,
+      'effect_of_create.same_in_both_versions',
+      { v1Create: notStarted, v2Create: v2.read.record?.status },
+      { against: v1.response, shownBy: [v1.read.response, v2.read.response] },
+    );
+    judgeSoft(
+      post.response,
+      'effect_of_create.post_starts',
+      { notStarted, started: post.read.record?.status },
+      { shownBy: [post.read.response, v1.read.response] },
+    );
     const made = [v1, v2, post];
     // "dialog number" (§2.1): three dialogs, three numbers, whatever sequence the vendor numbers them by.
-    const numbers = made.map((m) => /\d+/.exec(m.read.record?.name ?? '')?.[0]).filter((n) => n !== undefined);
-    holdEach(post.read.response, {
-      check: 'name_conformance',
-      at: '/name',
-      section: '2.1',
-      expected: 'the dialog number of this dialog: one no other dialog created beside it has',
-      observed: new Set(numbers).size === numbers.length ? 'a number of its own' : 'the number of another dialog',
-      holds: (seen) => seen === 'a number of its own',
-      details: { names: made.map((m) => m.read.record?.name ?? null) },
-      shownBy: made.map((m) => m.read.response),
-    });
+    judgeSoft(
+      post.read.response,
+      'name_conformance.own_number',
+      { names: made.map((m) => m.read.record?.name ?? null) },
+      { shownBy: made.map((m) => m.read.response) },
+    );
     // "Data collected in the dialog" (§2.2): another dialog's variables are no data of this one.
     for (const [i, m] of made.entries()) {
       const own = Object.values(m.variables);
-      const others = made.filter((_, j) => j !== i).flatMap((o) => Object.values(o.variables).filter((v) => !own.includes(v)));
-      const foreign = (m.read.record?.data ?? []).filter((item) => others.includes(item.answer));
-      holdEach(m.read.response, {
-        check: 'meaning_conformance',
-        at: '/data',
-        section: '2.2',
-        expected: 'data collected in this dialog: none of the values another dialog was given',
-        observed: foreign.length ? "another dialog's data" : 'its own data',
-        holds: (seen) => seen === 'its own data',
-        details: { dialog: m.dialog.uuid, foreign: foreign.map((item) => item.answer) },
-      });
+      const othersGiven = made.filter((_, j) => j !== i).flatMap((o) => Object.values(o.variables).filter((v) => !own.includes(v)));
+      const answers = (m.read.record?.data ?? []).map((item) => item.answer);
+      judgeSoft(m.read.response, 'meaning_conformance.data', { dialog: m.dialog.uuid, answers, othersGiven });
     }
     // The operator state is neither of the create's states: a stop shows its status (§3).
     const stopped = await step(w, v2.dialog, 'created', 'stop', v2.read);
     if (!isSuccess('stop', stopped.res.status)) return;
     const operator = stopped.after.record?.status;
     for (const m of [v1, post]) {
-      expect.soft(m.response).toHold({
-        check: 'effect_of_create',
-        at: AFTERWARDS,
-        section: '3',
-        expected: `${m === post ? 'started' : 'created, not started'}: not the operator state a stop leads to`,
-        observed: m.read.record?.status === operator ? 'the status of a dialog with an operator' : 'another status',
-        equals: 'another status',
-        details: { created: m.read.record?.status ?? null, operator: operator ?? null },
-        shownBy: [m.read.response, stopped.after.response],
-      });
+      const created = m.read.record?.status;
+      judgeSoft(
+        m.response,
+        'effect_of_create.not_operator',
+        { created, operator, started: m === post },
+        { shownBy: [m.read.response, stopped.after.response] },
+      );
     }
   });
 

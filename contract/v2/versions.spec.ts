@@ -1,7 +1,8 @@
 // V1 and V2 read the same existing dialogs alike (spec §1.6, §2.2). The create tests compare new dialogs, which
 // have no history yet (V2 may give "" for updated); dialogs of the sample window have a last message and a
 // duration, so every shared field is compared there.
-import { eachRun, test, expect } from '../fixtures/api-test.ts';
+import { eachRun, test } from '../fixtures/api-test.ts';
+import { judge } from '../judging/matchers.ts';
 import { fetchPages, sampleQuery, searchPageCount, type ListItem } from '../api/lists.ts';
 import { expectVersionsAgree } from '../api/versions.ts';
 
@@ -31,16 +32,12 @@ eachRun(() => {
       wholeV1 || pairs.length > 0,
       `the first ${v1.length} of the window's dialogs share none between V1 and V2 (list order is not stated, §2.3): narrow SAMPLE_CREATED_FROM/TO to fewer than 200 dialogs`,
     );
-    expect(v1Pages[0]!.response).toHold({
-      check: 'versions_agree',
-      against: v2Pages[0]!.response,
-      at: '/* (the same dialogs)',
-      section: '1.6',
-      expected: 'the dialogs of the V2 list in the V1 list of the same query (by name, or by ip and location)',
-      observed: pairs.length > 0 ? 'dialogs in both' : 'no dialog in both',
-      holds: (seen) => seen === 'dialogs in both',
-      details: { v2Items: v2.length, v1Items: v1.length },
-    });
+    judge(
+      v1Pages[0]!.response,
+      'versions_agree.same_dialogs',
+      { pairs: pairs.length, v1Items: v1.length, v2Items: v2.length },
+      { against: v2Pages[0]!.response },
+    );
     // Dialogs with a last message first: their updated is a time in both versions, so it is compared as well.
     const chosen = [...pairs].sort((a, b) => Number(a.item.updated === '') - Number(b.item.updated === '')).slice(0, PAIRS);
     for (const { item, twin } of chosen) await expectVersionsAgree(api, Number(twin.id), String(item.id));

@@ -4,7 +4,21 @@
 // the vendor's cap below it: the maximum is not shown, §8.3), current_page the PageNumber asked for, total and
 // total_pages what a walk of all pages finds. What they are when a parameter is left out (the defaults), and which
 // number the first page has, are not shown: those are observed. Pure: judged from the pages a test read.
-import type { Pagination } from '../../http/list-envelope.ts';
+import type { Pagination } from '../http/list-envelope.ts';
+import { showValue } from '../lib/failure.ts';
+import { stableStringify } from '../lib/json.ts';
+import { defineCheck, type Finding } from './check.ts';
+
+/** A list envelope split into its keys (every key but meta), its items under decimal-index keys, and meta.pagination. */
+export function readEnvelope<Item = Record<string, unknown>>(
+  body: Record<string, unknown>,
+): { keys: string[]; items: Item[]; pagination: Pagination | undefined } {
+  const keys = Object.keys(body).filter((k) => k !== 'meta');
+  const indexKeys = keys.filter((k) => /^(0|[1-9]\d*)$/.test(k)).sort((a, b) => Number(a) - Number(b));
+  const meta = body.meta as { pagination?: unknown } | undefined;
+  const pagination = meta?.pagination && typeof meta.pagination === 'object' ? (meta.pagination as Pagination) : undefined;
+  return { keys, items: indexKeys.map((k) => body[k] as Item), pagination };
+}
 
 export type PaginationField = 'count' | 'per_page' | 'current_page' | 'total_pages' | 'total';
 
@@ -92,6 +106,8 @@ export function pageFindings(page: ReadPage): PaginationFinding[] {
  */
 export interface Walk {
   pages: ReadonlyArray<ReadPage & { ids: readonly string[] }>;
+  /** false: the walk may not start at the first page (a recording that read no page 0 beside page 1). */
+  fromFirst?: boolean;
 }
 
 /**
@@ -129,7 +145,7 @@ export function walkFindings(walk: Walk): PaginationFinding[] {
       details: { first: first.pagination[field], later: other?.pagination[field] ?? null },
     });
   }
-  if (!walkComplete(walk)) return findings;
+  if (!walkComplete(walk) || walk.fromFirst === false) return findings;
   const distinct = new Set(walk.pages.flatMap((p) => p.ids)).size;
   const withItems = walk.pages.filter((p) => p.items > 0).length;
   const { total, total_pages: totalPages } = first.pagination;
@@ -193,3 +209,120 @@ export function walkPageSize(total: number): number {
   for (let size = least; size < total; size++) if (total % size !== 0) return size;
   return least;
 }
+
+/** Findings of what the pagination numbers mean, at meta.pagination.FIELD. */
+const atPagination = (findings: readonly PaginationFinding[]): Finding[] =>
+  findings.map((f) => ({
+    at: `/meta/pagination/${f.field}`,
+    holds: f.holds,
+    location: `meta.pagination.${f.field}${f.page === undefined ? '' : ` of page ${f.page}`}`,
+    expected: f.expected,
+    observed: showValue(f.observed),
+    details: f.details,
+  }));
+
+export const itemKeys = defineCheck({
+  name: 'pagination_conformance.item_keys',
+  sections: ['2.3'],
+  severity: 'high',
+  statement: 'a list page holds its items under the decimal indexes "0", "1", ... one per item, beside meta',
+  evidence: 'exchange',
+  places: ['/ (item keys)'],
+  judge: ({ keys }: { keys: readonly string[] }) => {
+    const items = keys.filter((k) => k !== 'meta');
+    const indexes = Array.from({ length: items.length }, (_, i) => String(i));
+    return [
+      {
+        at: '/ (item keys)',
+        holds: stableStringify(items) === stableStringify(indexes),
+        expected: 'decimal indexes "0", "1", ... one per item',
+        observed: showValue(items),
+      },
+    ];
+  },
+});
+
+export const pageSizeKept = defineCheck({
+  name: 'pagination_conformance.page_size',
+  sections: ['4.1'],
+  severity: 'high',
+  statement: 'a page holds at most the PageCount asked for (Number of records per page)',
+  evidence: 'exchange',
+  places: ['/ (items on the page)'],
+  judge: ({ items, PageCount }: { items: number; PageCount: number | undefined }) =>
+    PageCount === undefined
+      ? []
+      : [
+          {
+            at: '/ (items on the page)',
+            holds: items <= PageCount,
+            expected: 'at most the PageCount asked for',
+            observed: showValue(items),
+            details: { PageCount },
+          },
+        ],
+});
+
+export const pageNumbers = defineCheck({
+  name: 'pagination_conformance.page_numbers',
+  sections: ['2.3', '4.1'],
+  severity: 'high',
+  statement: "count is the page's items, per_page the PageCount asked (or a cap below it), current_page the PageNumber asked",
+  evidence: 'exchange',
+  places: ['count', 'per_page', 'current_page'].map((f) => `/meta/pagination/${f}`),
+  judge: (page: ReadPage) => atPagination(pageFindings(page)),
+});
+
+/** The pages of one query, each with its PageNumber and the ids it holds. */
+export interface NumberedPages {
+  pages: ReadonlyArray<{ number: number; ids: readonly string[] }>;
+  PageCount: number;
+}
+
+export const pagesDisjoint = defineCheck({
+  name: 'pagination_conformance.pages_disjoint',
+  sections: ['2.3'],
+  severity: 'high',
+  statement: 'each dialog of a query is on exactly one of its pages',
+  evidence: 'walk',
+  places: ['/*/id (pages disjoint)'],
+  judge: ({ pages, PageCount }: NumberedPages) => {
+    const seen = new Map<string, number>();
+    const out: Finding[] = [];
+    for (const page of pages) {
+      for (const id of page.ids) {
+        const again = seen.get(id);
+        out.push({
+          at: '/*/id (pages disjoint)',
+          holds: again === undefined,
+          location: `$[…].id ${id}`,
+          expected: 'each dialog on exactly one page',
+          observed: showValue(again === undefined ? 'on one page' : 'on two pages'),
+          details: { pages: [again ?? null, page.number], PageCount },
+        });
+        seen.set(id, page.number);
+      }
+    }
+    return out;
+  },
+});
+
+export const walkTotals = defineCheck({
+  name: 'pagination_conformance.walk_totals',
+  sections: ['2.3'],
+  severity: 'high',
+  statement: 'total and total_pages are the same on every page of a query and, over a whole walk, the dialogs and the pages holding them',
+  evidence: 'walk',
+  places: ['/meta/pagination/total', '/meta/pagination/total_pages'],
+  judge: (walk: Walk) => atPagination(walkFindings(walk)),
+});
+
+export const lastPage = defineCheck({
+  name: 'pagination_conformance.last_page',
+  sections: ['2.3'],
+  severity: 'high',
+  statement: 'of a list too long to walk, the page total_pages names holds what is left of total, and the page after it none',
+  evidence: 'walk',
+  places: ['/meta/pagination/total_pages'],
+  judge: ({ claimed, last, after }: { claimed: Pagination; last: ReadPage; after: ReadPage }) => atPagination(lastPageFindings(claimed, last, after)),
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { durationKind, ipKind, locationKind, mayBeWithin, updatedKind } from './field-meanings.ts';
+import { durationKind, ipKind, locationKind, mayBeWithin, updatedKind } from './meanings.ts';
 
 test('ip: an address of either family, or a placeholder where the dialog has none; the city, a number or a time is no address', () => {
   for (const ip of ['203.0.113.7', '::1', '2001:db8::5', '[2001:db8::5]:443', '10.0.0.1:5060']) assert.equal(ipKind(ip), 'an IP address', ip);

@@ -1,16 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  endsList,
-  firstPageNumber,
-  lastPageFindings,
-  pageFindings,
-  walkComplete,
-  walkFindings,
-  walkPageSize,
-  type ReadPage,
-  type Walk,
-} from './pagination-meaning.ts';
+import { endsList, firstPageNumber, lastPageFindings, pageFindings, walkComplete, walkFindings, walkPageSize, type ReadPage, type Walk } from './pagination.ts';
 
 /** The pages of a list of `total` dialogs, `perPage` a page, as a Laravel-style paginator answers them. */
 function list(total: number, perPage: number, edit: (p: ReadPage) => void = () => {}): Walk {

@@ -1,0 +1,95 @@
+// npm run judge on traffic recorded by a proxy that is not the suite's (scripts/recording-proxy.ts), as QA records
+// staging: the suite's run against the conforming simulator, recorded, is judged with no failure and exit 0; runs
+// against drifted simulators, recorded the same way, are judged exit 1 at the drifted item, for drifts that show in a
+// recording's exchanges; and no credential or token of the recording reaches a report.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { basicAuthorization } from '../config/suite-config.ts';
+import { namesLocation } from '../power/mutation-score.ts';
+import { resolveDrifts } from '../simulator/drifts/index.ts';
+import { recordedSecrets, type HarLog } from '../checks/recording.ts';
+import { runEntry } from './package-scripts.ts';
+import { startRecordingProxy } from './recording-proxy.ts';
+import { runSuites, startRunSimulator } from './suite-run.ts';
+
+/** One drift a recording shows, for each kind of evidence the judge reads. */
+const SHOWN = [
+  'duration-string', // one exchange against the document
+  'start-200-with-body', // a status the document does not list for the operation
+  'auth-ignored', // a request without Authorization served
+  'ip-location-swapped', // what §2.1's words rule out of one list item
+  'name-without-city', // a record's name
+  'created-at-milliseconds', // the time a message was sent
+  'updated-hour-early', // a dialog's reads against its recorded create
+  'start-keeps-status', // a write and the read after it
+  'stop-keeps-status',
+  'v1-get-create-starts',
+  'pages-overlap', // the pages of one query
+  'list-total-off-by-one',
+  'v2-create-repeats-uuid', // series: creates, messages, downloads
+  'message-id-repeated',
+  'file-bytes-vary',
+];
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+
+test('a recorded conforming run is judged with no failure; a recorded drifted one fails at the drifted item; no secret reaches a report', async () => {
+  const base = mkdtempSync(join(tmpdir(), 'judge-'));
+  const names = [undefined, ...SHOWN];
+  const targets = await Promise.all(
+    names.map(async (drift) => {
+      const { sim, callbackPort } = await startRunSimulator({ drifts: drift ? [drift] : [] });
+      return { drift, sim, callbackPort, proxy: await startRecordingProxy(sim.url) };
+    }),
+  );
+  try {
+    await runSuites(
+      targets.map((t) => ({
+        name: t.drift ?? 'conforming',
+        baseUrl: t.proxy.url,
+        callbackPort: t.callbackPort,
+        simulator: t.sim.config,
+        reportsDir: join(base, 'runs', t.drift ?? 'conforming'),
+      })),
+      3,
+      join(base, 'invocation'),
+    );
+    const problems: string[] = [];
+    for (const t of targets) {
+      const name = t.drift ?? 'conforming';
+      const har = t.proxy.har() as HarLog;
+      const file = join(base, `${name}.har`);
+      writeFileSync(file, JSON.stringify(har));
+      const reportsDir = join(base, 'judged', name);
+      const judged = await runEntry('scripts/judge.ts', [file], { ...process.env, REPORTS_DIR: reportsDir, FORCE_COLOR: '0' });
+      const failures = JSON.parse(readFileSync(join(reportsDir, 'failures.json'), 'utf8')).failures as Array<{
+        id: string;
+        operationId: never;
+        pointer: string;
+      }>;
+      if (t.drift === undefined) {
+        if (judged.code !== 0 || failures.length) problems.push(`conforming: exit ${judged.code}, ${failures.map((f) => f.id).join('; ')}`);
+      } else {
+        const [drift] = resolveDrifts([t.drift]);
+        const atItem = failures.find((f) => drift!.breaks!.some((location) => namesLocation(f, location)));
+        if (judged.code !== 1 || !atItem)
+          problems.push(`${name}: exit ${judged.code}, not at its item; judged ${failures.map((f) => f.id).join('; ') || 'nothing'}`);
+      }
+      // The recording carries the Basic credentials (and the password in them) and the custom block's tokens.
+      const { login, password } = t.sim.config.auth;
+      const secrets = [...recordedSecrets(har), password, basicAuthorization(login, password).slice('Basic '.length)];
+      assert.ok(secrets.length >= 3, `${name}: the recording carries credentials and tokens`);
+      for (const report of files(reportsDir)) {
+        const text = readFileSync(report, 'utf8');
+        for (const secret of secrets) if (text.includes(secret)) problems.push(`${name}: ${report} holds a secret of the recording`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await Promise.all(targets.map(async (t) => [await t.proxy.close(), await t.sim.close()]));
+  }
+});
