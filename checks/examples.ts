@@ -247,6 +247,20 @@ export function checkExamples(validators: ContractValidators): CheckExamples {
         { byId: undefined, byUuid: v2Item },
       ],
     },
+    'created_dialog_identified.not_with_response_false': {
+      holds: [
+        { sent: { query: 'false', body: undefined }, answer: '' },
+        { sent: { query: undefined, body: false }, answer: '{}' },
+        { sent: { query: false, body: false }, answer: '{"status":"started"}' },
+        // Not asked for false in every place it was given (which place wins is not stated), or asked for true: not judged.
+        { sent: { query: 'true', body: false }, answer: `{"dialogId":1042,"dialogUUID":"${UUID}"}` },
+        { sent: { query: undefined, body: undefined }, answer: `{"dialogId":1042,"dialogUUID":"${UUID}"}` },
+      ],
+      breaks: [
+        { sent: { query: undefined, body: false }, answer: `{"dialogId":1042,"dialogUUID":"${UUID}"}` },
+        { sent: { query: 'false', body: undefined }, answer: `{"data":{"dialogUUID":"${UUID}"}}` },
+      ],
+    },
     name_conformance: {
       holds: [{ name: '1042 Berlin', location: 'Berlin' }],
       breaks: [

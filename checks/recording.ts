@@ -1,7 +1,7 @@
 // Recorded traffic judged by the checks (`npm run judge -- FILE.har`): a plain HAR 1.2 log from any client (a
 // browser's DevTools, a recording proxy, the vendor's reproduction) read as exchanges, and every check that can judge
 // from what a recording holds applied to it. One exchange: the response checks, the meanings of a list page and a
-// record, the time a message was sent, a file's bytes. Stateful, as far as the recording holds it: the reads of one
+// record, no identifiers answered to a create with response false, the time a message was sent, a file's bytes. Stateful, as far as the recording holds it: the reads of one
 // dialog over time (its updated never moves back; with its create recorded, its updated and duration within its
 // life), a write followed by a read of its dialog (start, stop, a GET create), the pages of one query read with no
 // write between them, and series (creates, the messages of one integration token, downloads of one file). A check the
@@ -238,6 +238,12 @@ function oneExchange(exchanges: readonly ExchangeEvidence[], validators: Contrac
     if (e.request.credentials === 'none') {
       const findings = response.ignoredAuth.judge({ ...input, expectation: { status: 401, because: 'for a request without Authorization', section: '5.2' } });
       out.push({ check: response.ignoredAuth, findings, at: e });
+    }
+    // A POST create asked for no identifiers, whatever it answered (§4.2 response false).
+    if (e.operationId === 'postV2DialogCreate') {
+      const sent = { query: e.query.response, body: (safeJson(e.request.body ?? '') as { response?: unknown } | null | undefined)?.response };
+      if (dialogs.responseFalse(sent))
+        out.push({ check: dialogs.noIdsWithResponseFalse, findings: dialogs.noIdsWithResponseFalse.judge({ sent, answer: e.response.body }), at: e });
     }
     if (e.response.status !== 200) continue;
     const body = jsonOf(e);

@@ -43,6 +43,7 @@ const CHECKS = [
   dialogs.createdNewId,
   dialogs.createdListed,
   dialogs.createdOneDialog,
+  dialogs.noIdsWithResponseFalse,
   dialogs.nameNumberAndCity,
   dialogs.nameOwnNumber,
   effects.createNotStarted,

@@ -129,6 +129,8 @@ function scenario(): Step[] {
     { operationId: 'postV2ConversationStop', method: 'POST', path: conv(operator.uuid, 'stop') },
     { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
     { operationId: 'getV1Conversations', method: 'GET', path: '/api/v1/conversations?BotID=101&PageCount=8' },
+    // Last, so the dialogs read above stay the same: a create asked for no identifiers.
+    { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/101/create', options: { body: { response: false } } },
   ];
 }
 

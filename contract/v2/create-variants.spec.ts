@@ -34,7 +34,7 @@ async function dataOf(read: () => Promise<DialogRead>, done: (data: DialogRecord
 }
 
 eachRun(() => {
-  test('POST create honours response true in the query alone, in the JSON body alone and in both: 200 with the identifiers; false in each, and the two disagreeing, are recorded', async ({
+  test('POST create honours response true in the query alone, in the JSON body alone and in both: 200 with the identifiers; false in each: no identifiers; the two disagreeing are recorded', async ({
     api,
     config,
     dialogs,
@@ -55,11 +55,18 @@ eachRun(() => {
         await expect
           .soft((await readV2(api, uuid)).response)
           .toMatchContract({ status: 200, because: 'for the dialogUUID POST create answered', section: '4.2' });
-      // With response false the status and body are not shown: a success is all that is asked.
-      const withoutIds = await create(places(false));
+      // With response false the status and body are not shown: a success that carries no identifiers is all that is asked.
+      const sent: Places = places(false);
+      const withoutIds = await create(sent);
       await expect
         .soft(withoutIds)
         .toMatchContract({ status: '2XX', because: `for POST create with response false ${words}`, section: '4.2', bodyNotShown: true });
+      judgeSoft(
+        withoutIds,
+        'created_dialog_identified.not_with_response_false',
+        { sent: { query: sent.query?.response, body: sent.json?.response }, answer: withoutIds.text },
+        { details: { response: `false ${words}` } },
+      );
     }
     const ids = (res: ApiResponse) => typeof res.json<{ dialogUUID?: unknown }>()?.dialogUUID === 'string';
     const disagreeing = [

@@ -1,6 +1,6 @@
 // Breaking drifts that honour only one of a documented variant's forms (spec §4.1, §4.2): an input the spec places in
-// the query and in the JSON body read from one place only, a form of a value refused or misread. The form the suite
-// happened to send before keeps working.
+// the query and in the JSON body read from one place only, a form of a value refused, misread or ignored. The form the
+// suite happened to send before keeps working.
 import { rewriteQuery, type Drift } from './types.ts';
 import type { Exchange } from '../exchange.ts';
 
@@ -42,6 +42,20 @@ export const VARIANT_DRIFTS: Drift[] = [
   onePlaceOnly('response', 'query', 'status'),
   onePlaceOnly('variables', 'query', 'variables in the JSON body alone'),
   onePlaceOnly('variables', 'body', 'variables in the query alone'),
+  {
+    name: 'create-response-false-ignored',
+    kind: 'breaking',
+    clause: '§4.2 POST create response "false: it [the response] does not [carry the dialog identifiers]"',
+    description: 'POST create ignores response: with false, in the query, the JSON body or both, it answers 200 with dialogId and dialogUUID',
+    breaks: [{ operations: ['postV2DialogCreate'], at: ['/dialogId (response false)', '/dialogUUID (response false)'] }],
+    // Every create answers as for true: the simulator's answer to false never carries the identifiers.
+    config: { create: { responseDefault: true } },
+    beforeRequest: (ex) => {
+      if (ex.operationId !== 'postV2DialogCreate') return;
+      ex.query.delete('response');
+      dropBodyField(ex, 'response');
+    },
+  },
   {
     name: 'v2-get-create-variables-ignored',
     kind: 'breaking',
