@@ -104,15 +104,6 @@ export function runEnd(
     walked.map((s) => ({ operationId: TRIGGERS[s.pair.split(' × ')[1] as Trigger] ?? '', prior: s.prior, test: s.test })),
     preconditionReasons(REPORTS_DIR, 'variants'),
   );
-  // Every check of the run beside them: how often it was judged, or that it was left out.
-  const listed = checks.registry
-    .all()
-    .map((c) => ({ name: c.name, sections: c.sections, severity: c.severity, evidence: EVIDENCE[c.evidence], run: checks.registry.runs(c.name) }));
-  const checkTable = checkRows(listed, checks.judged);
-  const [json, html] = RUN_END_FILES as [string, string];
-  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, variants, checks: checkTable }, null, 2)}\n`);
-  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, variants, checkTable));
-
   const failed: RunEnd['failed'] = [];
   // A team's checks of the whole run judge its exchanges as a recording's: at the run's end, over its HAR.
   const team = checks.registry.all().filter((c) => c.evidence === 'run' && !BUILT_IN.includes(c));
@@ -142,6 +133,15 @@ export function runEnd(
       checks.judged[check.name] = { judged: 1, failed: gaps.length ? 1 : 0 };
     }
   }
+  // Every check of the run beside them, the run's own checks just judged included: how often each was judged, or that
+  // it was left out.
+  const listed = checks.registry
+    .all()
+    .map((c) => ({ name: c.name, sections: c.sections, severity: c.severity, evidence: EVIDENCE[c.evidence], run: checks.registry.runs(c.name) }));
+  const checkTable = checkRows(listed, checks.judged);
+  const [json, html] = RUN_END_FILES as [string, string];
+  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, variants, checks: checkTable }, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, variants, checkTable));
   return {
     observations,
     failed,
