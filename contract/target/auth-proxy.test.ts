@@ -29,7 +29,9 @@ test('sends wait their turn at /pace, never faster than the limit, and every ans
     const turn = async (first: boolean) => (await request(`${proxy.url}${PACE_PATH}${first ? '?first=1' : ''}`)).body.dump();
     await Promise.all([turn(false), turn(false), turn(true), turn(false), turn(true)]);
     const took = performance.now() - started;
-    assert.ok(took >= 4 * 50 - 5, `five sends at 20/s take 200 ms at least: ${took.toFixed(0)} ms`);
+    // The first send after an idle spell leaves the next half a slot later (http/run-pace.ts: a late send is caught up
+    // within half a slot, none more is banked), so four slots less half of one, less 5 ms of the clocks' rounding.
+    assert.ok(took >= 4 * 50 - 25 - 5, `five sends at 20/s take 175 ms at least: ${took.toFixed(0)} ms`);
     const answer = await request(`${proxy.url}/valid/api/v2/conversations`);
     await answer.body.dump();
     assert.equal(answer.headers[PACE_HEADER], '20');
