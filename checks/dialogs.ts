@@ -1,7 +1,8 @@
-// What §1.6, §2.1, §2.2 and §2.4 say of one dialog shown more than once: a record is its list item plus data, V1 and
-// V2 read one dialog alike, a create answers the identifier of the dialog it made (new, listed, one dialog under both
-// identifiers), and a name holds the dialog's own number and its city. Pure: the reads are the test's (or a
-// recording's); how many times a moving field is read again before it is called different is the test's too.
+// What §1.6, §2.1, §2.2, §2.4 and §4.2 say of one dialog shown more than once: a record is its list item plus data,
+// V1 and V2 read one dialog alike, a create answers the identifier of the dialog it made (new, listed, one dialog
+// under both identifiers) and none when asked not to (response false), and a name holds the dialog's own number and
+// its city. Pure: the reads are the test's (or a recording's); how many times a moving field is read again before it
+// is called different is the test's too.
 import { showValue } from '../lib/failure.ts';
 import type { Json } from '../lib/json.ts';
 import { defineCheck, type Finding } from './check.ts';
@@ -137,6 +138,63 @@ export const createdOneDialog = defineCheck({
         observed: showValue(observed),
       },
     ];
+  },
+});
+
+/** The identifiers a POST create's answer carries when asked to (§2.4), and where a finding names each with response false. */
+const IDENTIFIERS = ['dialogId', 'dialogUUID'] as const;
+const withoutIds = (field: string) => `/${field} (response false)`;
+
+/** The JSON paths ("$.data.dialogUUID") of every field named `name` in a JSON value, at any depth. */
+function pathsOf(value: unknown, name: string, path = '$'): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const here = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
+    return [...(key === name ? [here] : []), ...pathsOf(v, name, here)];
+  });
+}
+
+/** A POST create's `response` as sent: the query's value, the JSON body's field (undefined where not given). */
+export interface ResponseSent {
+  query: unknown;
+  body: unknown;
+}
+
+/** Whether `response` was false in every place a POST create gave it, and given in one at least. */
+export const responseFalse = ({ query, body }: ResponseSent): boolean => {
+  const given = [query, body].filter((v) => v !== undefined);
+  return given.length > 0 && given.every((v) => v === false || v === 'false');
+};
+
+export const noIdsWithResponseFalse = defineCheck({
+  name: 'created_dialog_identified.not_with_response_false',
+  sections: ['4.2', '2.4'],
+  severity: 'high',
+  statement:
+    'a POST create with response false (in the query, the JSON body or both) answers no dialogId and no dialogUUID, whatever its status and body otherwise',
+  evidence: 'exchange',
+  places: IDENTIFIERS.map(withoutIds),
+  // "false: it does not [carry the dialog identifiers]" (§4.2). Only the status and body are not shown: what else it
+  // answers is recorded (response.create.response-false). Which place wins when they disagree is not stated: nothing
+  // is judged then.
+  judge: ({ sent, answer }: { sent: ResponseSent; answer: string }): Finding[] => {
+    if (!responseFalse(sent)) return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(answer);
+    } catch {
+      json = undefined;
+    }
+    return IDENTIFIERS.map((field) => {
+      const found = pathsOf(json, field);
+      return {
+        at: withoutIds(field),
+        ...(found.length ? { location: found.join(', ') } : {}),
+        holds: found.length === 0,
+        expected: `no ${field}: with response false the answer does not carry the dialog identifiers`,
+        observed: showValue(found.length ? `${field} present` : 'absent'),
+      };
+    });
   },
 });
 

@@ -1,11 +1,12 @@
 // What §3 and §4.2 say a write does, judged from the dialog read after it: a GET create leaves it created, not
 // started (the same state in V1 and V2), a POST create starts it, start leads to in process, stop to the operator
-// state, command goto to the target bot. The status strings but in-process are not shown: the operator state and the
-// not-started one are told by being no other state's. And the effect a --contract-from baseline saw of a write whose
-// effect the spec leaves open (effect_of_send): held as learned. Pure.
+// state, command goto to the target bot, and a moved dialog still takes what one not moved takes; variables passed
+// through any documented place show where those of another place show. The status strings but in-process are not
+// shown: the operator state and the not-started one are told by being no other state's. And the effect a
+// --contract-from baseline saw of a write whose effect the spec leaves open (effect_of_send): held as learned. Pure.
 import { showValue } from '../lib/failure.ts';
 import type { Json } from '../lib/json.ts';
-import { defineCheck } from './check.ts';
+import { defineCheck, type Finding } from './check.ts';
 
 /** Where a state change shows: the dialog's status read right after the action (GET /v2/conversation/{uuid}). */
 export const AFTERWARDS = 'status of the dialog afterwards';
@@ -83,6 +84,47 @@ export const createNotOperator = defineCheck({
   ],
 });
 
+/**
+ * The documented places of a create's variables (§4.1, §4.2): POST's query alone, its JSON body alone, both with one
+ * value; a GET create's query (V1 and V2 alike).
+ */
+export type VariablesPlace = 'in the query alone' | 'in the JSON body alone' | 'in both, agreeing' | 'in the query';
+const VARIABLES_PLACES: readonly VariablesPlace[] = ['in the query alone', 'in the JSON body alone', 'in both, agreeing', 'in the query'];
+
+/** What variables passed through one place did, beside those passed through the others. */
+export interface VariablesEvidence {
+  place: VariablesPlace;
+  /** The create that passed them: its section is the finding's. */
+  operation: 'getV1DialogCreate' | 'getV2DialogCreate' | 'postV2DialogCreate';
+  /** Whether their values show among the answers of the dialog's data (§2.2: data collected in the dialog). */
+  shown: boolean;
+  /** The other places, in words, through which variables of their own showed in their dialogs. */
+  shownThrough: readonly string[];
+}
+
+export const variablesPassed = defineCheck({
+  name: 'effect_of_create.variables',
+  sections: ['4.2', '4.1', '1.4'],
+  severity: 'high',
+  statement:
+    "variables passed at a create through one documented place show in its dialog's data where those passed through another place show (one meaning: passed into the dialog)",
+  evidence: 'write',
+  places: VARIABLES_PLACES.map((p) => `variables ${p}`),
+  // Shown through no place: how a dialog carries them is not stated (§1.4 "can be passed"; observed as
+  // variables.in-record), so every place holds.
+  judge: ({ place, operation, shown, shownThrough }: VariablesEvidence): Finding[] => [
+    {
+      at: `variables ${place}`,
+      section: operation === 'getV1DialogCreate' ? '4.1' : '4.2',
+      holds: shown || shownThrough.length === 0,
+      expected: shownThrough.length
+        ? `shown in the dialog's data, as variables passed ${shownThrough.join(' and ')} are (one meaning in every place: passed into the dialog)`
+        : 'any: variables passed in no place showed in the dialog (how a dialog carries them is not stated)',
+      observed: showValue(shown ? 'shown' : 'not shown'),
+    },
+  ],
+});
+
 export const startResumes = defineCheck({
   name: 'effect_of_start',
   sections: ['3'],
@@ -129,25 +171,95 @@ export const stopConnectsOperator = defineCheck({
   },
 });
 
+/** Where a move shows: the bot the lists file the dialog under, and its read by its UUID, right after a goto. */
+export const MOVED = 'bot of the dialog afterwards';
+
+/** A goto's evidence, gathered after it answered success. */
+export interface MoveEvidence {
+  /** The status of the dialog's V2 read by its UUID right after the move. */
+  read: number;
+  /** The V2 list filtered by the target bot (read until it shows there), by the source bot, and by the source before the move. */
+  v2: { underTarget: boolean; underSource: boolean; listedBefore: boolean };
+  /** The V1 list filtered by the target bot, by the dialog's V1 id; or why no V1 id could be found. */
+  v1: { underTarget: boolean } | { noTwin: string };
+}
+
+/**
+ * What a goto's evidence proves (§4.2 "move the dialog to another bot"; §3: a moved dialog still "exists and is
+ * accessible"), told apart from what the run merely could not find. A read by the dialog's own UUID needs no lookup: a
+ * moved dialog that no longer reads is lost, whatever the lists say. A list search is a lookup: a dialog no list showed
+ * before the move nor after it says nothing of the move (the list may trail the run by more than LIST_SETTLE_S), so
+ * that part is not judged; one the list showed before and shows nowhere after was lost from it. V1 lists the dialog by
+ * an integer id the run finds by its twin: with no twin found, V1's part is not judged.
+ */
+export function moveParts(e: MoveEvidence): { seen: Record<string, boolean>; wanted: Record<string, boolean>; unjudged: string[] } {
+  const parts = {
+    seen: { readable: e.read === 200 } as Record<string, boolean>,
+    wanted: { readable: true } as Record<string, boolean>,
+    unjudged: [] as string[],
+  };
+  const judged = (part: string, seen: boolean, wanted: boolean) => {
+    parts.seen[part] = seen;
+    parts.wanted[part] = wanted;
+  };
+  const { underTarget, underSource, listedBefore } = e.v2;
+  if (underTarget || underSource || listedBefore) {
+    judged('underTarget', underTarget, true);
+    judged('underSource', underSource, false);
+  } else parts.unjudged.push('the V2 list showed the dialog under neither bot, before the move or after it: no list the run could read shows where it is');
+  if ('noTwin' in e.v1) parts.unjudged.push(`no V1 id for the dialog, before the move or after it: ${e.v1.noTwin}`);
+  else judged('v1UnderTarget', e.v1.underTarget, true);
+  return parts;
+}
+
 export const gotoMoves = defineCheck({
   name: 'effect_of_goto',
   sections: ['4.2', '1.6'],
   severity: 'high',
-  statement: 'a command goto answered 2XX moves the dialog: listed under the target bot, by V2 and V1, and no longer under the source',
+  statement:
+    'a command goto answered 2XX moves the dialog: it still reads by its UUID, and is listed under the target bot, by V2 and V1, and no longer under the source (a list that never showed it is not judged)',
   evidence: 'write',
-  places: ['bot of the dialog afterwards'],
-  judge: (seen: { underTarget: boolean; underSource: boolean; v1UnderTarget: boolean }) => {
-    const wanted = { underTarget: true, underSource: false, v1UnderTarget: true };
-    return [
-      {
-        at: 'bot of the dialog afterwards',
-        holds: showValue(seen) === showValue(wanted),
-        expected: showValue(wanted),
-        observed: showValue({ underTarget: seen.underTarget, underSource: seen.underSource, v1UnderTarget: seen.v1UnderTarget }),
-      },
-    ];
+  places: [MOVED],
+  judge: (e: MoveEvidence) => {
+    const { seen, wanted } = moveParts(e);
+    return [{ at: MOVED, holds: showValue(seen) === showValue(wanted), expected: showValue(wanted), observed: showValue(seen) }];
   },
 });
+
+/** Where a trigger on a moved dialog is held to the same trigger on a dialog in the same state that was not moved. */
+export const AFTER_MOVE = 'answer after a move to another bot';
+
+/**
+ * A trigger on a moved dialog against the same trigger on a dialog in the same state that was not moved. A moved dialog
+ * still exists and is accessible (§3's condition of start and stop; §4.2 send and command), so what the vendor takes
+ * on one it takes on the other; what it refuses on both is its own choice of states (§3: condition not shown).
+ */
+const afterMove = <const N extends string>(name: N, what: string, section: string, taken: (status: number) => boolean) =>
+  defineCheck({
+    name,
+    sections: [section, '4.2'],
+    severity: 'high',
+    statement: `${what} on a dialog moved to another bot is taken where it is taken on a dialog in the same state that was not moved`,
+    evidence: 'write',
+    places: [AFTER_MOVE],
+    judge: ({ notMoved, moved }: { notMoved: number; moved: number }): Finding[] => [
+      {
+        at: AFTER_MOVE,
+        holds: taken(moved) || !taken(notMoved),
+        expected: taken(notMoved)
+          ? 'taken, as on a dialog in the same state that was not moved (it still exists and is accessible)'
+          : 'any answer: on a dialog in the same state not moved it was refused (which states allow it is not shown)',
+        observed: showValue(taken(moved) ? 'taken' : 'refused'),
+        details: { moved, notMoved },
+      },
+    ],
+  });
+
+const is204 = (status: number) => status === 204;
+export const startAfterMove = afterMove('effect_of_start.after_move', 'a start', '3', is204);
+export const stopAfterMove = afterMove('effect_of_stop.after_move', 'a stop', '3', is204);
+export const sendAfterMove = afterMove('effect_of_send.after_move', "an operator's message", '4.2', is204);
+export const gotoAfterMove = afterMove('effect_of_goto.after_move', 'a goto', '4.2', (status) => status >= 200 && status < 300);
 
 export const sendAsBaselineSaw = defineCheck({
   name: 'effect_of_send',

@@ -29,6 +29,8 @@ const page = (items: number, pagination: Partial<ReadPage['pagination']>, asked:
   asked,
 });
 const T0 = Date.UTC(2026, 10, 25, 10, 0, 0);
+/** A goto every list and the read show done. */
+const moved = { read: 200, v2: { underTarget: true, underSource: false, listedBefore: true }, v1: { underTarget: true } };
 const bytes = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
 
 export function checkExamples(validators: ContractValidators): CheckExamples {
@@ -245,6 +247,20 @@ export function checkExamples(validators: ContractValidators): CheckExamples {
         { byId: undefined, byUuid: v2Item },
       ],
     },
+    'created_dialog_identified.not_with_response_false': {
+      holds: [
+        { sent: { query: 'false', body: undefined }, answer: '' },
+        { sent: { query: undefined, body: false }, answer: '{}' },
+        { sent: { query: false, body: false }, answer: '{"status":"started"}' },
+        // Not asked for false in every place it was given (which place wins is not stated), or asked for true: not judged.
+        { sent: { query: 'true', body: false }, answer: `{"dialogId":1042,"dialogUUID":"${UUID}"}` },
+        { sent: { query: undefined, body: undefined }, answer: `{"dialogId":1042,"dialogUUID":"${UUID}"}` },
+      ],
+      breaks: [
+        { sent: { query: undefined, body: false }, answer: `{"dialogId":1042,"dialogUUID":"${UUID}"}` },
+        { sent: { query: 'false', body: undefined }, answer: `{"data":{"dialogUUID":"${UUID}"}}` },
+      ],
+    },
     name_conformance: {
       holds: [{ name: '1042 Berlin', location: 'Berlin' }],
       breaks: [
@@ -263,6 +279,25 @@ export function checkExamples(validators: ContractValidators): CheckExamples {
       holds: [{ created: 'new', operator: 'operator', started: false }],
       breaks: [{ created: 'operator', operator: 'operator', started: true }],
     },
+    'effect_of_start.after_move': {
+      holds: [
+        { notMoved: 204, moved: 204 },
+        { notMoved: 403, moved: 204 },
+        { notMoved: 403, moved: 403 },
+      ],
+      breaks: [{ notMoved: 204, moved: 404 }],
+    },
+    'effect_of_create.variables': {
+      holds: [
+        { place: 'in the JSON body alone', operation: 'postV2DialogCreate', shown: true, shownThrough: ['in the query alone'] },
+        // Shown through no place: how a dialog carries variables is not stated.
+        { place: 'in the query', operation: 'getV2DialogCreate', shown: false, shownThrough: [] },
+      ],
+      breaks: [
+        { place: 'in the JSON body alone', operation: 'postV2DialogCreate', shown: false, shownThrough: ['in the query alone', 'in both, agreeing'] },
+        { place: 'in the query', operation: 'getV2DialogCreate', shown: false, shownThrough: ['through GET /v1/dialog/{BotID}/create'] },
+      ],
+    },
     effect_of_start: {
       holds: [
         { answered: 204, after: 'in-process' },
@@ -273,6 +308,7 @@ export function checkExamples(validators: ContractValidators): CheckExamples {
         { answered: 403, after: 'in-process' },
       ],
     },
+    'effect_of_stop.after_move': { holds: [{ notMoved: 204, moved: 204 }], breaks: [{ notMoved: 204, moved: 403 }] },
     effect_of_stop: {
       holds: [
         { from: 'in process', before: 'in-process', after: 'operator' },
@@ -284,16 +320,31 @@ export function checkExamples(validators: ContractValidators): CheckExamples {
       ],
     },
     effect_of_goto: {
-      holds: [{ underTarget: true, underSource: false, v1UnderTarget: true }],
-      breaks: [
-        { underTarget: true, underSource: false, v1UnderTarget: false },
-        { underTarget: false, underSource: true, v1UnderTarget: false },
+      holds: [
+        moved,
+        // What no lookup found is not judged: the read by its UUID still is.
+        { read: 200, v2: { underTarget: false, underSource: false, listedBefore: false }, v1: { noTwin: 'no V1 item like it' } },
       ],
+      breaks: [
+        { ...moved, v1: { underTarget: false } },
+        { ...moved, v2: { underTarget: false, underSource: true, listedBefore: true } },
+        // Lost by the move: listed before it and nowhere after, or no longer read by its own UUID.
+        { ...moved, v2: { underTarget: false, underSource: false, listedBefore: true } },
+        { read: 404, v2: { underTarget: false, underSource: false, listedBefore: false }, v1: { noTwin: 'no V1 item like it' } },
+      ],
+    },
+    'effect_of_goto.after_move': {
+      holds: [
+        { notMoved: 200, moved: 201 },
+        { notMoved: 404, moved: 404 },
+      ],
+      breaks: [{ notMoved: 200, moved: 404 }],
     },
     effect_of_send: {
       holds: [{ at: 'updated of the dialog afterwards', item: 'whether it moves', observed: 'a later time', before: 'a later time', baseline: 'staging' }],
       breaks: [{ at: 'updated of the dialog afterwards', item: 'whether it moves', observed: 'the time before', before: 'a later time', baseline: 'staging' }],
     },
+    'effect_of_send.after_move': { holds: [{ notMoved: 204, moved: 204 }], breaks: [{ notMoved: 204, moved: 404 }] },
     file_content: { holds: [{ bytes: 12 }], breaks: [{ bytes: 0 }] },
     'file_content.same_file': {
       holds: [{ fileId: 7, first: bytes('%PDF-1.4 a'), again: bytes('%PDF-1.4 a') }],
@@ -306,6 +357,7 @@ export function checkExamples(validators: ContractValidators): CheckExamples {
     unknowns_observed: { holds: [run([])], breaks: [run(['status.operator (spec §3: exact status string of the operator state)'])] },
     pairs_exercised: { holds: [run([])], breaks: [run(['GET /v2/file/{fileId} 200'])] },
     transitions_walked: { holds: [run([])], breaks: [run(['operator × command'])] },
+    variants_exercised: { holds: [run([])], breaks: [run(['POST /v2/dialog/{BotID}/create response in the JSON body alone, false'])] },
     body_shape_established: { holds: [run([])], breaks: [run(['no send body shape verified'])] },
   };
 }

@@ -13,6 +13,8 @@ const validators = contractValidators();
 const BASIC = `Basic ${Buffer.from('qa:s3cret-pass').toString('base64')}`;
 const TOKEN = 'tok-7f3a9c1e';
 const UUID = '0b0f6f2e-5d0c-4c3e-9a57-1f0d7c2b9e41';
+/** A dialog of another create than UUID's. */
+const OTHER_UUID = '7d4c2a10-3b9e-4f61-8a2d-5e0c9b1f6a73';
 const [A, B, C] = ['a', 'b', 'c'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`) as [string, string, string];
 const T0 = Date.parse('2026-11-25T10:00:00Z');
 const item = (id: string | number, extra = {}) => ({
@@ -60,7 +62,7 @@ function entry(method: string, path: string, status: number, body: unknown, requ
 }
 
 /** A conforming vendor's traffic, and one bent where `bend` says. */
-function recording(bend: { repeatOnPage2?: boolean; startLeaves?: string; sameMessageId?: boolean } = {}): HarLog {
+function recording(bend: { repeatOnPage2?: boolean; startLeaves?: string; sameMessageId?: boolean; idsWithResponseFalse?: boolean } = {}): HarLog {
   clock = T0;
   const list = '/api/v2/conversations?BotID=101&PageCount=2';
   return {
@@ -68,6 +70,10 @@ function recording(bend: { repeatOnPage2?: boolean; startLeaves?: string; sameMe
       entries: [
         entry('POST', '/api/v2/dialog/101/create', 200, { dialogId: 5001, dialogUUID: UUID }, { response: true }),
         entry('GET', `/api/v2/conversation/${UUID}`, 200, { ...item(UUID, { status: 'new', updated: '', duration: 0 }), data: [] }),
+        // Asked for no identifiers (§4.2 response false): any success, without them.
+        bend.idsWithResponseFalse
+          ? entry('POST', '/api/v2/dialog/101/create?response=false', 200, { dialogId: 5002, dialogUUID: OTHER_UUID })
+          : entry('POST', '/api/v2/dialog/101/create?response=false', 204, undefined),
         entry('POST', `/api/v2/conversation/${UUID}/start`, 204, undefined),
         entry('GET', `/api/v2/conversation/${UUID}`, 200, {
           ...item(UUID, { status: bend.startLeaves ?? 'in-process', updated: new Date(clock).toISOString(), duration: 2 }),
@@ -109,7 +115,7 @@ test("a conforming vendor's recording holds: every exchange of the API judged, t
     verdict.failures.map((f) => f.id),
     [],
   );
-  assert.equal(verdict.exchanges, 11);
+  assert.equal(verdict.exchanges, 12);
   for (const name of [
     'pagination_conformance.pages_disjoint',
     'pagination_conformance.walk_totals',
@@ -117,6 +123,7 @@ test("a conforming vendor's recording holds: every exchange of the API judged, t
     'meaning_conformance.message_id',
     'file_content.same_file',
     'created_dialog_identified',
+    'created_dialog_identified.not_with_response_false',
     'meaning_conformance.updated',
   ])
     assert.ok(verdict.judged[name]?.judged, `${name} judged`);
@@ -127,6 +134,12 @@ test('each stateful kind fails at its place: the pages of one query, a write and
   assert.ok(ids(recording({ repeatOnPage2: true })).includes('contract.pagination_conformance getV2Conversations 200 /*/id (pages disjoint)'));
   assert.ok(ids(recording({ startLeaves: 'operator' })).includes('contract.effect_of_start postV2ConversationStart 204 status of the dialog afterwards'));
   assert.ok(ids(recording({ sameMessageId: true })).includes('contract.meaning_conformance postVertexSendMessage 200 /message_id'));
+});
+
+test('a create asked for no identifiers that answers them fails at each, whatever its status', () => {
+  const failing = ids(recording({ idsWithResponseFalse: true }));
+  assert.ok(failing.includes('contract.created_dialog_identified postV2DialogCreate 200 /dialogId (response false)'));
+  assert.ok(failing.includes('contract.created_dialog_identified postV2DialogCreate 200 /dialogUUID (response false)'));
 });
 
 test("a recording's credentials and tokens are found, and none is in what the judge returns", () => {

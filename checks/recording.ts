@@ -1,7 +1,7 @@
 // Recorded traffic judged by the checks (`npm run judge -- FILE.har`): a plain HAR 1.2 log from any client (a
 // browser's DevTools, a recording proxy, the vendor's reproduction) read as exchanges, and every check that can judge
 // from what a recording holds applied to it. One exchange: the response checks, the meanings of a list page and a
-// record, the time a message was sent, a file's bytes. Stateful, as far as the recording holds it: the reads of one
+// record, no identifiers answered to a create with response false, the time a message was sent, a file's bytes. Stateful, as far as the recording holds it: the reads of one
 // dialog over time (its updated never moves back; with its create recorded, its updated and duration within its
 // life), a write followed by a read of its dialog (start, stop, a GET create), the pages of one query read with no
 // write between them, and series (creates, the messages of one integration token, downloads of one file). A check the
@@ -40,6 +40,9 @@ interface HarEntry {
   response: { status: number; headers?: Array<{ name: string; value: string }>; content?: { mimeType?: string; text?: string; encoding?: string } };
 }
 
+/** The checks of a trigger on a moved dialog need its twin: the same trigger on a dialog in the same state not moved. */
+const AFTER_MOVE_WHY = 'the same trigger on a dialog in the same state that was not moved is sent beside it by the suite on purpose';
+
 /** Why a recording cannot feed a check of the project: what the suite knows when it sends and a recording does not. */
 export const NOT_FROM_RECORDINGS: Partial<Record<CheckName, string>> = {
   negative_data_rejection: 'a recording does not say which request was wrong on purpose',
@@ -60,7 +63,13 @@ export const NOT_FROM_RECORDINGS: Partial<Record<CheckName, string>> = {
   'effect_of_create.same_in_both_versions': 'a V1 and a V2 GET create compared are made by the suite side by side',
   'effect_of_create.post_starts': 'the status of a dialog not started is known only from the suite’s own GET create',
   'effect_of_create.not_operator': 'the operator state’s status is known only from the suite’s own stop',
+  'effect_of_create.variables':
+    'it compares creates through each documented place, each with variables of its own, read again while one shows them and another not yet: the suite makes them side by side',
   effect_of_goto: 'where a moved dialog is listed, by V1 and V2, is read by the suite on purpose',
+  'effect_of_start.after_move': AFTER_MOVE_WHY,
+  'effect_of_stop.after_move': AFTER_MOVE_WHY,
+  'effect_of_send.after_move': AFTER_MOVE_WHY,
+  'effect_of_goto.after_move': AFTER_MOVE_WHY,
   effect_of_send: 'held to a baseline (--contract-from), not to the spec',
   complete_body: 'a recording holds the answers that came whole',
   custom_block_call: "the custom block's call to its URL is not in a recording of the API",
@@ -68,6 +77,7 @@ export const NOT_FROM_RECORDINGS: Partial<Record<CheckName, string>> = {
   unknowns_observed: 'a check of the suite’s whole run',
   pairs_exercised: 'a check of the suite’s whole run',
   transitions_walked: 'a check of the suite’s whole run',
+  variants_exercised: 'a check of the suite’s whole run',
   body_shape_established: 'a check of the suite’s whole run',
 };
 
@@ -228,6 +238,12 @@ function oneExchange(exchanges: readonly ExchangeEvidence[], validators: Contrac
     if (e.request.credentials === 'none') {
       const findings = response.ignoredAuth.judge({ ...input, expectation: { status: 401, because: 'for a request without Authorization', section: '5.2' } });
       out.push({ check: response.ignoredAuth, findings, at: e });
+    }
+    // A POST create asked for no identifiers, whatever it answered (§4.2 response false).
+    if (e.operationId === 'postV2DialogCreate') {
+      const sent = { query: e.query.response, body: (safeJson(e.request.body ?? '') as { response?: unknown } | null | undefined)?.response };
+      if (dialogs.responseFalse(sent))
+        out.push({ check: dialogs.noIdsWithResponseFalse, findings: dialogs.noIdsWithResponseFalse.judge({ sent, answer: e.response.body }), at: e });
     }
     if (e.response.status !== 200) continue;
     const body = jsonOf(e);

@@ -1,6 +1,7 @@
 // Checks of the run, not of an answer: what only the whole run tells (every "not shown" item observed, every
-// documented pair exercised, every pair of §3 walked), a body shape the run could not establish with REQUIRE_SHAPES,
-// and test_passes: a test that failed without recording a contract failure, which is a bug of the suite itself.
+// documented pair exercised, every pair of §3 walked, every documented variant exercised), a body shape the run could
+// not establish with REQUIRE_SHAPES, and test_passes: a test that failed without recording a contract failure, which
+// is a bug of the suite itself.
 // Each failure is filed under the test or the run's end that raised it (its pointer), with no operation. Pure.
 import { failureId, type RecordedFailure } from '../lib/failure.ts';
 import { defineCheck, failuresOf, type Check, type Finding } from './check.ts';
@@ -58,6 +59,13 @@ export const transitionsWalked = runCheck(
   'every (state × trigger) pair of spec §3 is walked in a whole run, or a skipped test says why it could not be',
   'every (state × trigger) pair of spec §3 walked, or a skipped test saying why it could not be',
   '(state × trigger) pairs neither walked nor explained by a skipped test',
+);
+
+export const variantsExercised = runCheck(
+  'variants_exercised',
+  'every documented variant (an input in each of its places and forms, each write right after each other) is exercised in a whole run, or a skipped test says why it could not be',
+  'every documented variant (report/variants.ts) exercised, or a skipped test saying why it could not be',
+  'documented variants neither exercised nor explained by a skipped test',
 );
 
 export const bodyShapeEstablished = runCheck(

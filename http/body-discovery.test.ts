@@ -31,6 +31,8 @@ interface Vendor {
   createStatus?: number;
   /** How long its lists trail a write (a search index behind its store); Infinity: they never show the dialog. */
   listLagMs?: number;
+  /** How long they trail a move, when not as long as any other write. */
+  moveLagMs?: number;
   /** What its refusals of a send or command body say (default `{}`). */
   says?: (body: Record<string, unknown>, operation: 'send' | 'command') => string;
 }
@@ -84,7 +86,7 @@ function discover(
         if (target === undefined && !vendor.lenient) return { status: 400, body: vendor.says?.(body, 'command') ?? '{}' };
         if (target !== undefined && !vendor.commandInert) {
           bot = Number(target);
-          listedFrom = clock + (vendor.listLagMs ?? 0);
+          listedFrom = clock + (vendor.moveLagMs ?? vendor.listLagMs ?? 0);
         }
         return { status: 204, body: '' };
       }
@@ -273,6 +275,12 @@ test("the stamps the discovery read on its way: its dialog's create, the bot who
   const traceless = discover({ text: field('text'), traceless: true, target: field('bot_id') }, { settleSeconds: 10 });
   assert.equal(traceless.result.stamps?.message, undefined, 'no message stamp where updated never moves');
   assert.equal(traceless.result.stamps?.dialog.uuid, UUID);
+});
+
+test('a goto taken but not seen moved leaves the bot of the dialog unknown: the clock searches for it under no bot', () => {
+  // Lists show the create at once and the move a minute late: the move happened, the list read after it says nothing.
+  const { result } = discover({ text: field('text'), target: field('bot_id'), moveLagMs: 60_000 }, { settleSeconds: 10 });
+  assert.equal(result.stamps?.dialog.listedUnder, undefined, 'neither the bot it was created on nor the target');
 });
 
 /** A value at a dotted path of a body. */

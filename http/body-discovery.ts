@@ -403,7 +403,11 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       pathParams: {},
       query: { BotID: String(gotoBotId), CreatedFrom: since(createdAt), PageCount: String(ctx.pageSize ?? 40) },
     });
-    if (!holdsUuid(listed.body, uuid!)) return { status: answer.status, effect: 'none', body };
+    // Taken, and not shown moved: on either bot now, for all the run can tell, so a later search names neither.
+    if (!holdsUuid(listed.body, uuid!)) {
+      delete stamps.dialog.listedUnder;
+      return { status: answer.status, effect: 'none', body };
+    }
     stamps.dialog.listedUnder = gotoBotId;
     return { status: answer.status, effect: 'moved', body };
   }

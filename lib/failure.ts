@@ -94,6 +94,28 @@ export interface RecordedFailure extends Failure {
 /** Annotation type of a recorded failure on its test; its description is the JSON of a Failure. */
 export const CONTRACT_FAILURE = 'contract-failure';
 
+/**
+ * A check the run could not judge: what it needs in order to judge (a V1 twin, a listed dialog, a clock) could not be
+ * found, and nothing shows the vendor lost it. Never a failure and never a ticket: the run lists it with why, as it
+ * lists a test whose answer was lost, and a run that judged nothing wrong cannot then say the vendor passes.
+ */
+export interface UnjudgedCheck {
+  /** The check, by its name in the registry (checks/). */
+  check: string;
+  operationId: OperationId;
+  /** The stable place the check would have judged. */
+  pointer: string;
+  section: string;
+  /** What the run could not find, and where it looked. */
+  why: string;
+}
+
+/** Annotation type of a check its test could not judge; its description is the JSON of an UnjudgedCheck. */
+export const NOT_JUDGED = 'not-judged';
+
+/** "effect_of_goto at bot of the dialog afterwards (POST /v2/conversation/{uuid}/command, §4.2): why". */
+export const unjudgedLine = (u: UnjudgedCheck): string => `${u.check} at ${u.pointer} (${OPERATIONS[u.operationId].label}, §${u.section}): ${u.why}`;
+
 const PREFIX: Record<FailureSeverity, string> = { breaking: 'contract.', learned: 'learned.' };
 
 /**

@@ -85,6 +85,10 @@ export type ObservationPayloads = {
   'response.create.default': AnsweredShape;
   'body.getV2DialogCreate': Shape;
   'variables.in-record': Array<{ variableMatchesName: boolean; type: string; question: 'empty' | 'text' }>;
+  /** POST create given `response` in the query and the body, disagreeing: which took effect (contract/judging/variant-places.ts). */
+  'response.create.both-places': string;
+  /** POST create given `variables` in the query and the body, disagreeing: whose values the dialog shows. */
+  'variables.create.both-places': string;
   'vertex.after-complete.status': string | null;
   'vertex.token.after-complete': StatusByCase;
   'vertex.send-message.fields': StatusByCase;

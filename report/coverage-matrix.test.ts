@@ -66,3 +66,26 @@ test('the state × trigger matrix: each pair walked with its outcomes, or its re
   assert.match(html, /204 → in-process; 403 → \(not read\)/);
   assert.match(html, /no completed dialog/);
 });
+
+test('the variants table: each documented variant, how often and by which test it was exercised, or why not', () => {
+  const html = coverageHtml(
+    coverageMatrix(ops, [], {}),
+    [],
+    [
+      { id: 'a', section: '4.2', operation: 'POST /v2/dialog/{BotID}/create', variant: 'response in the query alone, true', exercised: 2, by: '[api] t' },
+      {
+        id: 'b',
+        section: '4.1',
+        operation: 'GET /v1/conversations',
+        variant: 'CreatedTo in the query, a date alone',
+        exercised: 0,
+        reason: 'not in this run: x',
+      },
+      { id: 'c', section: '3', operation: 'POST /v2/conversation/{uuid}/start', variant: 'right after X', exercised: 0 },
+    ],
+  );
+  assert.match(html, /Documented variants \(spec §3, §4\): 1\/3 exercised/);
+  assert.match(html, /response in the query alone, true<\/td><td>2<\/td><td>exercised, first by \[api\] t/);
+  assert.match(html, /not in this run: x/);
+  assert.match(html, /NOT EXERCISED/);
+});

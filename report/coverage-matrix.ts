@@ -1,6 +1,7 @@
 // Which (operation, documented status) pairs a run exercised, which it could not, and why. Pure: the caller
 // supplies the documented pairs, the exchanges it recorded, and the reasons some pairs cannot be driven.
 import { escapeHtml, htmlPage } from './html.ts';
+import type { VariantRow } from './variants.ts';
 
 export interface DocumentedOperation {
   operationId: string;
@@ -110,7 +111,13 @@ export function checkRows(
 /** Pairs neither exercised nor explained: each is a hole in the suite. */
 export const unexplained = (coverage: Coverage) => coverage.rows.filter((r) => r.exercised === 0 && !r.reason);
 
-export function coverageHtml(coverage: Coverage, states: readonly StateRow[] = [], checks: readonly CheckRow[] = []): string {
+/** The coverage report: pairs of §7, then the §3 walk, the documented variants and the checks, each table when given. */
+export function coverageHtml(
+  coverage: Coverage,
+  states: readonly StateRow[] = [],
+  variants: readonly VariantRow[] = [],
+  checks: readonly CheckRow[] = [],
+): string {
   const rows = coverage.rows
     .map(
       (r) =>
@@ -128,6 +135,18 @@ export function coverageHtml(coverage: Coverage, states: readonly StateRow[] = [
     ? `<h2>State × trigger (spec §3): ${walked}/${states.length} walked</h2>
 <table><thead><tr><th>state × trigger</th><th>walks</th><th>status → status read afterwards</th></tr></thead><tbody>
 ${stateRows}
+</tbody></table>`
+    : '';
+  const variantRows = variants
+    .map(
+      (r) =>
+        `<tr><td>§${r.section}</td><td>${escapeHtml(r.operation)}</td><td>${escapeHtml(r.variant)}</td><td>${r.exercised || ''}</td><td>${r.exercised ? escapeHtml(`exercised, first by ${r.by}`) : escapeHtml(r.reason ?? 'NOT EXERCISED')}</td></tr>`,
+    )
+    .join('\n');
+  const variantTable = variants.length
+    ? `<h2>Documented variants (spec §3, §4): ${variants.filter((r) => r.exercised > 0).length}/${variants.length} exercised</h2>
+<table><thead><tr><th>section</th><th>operation</th><th>variant</th><th>requests or steps</th><th>outcome</th></tr></thead><tbody>
+${variantRows}
 </tbody></table>`
     : '';
   const checkTable = checks.length
@@ -148,6 +167,6 @@ ${checks
     body: `<h1>Contract coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised</h1>
 <table><thead><tr><th>operation</th><th>status</th><th>requests</th><th>outcome</th></tr></thead><tbody>
 ${rows}
-</tbody></table>${stateTable}${checkTable}${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
+</tbody></table>${stateTable}${variantTable}${checkTable}${extra ? `<h2>Undocumented statuses seen</h2><ul>${extra}</ul>` : ''}`,
   });
 }

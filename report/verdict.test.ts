@@ -37,3 +37,13 @@ test('the Markdown head says the verdict, what CI should do and what did not run
   assert.match(md, /Not run \(1\):\n\n- \[api\] a/);
   assert.equal(verdictLine({ kind: 'config', reason: 'contract: x' }), 'contract: x');
 });
+
+test('the Markdown of a run that could not judge lists each test and check that could not, with why', () => {
+  const md = verdictMarkdown(
+    { kind: 'no-verdict', reason: '2 checks could not judge' },
+    [],
+    ['[api] a: effect_of_goto at x: why', '[api] b: versions_agree at y: why'],
+  );
+  assert.match(md, /Not judged \(2\):\n\n- \[api\] a: effect_of_goto at x: why\n- \[api\] b: versions_agree at y: why\n/);
+  assert.doesNotMatch(md, /Not run/);
+});

@@ -87,8 +87,15 @@ export function junitDocument(name: string, suite: string, cases: readonly strin
   ].join('\n');
 }
 
-/** The reason as the head of a Markdown report (summary.md, drift.md), and the tests that did not run. */
-export function verdictMarkdown(verdict: Exclude<RunVerdict, { kind: 'pass' } | { kind: 'drift' }>, notRun: readonly string[] = []): string {
+/**
+ * The reason as the head of a Markdown report (summary.md, drift.md), the tests that did not run, and the tests and
+ * checks that ran but could not judge, each with why.
+ */
+export function verdictMarkdown(
+  verdict: Exclude<RunVerdict, { kind: 'pass' } | { kind: 'drift' }>,
+  notRun: readonly string[] = [],
+  notJudged: readonly string[] = [],
+): string {
   const title = { config: 'Configuration error', 'no-verdict': 'No verdict', cancelled: 'Cancelled' }[verdict.kind];
   return [
     `## ${title}`,
@@ -97,6 +104,7 @@ export function verdictMarkdown(verdict: Exclude<RunVerdict, { kind: 'pass' } | 
     '',
     `${VERDICT_MEANING[verdict.kind]}.`,
     ...(notRun.length ? ['', `Not run (${notRun.length}):`, '', ...notRun.map((t) => `- ${t}`)] : []),
+    ...(notJudged.length ? ['', `Not judged (${notJudged.length}):`, '', ...notJudged.map((t) => `- ${t}`)] : []),
     '',
   ].join('\n');
 }

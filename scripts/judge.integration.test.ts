@@ -27,6 +27,7 @@ const SHOWN = [
   'start-keeps-status', // a write and the read after it
   'stop-keeps-status',
   'v1-get-create-starts',
+  'create-response-false-ignored', // a create asked for no identifiers
   'pages-overlap', // the pages of one query
   'list-total-off-by-one',
   'v2-create-repeats-uuid', // series: creates, messages, downloads

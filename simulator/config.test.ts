@@ -36,6 +36,11 @@ describe('simulator configuration', () => {
     [{ bots: [{ id: 1 }] }, /config\.bots must be a list whose item 0 is an object whose name/],
     [{ statuses: { created: 'operator' } }, /config\.statuses must be 4 different strings/],
     [{ validation: { dialogBeforeBody: 'yes' } }, /config\.validation\.dialogBeforeBody must be true or false, got "yes"/],
+    // §4.2: with response false the answer carries no dialog identifiers, whatever else a vendor answers.
+    [
+      { create: { startedWithoutResponse: { status: 200, body: 'ids-v2' } } },
+      /config\.create\.startedWithoutResponse must be an object whose body is one of empty, empty-object/,
+    ],
     [{ errors: { format: 'html' } }, /config\.errors\.format must be one of problem, problem-instance, json, text, envelope, fields, empty, got "html"/],
     [{ callback: { encoding: 'xml' } }, /config\.callback\.encoding must be one of json, form, multipart, query/],
     [{ callback: { method: 'DELETE' } }, /config\.callback\.method must be one of POST, PUT, GET/],

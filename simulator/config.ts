@@ -102,7 +102,7 @@ export interface SimulatorConfig {
   create: {
     /** GET /v2/dialog/{BotID}/create: body not shown (spec §4.2). */
     v2Get: SuccessReply;
-    /** POST /v2/dialog/{BotID}/create with response false: not shown (spec §4.2). */
+    /** POST /v2/dialog/{BotID}/create with response false: status and body not shown, no identifiers (spec §4.2). */
     startedWithoutResponse: SuccessReply;
     /** Value of `response` when neither the body nor the query gives it. */
     responseDefault: boolean;
@@ -303,6 +303,9 @@ const fieldPath: Check = (v) => (typeof v === 'string' && /^[^.]+(\.[^.]+)*$/.te
 const headerName: Check = (v) => (typeof v === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v) ? undefined : 'an HTTP header name');
 const zoneOffset: Check = (v) => (typeof v === 'string' && /^(Z|[+-](0\d|1[0-4]):[0-5]\d)$/.test(v) ? undefined : 'Z or an offset like +03:00 or -05:30');
 const successReply = object({ status, body: oneOf('empty', 'empty-object', 'ids-v1', 'ids-v2') });
+// §4.2 response "false: it [the response] does not [carry the dialog identifiers]": only the status and the rest of
+// the body are the vendor's to choose.
+const replyWithoutIds = object({ status, body: oneOf('empty', 'empty-object') });
 const LIMIT_SHAPE = { value: num(0), status, body: () => undefined };
 const limit = nullable(object(LIMIT_SHAPE, ['status', 'body']));
 
@@ -340,7 +343,7 @@ const RULES: Record<string, Check> = {
   'transitions.startCompleted': oneOf('forbidden', 'reopen'),
   'format.updatedOffset': zoneOffset,
   'create.v2Get': successReply,
-  'create.startedWithoutResponse': successReply,
+  'create.startedWithoutResponse': replyWithoutIds,
   'create.responseDefault': bool,
   'create.variableItem': nullable(object({ question: str, type: str })),
   'send.textFields': list(fieldPath, 1),

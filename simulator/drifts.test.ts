@@ -9,10 +9,11 @@ import { renderHeadline } from '../lib/failure.ts';
 import { DRIFTS } from './drifts/index.ts';
 import { blockListener, seededStore, simulator, type CallOptions, type TestSimulator } from './test-support.ts';
 
-/** What earlier steps learned: the integration token of the POST create on bot 303, the UUID of the V1 create. */
+/** What earlier steps learned: the integration token of the POST create on bot 303, the UUID of the V1 create, the UUIDs V2 creates answered. */
 interface Learned {
   token: string;
   created: string;
+  v2Created: string[];
 }
 
 interface Step {
@@ -61,6 +62,7 @@ function scenario(): Step[] {
         '?BotID=202&PageCount=100',
         '?CreatedFrom=2026-11-01&PageCount=100',
         '?UpdatedFrom=2026-11-10T00:00:00Z&UpdatedTo=2026-11-15&PageCount=100',
+        '?UpdatedFrom=2026-11-10T05:00:00%2B05:00&UpdatedTo=2026-11-15T00:00:00&PageCount=100',
         `?CreatedTo=${createdTo}&PageCount=100`,
         '?PageNumber=999',
         '?PageCount=0',
@@ -82,6 +84,23 @@ function scenario(): Step[] {
     { operationId: 'getV2Conversations', method: 'GET', path: '/api/v2/conversations?BotID=101&PageCount=2' },
     { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/101/create?response=true' },
     { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/101/create?response=true' },
+    // Variables in the query, in the body, and the dialogs that carry them: the newest of the list.
+    {
+      operationId: 'postV2DialogCreate',
+      method: 'POST',
+      path: `/api/v2/dialog/101/create?variables=${encodeURIComponent('{"city":"Oslo"}')}`,
+      options: { body: { response: true } },
+    },
+    {
+      operationId: 'postV2DialogCreate',
+      method: 'POST',
+      path: '/api/v2/dialog/101/create',
+      options: { body: { response: true, variables: '{"city":"Bergen"}' } },
+    },
+    { operationId: 'getV2DialogCreate', method: 'GET', path: `/api/v2/dialog/101/create?variables=${encodeURIComponent('{"city":"Tromso"}')}` },
+    ...[0, 1, 2].map(
+      (i): Step => ({ operationId: 'getV2Conversation', method: 'GET', path: ({ v2Created }) => `/api/v2/conversation/${v2Created.at(i - 3)}` }),
+    ),
     { operationId: 'getV2Conversations', method: 'GET', path: '/api/v2/conversations?BotID=101&PageCount=2' },
     { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/303/create?response=true' },
     ...[true, false].map(
@@ -105,7 +124,13 @@ function scenario(): Step[] {
     { operationId: 'postV2ConversationCommand', method: 'POST', path: conv(operator.uuid, 'command'), options: { body: { command: 'goto', bot_id: target } } },
     { operationId: 'getV2Conversations', method: 'GET', path: `/api/v2/conversations?BotID=${target}&PageCount=100` },
     { operationId: 'getV1Conversations', method: 'GET', path: `/api/v1/conversations?BotID=${target}&PageCount=100` },
+    // The moved dialog: still there, and start and stop still act on it.
+    { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
+    { operationId: 'postV2ConversationStop', method: 'POST', path: conv(operator.uuid, 'stop') },
+    { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
     { operationId: 'getV1Conversations', method: 'GET', path: '/api/v1/conversations?BotID=101&PageCount=8' },
+    // Last, so the dialogs read above stay the same: a create asked for no identifiers.
+    { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/101/create', options: { body: { response: false } } },
   ];
 }
 
@@ -119,7 +144,7 @@ describe('drift modes', () => {
     const sim: TestSimulator = await simulator({ drifts, callbackUrl: listener.url });
     try {
       const out: Observation[] = [];
-      const learned: Learned = { token: '', created: '' };
+      const learned: Learned = { token: '', created: '', v2Created: [] };
       for (const step of steps) {
         const path = typeof step.path === 'function' ? step.path(learned) : step.path;
         const options = typeof step.options === 'function' ? step.options(learned) : step.options;
@@ -130,6 +155,9 @@ describe('drift modes', () => {
         // Only the custom block's bot calls the block listener.
         if (step.operationId === 'postV2DialogCreate' && path.includes('/303/')) learned.token = String((await listener.next()).fields.token);
         if (step.operationId === 'getV1DialogCreate' && res.status === 200) learned.created ||= String(res.json().dialogId);
+        const answersIds = (step.operationId === 'postV2DialogCreate' || step.operationId === 'getV2DialogCreate') && res.status === 200;
+        const uuid = answersIds ? (res.json() as { dialogUUID?: unknown }).dialogUUID : undefined;
+        if (typeof uuid === 'string') learned.v2Created.push(uuid);
         // File links hold the simulator's port, which differs between sessions.
         out.push({ operationId: step.operationId, status: res.status, contentType: res.contentType, body: res.body.replaceAll(sim.url, 'SIMULATOR') });
       }

@@ -6,7 +6,7 @@ import type { CustomBlocks } from './callbacks.ts';
 import { HttpError, type Exchange } from './exchange.ts';
 import type { Dialog, DialogChange, Store } from './store.ts';
 
-export type ChangeHook = (ex: Exchange, dialog: Dialog, change: DialogChange) => DialogChange;
+export type ChangeHook = (ex: Exchange, dialog: Dialog, change: DialogChange, sim: Simulation) => DialogChange;
 /** Where a list page starts (a drift may make pages overlap): the offset of page `page` of `perPage` items. */
 export type PageOffsetHook = (offset: number, perPage: number, page: number) => number;
 
@@ -30,7 +30,7 @@ export class Simulation {
   /** Applies a state or bot change, letting drifts alter it first. */
   change(ex: Exchange, dialog: Dialog, change: DialogChange): void {
     let effective = change;
-    for (const hook of this.changeHooks) effective = hook(ex, dialog, effective);
+    for (const hook of this.changeHooks) effective = hook(ex, dialog, effective, this);
     this.store.apply(dialog, effective);
   }
 

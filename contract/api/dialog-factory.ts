@@ -2,8 +2,9 @@
 // has no delete: stopping hands the dialog to an operator, so the bot stops publishing in it).
 import type { ApiClient } from '../target/client.ts';
 import type { ApiResponse } from '../core/api-response.ts';
+import type { WriteOperation } from '../core/state-table.ts';
 import { expect, judge, judgeSoft, notJudged } from '../judging/matchers.ts';
-import { createdSince, fetchPages, listedItems, searchPageCount, searchSettled, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
+import { createdSince, fetchPages, searchPageCount, searchSettled, searchWhere, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
 import { settle } from '../target/settle.ts';
 import { updatedKind } from '../../checks/meanings.ts';
 import { readV1, readV2, type DialogRead } from './requests.ts';
@@ -15,6 +16,7 @@ export interface Dialog {
   uuid: string;
   /** V1 integer id when known (POST create returns it; otherwise found through the lists). */
   v1Id?: number;
+  /** The bot it is on as far as the run knows: the one it was created on, the target once a goto answers success. */
   botId: number;
   via: CreateVia;
   /** Client clock just before the create request (ms). */
@@ -23,6 +25,8 @@ export interface Dialog {
   updatedSeen?: Partial<Record<Version, string>>;
   /** The status it had right after a GET create: the vendor's string for "created, not started" (§3). */
   notStartedStatus?: string;
+  /** The last write of a walk of §3 that succeeded on it (its create, a trigger): what a next step comes after. */
+  lastWrite?: WriteOperation;
 }
 
 export interface Created {
@@ -189,27 +193,26 @@ export class DialogFactory {
   }
 
   /**
-   * The V1 integer id of a dialog: the V1 list item whose name, ip and location equal the V2 record's
-   * (name is the dialog number plus the city, spec §2.1); with the last V1 list answer read, which shows it.
+   * The V1 integer id of a dialog: the V1 list item whose name, ip and location equal the V2 record's (name is the
+   * dialog number plus the city, spec §2.1), looked for under the bot the dialog is on now (a goto of the run moves
+   * `botId` as soon as it answers success), read until it shows or LIST_SETTLE_S, then under any bot; each over the
+   * pages of the dialogs created since it was (the run's other dialogs may fill the first). With the list answer that
+   * shows it, else the last one read.
    */
   async findV1(dialog: Dialog): Promise<{ v1Id: number | undefined; response: ApiResponse | undefined }> {
     if (dialog.v1Id !== undefined) return { v1Id: dialog.v1Id, response: undefined };
     const record = (await this.api.call('getV2Conversation', { path: { uuid: dialog.uuid } })).json<ListItem>();
     if (!record) return { v1Id: undefined, response: undefined };
-    const twin = (response: ApiResponse) =>
-      listedItems(response).find((item) => item.name === record.name && item.ip === record.ip && item.location === record.location);
-    const read = (botId: number | undefined) =>
-      this.api.call('getV1Conversations', { query: { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter), PageCount: searchPageCount() } });
-    // The list may trail the create: read until the twin shows under its bot, or LIST_SETTLE_S; then without the bot.
+    const twin = (item: ListItem) => item.name === record.name && item.ip === record.ip && item.location === record.location;
+    const search = (botId: number | undefined) => searchWhere(this.api, 'v1', { BotID: botId, CreatedFrom: createdSince(dialog.createdAfter) }, twin);
     const own = await settle(
-      () => read(dialog.botId),
-      (r) => twin(r) !== undefined,
+      () => search(dialog.botId),
+      (found) => found.item !== undefined,
       this.settleSeconds,
     );
-    let response = own.value;
-    let hit = twin(response);
-    if (!hit) hit = twin((response = await read(undefined)));
-    return hit && typeof hit.id === 'number' ? { v1Id: (dialog.v1Id = hit.id), response } : { v1Id: undefined, response };
+    const found = own.value.item ? own.value : await search(undefined);
+    const v1Id = typeof found.item?.id === 'number' ? (dialog.v1Id = found.item.id) : undefined;
+    return { v1Id, response: found.response };
   }
 
   /** The V1 integer id of a dialog (see findV1). */

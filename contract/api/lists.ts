@@ -98,18 +98,22 @@ export const searchPageCount = () => runListPaging().pageSize;
 /** Whether two dialog ids name one dialog: a UUID in any case (RFC 9562 compares them without regard to case). */
 export const sameId = (a: unknown, b: unknown): boolean => (typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b);
 
-/** The list item with this id in the query's first pages, if any, and the last page read (the answer that shows it). */
-export async function searchList(
+/** The first list item `match` takes in the query's first pages, if any, and the page that shows it (else the last read). */
+export async function searchWhere(
   api: ApiClient,
   version: Version,
   query: Query,
-  id: string | number,
+  match: (item: ListItem) => boolean,
   maxPages = 5,
 ): Promise<{ item: ListItem | undefined; response: ApiResponse }> {
   const pages = await fetchPages(api, version, { PageCount: searchPageCount(), ...query }, maxPages);
-  const hit = pages.find((page) => page.items.some((item) => sameId(item.id, id)));
-  return { item: hit?.items.find((item) => sameId(item.id, id)), response: (hit ?? pages[pages.length - 1]!).response };
+  const hit = pages.find((page) => page.items.some(match));
+  return { item: hit?.items.find(match), response: (hit ?? pages[pages.length - 1]!).response };
 }
+
+/** The list item with this id in the query's first pages, if any, and the last page read (the answer that shows it). */
+export const searchList = (api: ApiClient, version: Version, query: Query, id: string | number, maxPages = 5) =>
+  searchWhere(api, version, query, (item) => sameId(item.id, id), maxPages);
 
 /**
  * searchList, read again with backoff until the item shows or `settleSeconds` have passed (a list may trail its
@@ -137,6 +141,13 @@ export const findInList = async (api: ApiClient, version: Version, query: Query,
 /** ISO 8601 in UTC with seconds, the form the filters are sent in. */
 export function isoUtc(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** An instant in ISO 8601 with an explicit offset of `minutes` east of UTC: "2026-11-23T15:01:00+05:00". */
+export function isoZoned(ms: number, minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const hhmm = `${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+  return `${isoUtc(ms + minutes * 60_000).slice(0, 19)}${sign}${hhmm}`;
 }
 
 const DAY_MS = 86_400_000;

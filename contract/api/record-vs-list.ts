@@ -5,9 +5,11 @@
 import { declaredProperties, loadDocument } from '../../openapi/document.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import type { ApiClient, Query } from '../target/client.ts';
-import { findInList, searchPageCount, type ListItem, type Version } from './lists.ts';
-import { judgeSoft } from '../judging/matchers.ts';
+import { createdSince, findInList, searchPageCount, searchSettled, type ListItem, type Version } from './lists.ts';
+import { checkNotJudged, judgeSoft } from '../judging/matchers.ts';
 import { sameValue } from '../../checks/dialogs.ts';
+import type { Dialog } from './dialog-factory.ts';
+import type { DialogRead } from './requests.ts';
 import { settledDifferences } from './settled-reads.ts';
 import { settle } from '../target/settle.ts';
 
@@ -38,4 +40,17 @@ export async function expectRecordMatchesListItem(
   const { a, b } =
     settleSeconds > 0 ? await settle(reads, agree, settleSeconds).then(({ value: [a, b] }) => ({ a, b })) : await settledDifferences(reads, fields, sameValue);
   judgeSoft(res, 'record_matches_list_item', { fields, dialog: item.id, a, b });
+}
+
+/**
+ * A dialog of the run held to its V2 list item (§2.2), looked for under the bot it is on now among those created since
+ * it was, read until it shows or LIST_SETTLE_S. A dialog no list shows is a lookup that failed, not a record that
+ * differs: not judged, with why.
+ */
+export async function expectDialogMatchesListItem(api: ApiClient, dialog: Dialog, read: DialogRead, settleSeconds: number, what: string): Promise<void> {
+  const query = { BotID: dialog.botId, CreatedFrom: createdSince(dialog.createdAfter) };
+  const listed = await searchSettled(api, 'v2', query, dialog.uuid, settleSeconds, what);
+  if (listed.item) return expectRecordMatchesListItem(api, 'v2', query, listed.item, read.response, settleSeconds);
+  const why = `not in the V2 list of bot ${dialog.botId} created since ${query.CreatedFrom} (waited ${listed.waited}): no list item to compare`;
+  checkNotJudged(read.response, 'record_matches_list_item', { pointer: 'record vs list item', why });
 }

@@ -3,7 +3,8 @@
 // × trigger coverage, and a documented success held to where §3 says it leads, from whatever state: start to in
 // process ("resume a dialog"), stop to the operator state, command goto to the target bot; a GET create to "created,
 // not started". The lifecycle walk and the state-table walk both go through here.
-import { expect, judge } from '../judging/matchers.ts';
+import { checkNotJudged, expect, judge } from '../judging/matchers.ts';
+import { MOVED, moveParts, type MoveEvidence } from '../../checks/effects.ts';
 import { messageText } from '../../fixtures/builders.ts';
 import type { Faker } from '@faker-js/faker';
 import type { SuiteConfig } from '../../config/suite-config.ts';
@@ -14,7 +15,7 @@ import { clockText, runVendorClock } from '../clock/vendor-clock.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import type { DialogRead } from './requests.ts';
 import { gotoBot, sendAsOperator, startDialog, stopDialog } from './requests.ts';
-import { NO_DIALOG, pairKey, STATE_WORDS, type DialogState, type Trigger } from '../core/state-table.ts';
+import { NO_DIALOG, pairKey, STATE_WORDS, TRIGGERS, type CreateTrigger, type DialogState, type Trigger } from '../core/state-table.ts';
 import type { WalkedStep } from '../core/journal.ts';
 
 export interface Walk {
@@ -25,19 +26,22 @@ export interface Walk {
   fake: Faker;
   walked: (step: Omit<WalkedStep, 'test'>) => void;
   /** The test's precondition: skips it with the reason, listing what it would have covered. */
-  precondition: (holds: boolean, reason: string, covers?: { transitions?: string[]; observations?: string[]; pairs?: string[] }) => void;
+  precondition: (holds: boolean, reason: string, covers?: WalkCovers) => void;
 }
 
-/** What a walk from a state would have covered: its pair and observation, listed with the reason it was skipped. */
-export type WalkCovers = { transitions?: string[]; observations?: string[]; pairs?: string[] };
+/** What a walk from a state would have covered: its pair, observation and variants, listed with the reason it was skipped. */
+export type WalkCovers = { transitions?: string[]; observations?: string[]; pairs?: string[]; variants?: string[] };
 
 export const isSuccess = (trigger: Trigger, status: number) => (trigger === 'command' ? status >= 200 && status < 300 : status === 204);
+
+/** The bot a goto moves the dialog to: GOTO_BOT_ID, or back to BOT_ID from there. */
+const otherBot = (w: Walk, dialog: Dialog) => (dialog.botId === w.config.gotoBotId ? w.config.botId : w.config.gotoBotId);
 
 function perform(w: Walk, trigger: Trigger, dialog: Dialog, text: string): Promise<ApiResponse> {
   if (trigger === 'start') return startDialog(w.api, dialog.uuid);
   if (trigger === 'stop') return stopDialog(w.api, dialog.uuid);
   if (trigger === 'send') return sendAsOperator(w.api, w.bodies, dialog.uuid, text);
-  return gotoBot(w.api, w.bodies, dialog.uuid, w.config.gotoBotId);
+  return gotoBot(w.api, w.bodies, dialog.uuid, otherBot(w, dialog));
 }
 
 /**
@@ -47,14 +51,18 @@ function perform(w: Walk, trigger: Trigger, dialog: Dialog, text: string): Promi
 export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: Trigger, before: DialogRead) {
   // The text a send carries, for a test that looks for it afterwards.
   const text = messageText(w.fake);
-  // V1 knows a dialog by its integer id, found under its bot: before a goto moves it elsewhere.
-  if (trigger === 'command') await w.dialogs.v1IdOf(dialog);
+  const listedBefore = trigger === 'command' ? await beforeMove(w, dialog) : false;
+  const [source, target] = [dialog.botId, otherBot(w, dialog)];
   const res = await perform(w, trigger, dialog, text);
   await expect(res).toMatchContract();
+  const succeeded = isSuccess(trigger, res.status);
+  // Moved, as far as the run knows: every lookup from here on (its V1 twin, its list items) searches the target.
+  if (trigger === 'command' && succeeded) dialog.botId = target;
   const after = await w.dialogs.read(dialog);
   const status = after.record?.status;
-  w.walked({ pair: pairKey(from, trigger), status: res.status, after: status ?? null });
-  if (!isSuccess(trigger, res.status)) return { res, after, text };
+  w.walked({ pair: pairKey(from, trigger), prior: dialog.lastWrite ?? null, status: res.status, after: status ?? null });
+  if (!succeeded) return { res, after, text };
+  dialog.lastWrite = TRIGGERS[trigger];
   const was = before.record?.status;
   if (trigger === 'start') {
     judge(res, 'effect_of_start', { answered: res.status, after: status }, { shownBy: [after.response] });
@@ -62,37 +70,53 @@ export async function step(w: Walk, dialog: Dialog, from: DialogState, trigger: 
     judge(res, 'effect_of_stop', { from: STATE_WORDS[from], before: was, after: status }, { shownBy: [after.response] });
   } else if (trigger === 'command') {
     // The list may trail the move: it is read until the dialog shows under the target, then under the source.
-    const onTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, true);
-    const onSource = await w.dialogs.listedUnderBot(dialog, dialog.botId, false);
-    // One dialog in both versions (§1.6): V1's list moves it too, by its integer id; waited for once V2's shows the
-    // move (a move V2 never shows is the failure already, a second wait would tell nothing more).
-    const v1OnTarget = await w.dialogs.listedUnderBot(dialog, w.config.gotoBotId, onTarget.listed, 'v1');
-    judge(
-      res,
-      'effect_of_goto',
-      { underTarget: onTarget.listed, underSource: onSource.listed, v1UnderTarget: v1OnTarget.listed },
-      {
-        details: {
-          target: w.config.gotoBotId,
-          source: dialog.botId,
-          from: STATE_WORDS[from],
-          waitedForTheList: onTarget.waited,
-          CreatedFrom: onTarget.CreatedFrom,
-          clock: clockText(runVendorClock()),
-        },
+    const onTarget = await w.dialogs.listedUnderBot(dialog, target, true);
+    const onSource = await w.dialogs.listedUnderBot(dialog, source, false);
+    // One dialog in both versions (§1.6): V1's list moves it too, by its integer id (found before the move, else now
+    // under the target, then under any bot); waited for once V2's shows the move (a move V2 never shows is the
+    // failure already, a second wait would tell nothing more).
+    const v1OnTarget = (await w.dialogs.v1IdOf(dialog)) === undefined ? undefined : await w.dialogs.listedUnderBot(dialog, target, onTarget.listed, 'v1');
+    const moved: MoveEvidence = {
+      read: after.response.status,
+      v2: { underTarget: onTarget.listed, underSource: onSource.listed, listedBefore },
+      v1: v1OnTarget
+        ? { underTarget: v1OnTarget.listed }
+        : {
+            noTwin: `no V1 list item with its V2 record's name, ip and location under bot ${source} before it, nor under bot ${target} or any bot after it (created since ${onTarget.CreatedFrom})`,
+          },
+    };
+    for (const why of moveParts(moved).unjudged) checkNotJudged(res, 'effect_of_goto', { pointer: MOVED, why });
+    judge(res, 'effect_of_goto', moved, {
+      details: {
+        target,
+        source,
+        from: STATE_WORDS[from],
+        waitedForTheList: onTarget.waited,
+        CreatedFrom: onTarget.CreatedFrom,
+        clock: clockText(runVendorClock()),
       },
-    );
-    dialog.botId = w.config.gotoBotId;
+      shownBy: [after.response],
+    });
   }
   return { res, after, text };
+}
+
+/**
+ * Before a goto, what shows where the dialog is: its V1 id, found by its twin under the bot it is on, and whether the V2
+ * list shows it there (read until it does): a dialog listed before the move and nowhere after it was lost by the move.
+ */
+async function beforeMove(w: Walk, dialog: Dialog): Promise<boolean> {
+  await w.dialogs.v1IdOf(dialog);
+  return (await w.dialogs.listedUnderBot(dialog, dialog.botId, true)).listed;
 }
 
 /** A create (§3, from no dialog) and the state it leaves the dialog in, read at once; the step recorded. */
 export async function created(w: Walk, via: 'v1-get' | 'v2-get' | 'v2-post', variables?: Record<string, string>) {
   const made = await w.dialogs.create(via, variables ? { variables } : {});
   const read = await w.dialogs.read(made.dialog);
-  const operationId = made.response.operationId as 'getV1DialogCreate' | 'getV2DialogCreate' | 'postV2DialogCreate';
-  w.walked({ pair: pairKey(NO_DIALOG, operationId), status: made.response.status, after: read.record?.status ?? null });
+  const operationId = made.response.operationId as CreateTrigger;
+  w.walked({ pair: pairKey(NO_DIALOG, operationId), prior: null, status: made.response.status, after: read.record?.status ?? null });
+  made.dialog.lastWrite = operationId;
   if (via !== 'v2-post') {
     // "created, not started": not the state start leads to, nor the one that ends a dialog (§3).
     const status = read.record?.status;

@@ -1,11 +1,12 @@
 // V1 and V2 are two views of the same dialogs (spec §1.6): only the identifier and source differ by design (§2.1),
 // every other field a record has in both versions must read the same (§2.2).
-import { judgeSoft } from '../judging/matchers.ts';
+import { checkNotJudged, judgeSoft } from '../judging/matchers.ts';
 import { versionsAgreeOn } from '../../checks/dialogs.ts';
 import { declaredProperties, loadDocument } from '../../openapi/document.ts';
 import type { ApiClient } from '../target/client.ts';
 import { readV1, readV2, type DialogRead, type DialogRecord } from './requests.ts';
 import { settledDifferences } from './settled-reads.ts';
+import type { Dialog, DialogFactory } from './dialog-factory.ts';
 
 /** Fields both record schemas declare, but the id. */
 function sharedFields(): string[] {
@@ -32,4 +33,19 @@ export async function expectVersionsAgree(api: ApiClient, v1Id: number, uuid: st
   const { a, b } = await settledDifferences(reads, fields, versionsAgreeOn);
   const [v1, v2] = last!;
   judgeSoft(v1.response, 'versions_agree', { fields, dialog: `${v1Id} / ${uuid}`, a, b }, { against: v2.response });
+}
+
+/**
+ * V1 reads a dialog of the run as V2 does (`v2`: the V2 read just made), by its V1 id: known, or found by its twin
+ * under the bot it is on now, then under any bot. With no twin found the agreement is not judged, with why: the run
+ * cannot read V1 to compare.
+ */
+export async function expectDialogVersionsAgree(api: ApiClient, dialogs: DialogFactory, dialog: Dialog, v2: DialogRead): Promise<void> {
+  const v1Id = await dialogs.v1IdOf(dialog);
+  if (v1Id === undefined) {
+    const why = `no V1 list item with its V2 record's name, ip and location under bot ${dialog.botId} or any bot: no V1 read to compare`;
+    checkNotJudged(v2.response, 'versions_agree', { pointer: '/ (every field)', why });
+    return;
+  }
+  await expectVersionsAgree(api, v1Id, dialog.uuid, [await dialogs.read(dialog, 'v1'), v2]);
 }

@@ -9,6 +9,7 @@ import type { TransientKind } from '../../http/health.ts';
 import type { ThrottleRecord } from '../../http/throttle.ts';
 import type { RecordedExchange } from '../../lib/exchange.ts';
 import { appendJsonl } from './run-records.ts';
+import type { WriteOperation } from './state-table.ts';
 
 /** One request's answer lost to the network, and what the client did about it. */
 export interface TransientRecord {
@@ -39,11 +40,15 @@ export interface PreconditionRow {
   observations: string[];
   /** (state × trigger) pairs of spec §3 it would have walked (core/state-table.ts). */
   transitions?: string[];
+  /** Documented variants it would have exercised (report/variants.ts). */
+  variants?: string[];
 }
 
 /** One step of a walk of spec §3, for the state × trigger coverage. */
 export interface WalkedStep {
   pair: string;
+  /** The write that brought the dialog where it is (its create, a trigger), when the walk knows it. */
+  prior?: WriteOperation | null;
   /** The trigger's answer. */
   status: number;
   /** The dialog's status string read right after, when it could be read. */

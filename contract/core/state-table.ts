@@ -33,6 +33,9 @@ export const CREATES = {
 } as const satisfies Partial<Record<OperationId, DialogState>>;
 export type CreateTrigger = keyof typeof CREATES;
 
+/** The operations that change a dialog: its creates and the triggers (§3, §4.2). */
+export type WriteOperation = CreateTrigger | (typeof TRIGGERS)[Trigger];
+
 /** The one pseudo-state of the table: before a create there is no dialog. */
 export const NO_DIALOG = '(none)';
 

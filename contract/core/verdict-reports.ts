@@ -11,11 +11,14 @@ export const PLAYWRIGHT_REPORTS = { junit: 'junit.xml', html: 'html' } as const;
 
 export type UnjudgedVerdict = Exclude<RunVerdict, { kind: 'pass' } | { kind: 'drift' }>;
 
-/** junit.xml with one error, summary.md and drift.md headed by the reason, drift.json and failures.json saying it. */
-export function writeVerdictReports(reportsDir: string, verdict: UnjudgedVerdict, notRun: readonly string[] = []): void {
+/**
+ * junit.xml with one error, summary.md and drift.md headed by the reason, drift.json and failures.json saying it; the
+ * tests not run, and the tests and checks that could not judge ("TEST: why").
+ */
+export function writeVerdictReports(reportsDir: string, verdict: UnjudgedVerdict, notRun: readonly string[] = [], notJudged: readonly string[] = []): void {
   mkdirSync(reportsDir, { recursive: true });
-  const markdown = verdictMarkdown(verdict, notRun);
-  const json = `${JSON.stringify({ verdict: { ...verdict, line: verdictLine(verdict) }, notRun, failures: [] }, null, 2)}\n`;
+  const markdown = verdictMarkdown(verdict, notRun, notJudged);
+  const json = `${JSON.stringify({ verdict: { ...verdict, line: verdictLine(verdict) }, notRun, notJudged, failures: [] }, null, 2)}\n`;
   writeFileSync(join(reportsDir, PLAYWRIGHT_REPORTS.junit), verdictJunit(verdict, notRun));
   writeFileSync(join(reportsDir, 'summary.md'), markdown);
   writeFileSync(join(reportsDir, 'drift.md'), `# Contract drift report\n\n${markdown}`);

@@ -9,7 +9,7 @@ import { expect as base, test, type TestInfo } from '@playwright/test';
 import { failuresOf, type AnyCheck, type Check, type CheckRegistry, type JudgedAt } from '../../checks/check.ts';
 import { BUILT_IN, builtIn, type CheckName, type InputOf } from '../../checks/registry.ts';
 import { responseChecks, responseFailures, type StatusExpectation } from '../../checks/response.ts';
-import { CONTRACT_FAILURE, renderFailure, type Failure, type FailureSeverity } from '../../lib/failure.ts';
+import { CONTRACT_FAILURE, NOT_JUDGED, renderFailure, type Failure, type FailureSeverity, type UnjudgedCheck } from '../../lib/failure.ts';
 import type { Json } from '../../lib/json.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import { redactKnown, redactKnownIn } from '../../http/redact.ts';
@@ -163,4 +163,22 @@ export const judgeSoft = <N extends CheckName>(res: ApiResponse, name: N, input:
 export function notJudged(reason: string): never {
   test.skip(true, `not judged: ${reason}`);
   throw new Error(reason);
+}
+
+/**
+ * A check of the project the run could not judge, at the answer `res`, with why (lib/failure.ts UnjudgedCheck): what it
+ * needs (a V1 twin, a listed dialog) could not be found. Recorded on the running test as data, as a failure is, but
+ * neither failing it nor ever becoming a ticket; the test goes on with its other checks. A check the run leaves out is
+ * not run, so not "not judged" either.
+ */
+export function checkNotJudged(res: ApiResponse, name: CheckName, at: { pointer: string; why: string; section?: string }): void {
+  if (!runsCheck(name)) return;
+  const entry: UnjudgedCheck = {
+    check: name,
+    operationId: res.operationId,
+    pointer: at.pointer,
+    section: at.section ?? builtIn(name).sections[0]!,
+    why: redactKnown(at.why),
+  };
+  test.info().annotations.push({ type: NOT_JUDGED, description: JSON.stringify(entry) });
 }

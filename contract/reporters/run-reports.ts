@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
-import { CONTRACT_FAILURE, failureId, type Failure, type RecordedFailure } from '../../lib/failure.ts';
+import { CONTRACT_FAILURE, failureId, NOT_JUDGED, unjudgedLine, type Failure, type RecordedFailure, type UnjudgedCheck } from '../../lib/failure.ts';
 import { CheckRegistryError, type CheckRegistry } from '../../checks/check.ts';
 import { bodyShapeEstablished, runFailures, testPasses } from '../../checks/run.ts';
 import { CHECKS_JUDGED, type JudgedCounts } from '../judging/matchers.ts';
@@ -92,6 +92,8 @@ export default class RunReports implements Reporter {
   private readonly judged = new Set<string>();
   /** Tests that could not judge, each with why (a write lost its answer): never a contract failure. */
   private readonly inconclusive: { test: string; reason: string }[] = [];
+  /** Checks a test could not judge, each with why (a lookup found nothing to judge by): never a contract failure. */
+  private readonly unjudgedChecks: { test: string; reason: string }[] = [];
   /** How often the run's tests judged each check, and how often it failed. */
   private readonly checksJudged: JudgedCounts = {};
   /** Said last, after every report line: what the run could not do (tests a missing body shape kept from running). */
@@ -126,6 +128,8 @@ export default class RunReports implements Reporter {
     if (result.status === 'passed' || result.status === 'failed' || result.status === 'timedOut') this.judged.add(test.id);
     const ended = (this.checksJudged[testPasses.name] ??= { judged: 0, failed: 0 });
     if (result.status !== 'skipped') ended.judged++;
+    for (const { type, description = '{}' } of result.annotations)
+      if (type === NOT_JUDGED) this.unjudgedChecks.push({ test: title, reason: unjudgedLine(JSON.parse(description) as UnjudgedCheck) });
     if (result.status !== 'skipped') this.ran++;
     for (const { type, description = '{}' } of result.annotations) {
       if (type === OBSERVATION) this.observations.push({ ...(JSON.parse(description) as Observation), test: title });
@@ -190,22 +194,30 @@ export default class RunReports implements Reporter {
     const stopped = readNoVerdict(REPORTS_DIR);
     if (stopped) return { kind: 'no-verdict', reason: stopped.reason };
     if (result.status === 'interrupted') return { kind: 'cancelled', signal: readCancelled(REPORTS_DIR) ?? 'SIGINT' };
-    // Tests that could not judge and no failure: the run cannot say the vendor passes (with a failure it is drift,
-    // and those tests are listed as not judged).
-    const [first] = this.inconclusive;
+    // Tests or checks that could not judge and no failure: the run cannot say the vendor passes (with a failure it is
+    // drift, and those are listed as not judged).
+    const [first] = this.notJudged();
     if (first && this.failures.length === 0) {
-      const n = this.inconclusive.length;
+      const counted = (
+        [
+          [this.inconclusive.length, 'test'],
+          [this.unjudgedChecks.length, 'check'],
+        ] as const
+      )
+        .filter(([n]) => n > 0)
+        .map(([n, what]) => `${n} ${what}${n === 1 ? '' : 's'}`)
+        .join(' and ');
       return {
         kind: 'no-verdict',
-        reason: stopRun(
-          REPORTS_DIR,
-          `${n} test${n === 1 ? '' : 's'} could not judge, their answers lost in the network (first: ${first.test}: ${first.reason}): run again`,
-          Date.now(),
-          true,
-        ).reason,
+        reason: stopRun(REPORTS_DIR, `${counted} could not judge (first: ${first.test}: ${first.reason}): run again`, Date.now(), true).reason,
       };
     }
     return undefined;
+  }
+
+  /** Whole tests that could not judge (an answer lost), then single checks (a lookup that found nothing), each with why. */
+  private notJudged(): { test: string; reason: string }[] {
+    return [...this.inconclusive, ...this.unjudgedChecks];
   }
 
   /** A body shape the run could not establish: the tests it skipped, said last; a failure with REQUIRE_SHAPES. */
@@ -226,7 +238,13 @@ export default class RunReports implements Reporter {
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const unjudged = this.unjudged(result);
     if (unjudged) {
-      writeVerdictReports(REPORTS_DIR, unjudged, this.planned.filter((t) => !this.judged.has(t.id)).map(titleOf));
+      const notRun = this.planned.filter((t) => !this.judged.has(t.id)).map(titleOf);
+      writeVerdictReports(
+        REPORTS_DIR,
+        unjudged,
+        notRun,
+        this.notJudged().map(({ test, reason }) => `${test}: ${reason}`),
+      );
       // The main command prints it first and last itself; run alone, Playwright's output ends with it.
       if (!process.env[MAIN_COMMAND_ENV]) console.error(verdictLine(unjudged));
       return { status: 'failed' };
@@ -309,7 +327,7 @@ export default class RunReports implements Reporter {
     // Resent blips and tests that could not judge: said where CI shows the run, never filed as drift.
     const transients = readTransients(REPORTS_DIR);
     const network = transientSummary(transients);
-    const notJudged = this.inconclusive;
+    const notJudged = this.notJudged();
     writeFileSync(
       join(REPORTS_DIR, 'drift.json'),
       `${JSON.stringify({ run, ...report, probes: this.probes, noTestRan: this.ran === 0, network: { summary: network ?? null, transients, notJudged } }, null, 2)}\n`,
@@ -341,7 +359,7 @@ export default class RunReports implements Reporter {
       .map(([severity, n]) => `${n} ${severity}`)
       .join(', ');
     if (network) console.log(`network: ${network}`);
-    for (const { test, reason } of this.inconclusive) console.error(`not judged: ${test}: ${reason}`);
+    for (const { test, reason } of notJudged) console.error(`not judged: ${test}: ${reason}`);
     if (this.ran === 0) console.error('drift: no test ran: the reports say so and hold no observation of this run');
     console.log(`drift: ${items.length} items in reports/fingerprint.json; reports/drift.html: ${counts}`);
     if (this.probes.bound > 0)

@@ -13,7 +13,7 @@ import type { ContractValidators } from '../../openapi/validators.ts';
 import type { RecordedFailure } from '../../lib/failure.ts';
 import { EVIDENCE, type CheckRegistry } from '../../checks/check.ts';
 import type { JudgedCounts } from '../judging/matchers.ts';
-import { pairsExercised, runFailures, transitionsWalked, unknownsObserved } from '../../checks/run.ts';
+import { pairsExercised, runFailures, transitionsWalked, unknownsObserved, variantsExercised } from '../../checks/run.ts';
 import { recordedExchanges, recordedFailures, wholeRecording } from '../../checks/recording.ts';
 import { BUILT_IN } from '../../checks/registry.ts';
 import { REPORTS_DIR } from '../core/env.ts';
@@ -26,7 +26,9 @@ import { clearJournal, readJournal } from '../core/journal.ts';
 import { readThrottleRecords } from '../target/run-throttle.ts';
 import { readPace } from '../target/rate-memory.ts';
 import { lagObserved, readLags } from '../target/settle.ts';
-import { STATE_PAIRS } from '../core/state-table.ts';
+import { STATE_PAIRS, TRIGGERS, type Trigger } from '../core/state-table.ts';
+import { documentedVariants, sentRequest, variantMatrix } from '../../report/variants.ts';
+import { loadDocument } from '../../openapi/document.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
@@ -96,16 +98,15 @@ export function runEnd(
   // What this run could not set up comes first: it says why the pair is missing now.
   const coverage = coverageMatrix(operations, exchanges, { ...NOT_DRIVABLE, ...preconditionReasons(REPORTS_DIR, 'pairs') });
   // Spec §3 beside §7: which (state × trigger) pairs the tests walked, with what each answered and left.
-  const states = stateMatrix(STATE_PAIRS, readJournal(REPORTS_DIR, 'transition'), preconditionReasons(REPORTS_DIR, 'transitions'));
-  // Every check of the run beside them: how often it was judged, or that it was left out.
-  const listed = checks.registry
-    .all()
-    .map((c) => ({ name: c.name, sections: c.sections, severity: c.severity, evidence: EVIDENCE[c.evidence], run: checks.registry.runs(c.name) }));
-  const checkTable = checkRows(listed, checks.judged);
-  const [json, html] = RUN_END_FILES as [string, string];
-  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, checks: checkTable }, null, 2)}\n`);
-  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, checkTable));
-
+  const walked = readJournal(REPORTS_DIR, 'transition');
+  const states = stateMatrix(STATE_PAIRS, walked, preconditionReasons(REPORTS_DIR, 'transitions'));
+  // Every documented variant of an input's place and form, and every write right after each write (report/variants.ts).
+  const variants = variantMatrix(
+    documentedVariants(loadDocument(), [...validators.operations.values()]),
+    har.log.entries.flatMap((e) => sentRequest(e) ?? []),
+    walked.map((s) => ({ operationId: TRIGGERS[s.pair.split(' × ')[1] as Trigger] ?? '', prior: s.prior, test: s.test })),
+    preconditionReasons(REPORTS_DIR, 'variants'),
+  );
   const failed: RunEnd['failed'] = [];
   // A team's checks of the whole run judge its exchanges as a recording's: at the run's end, over its HAR.
   const team = checks.registry.all().filter((c) => c.evidence === 'run' && !BUILT_IN.includes(c));
@@ -122,10 +123,12 @@ export function runEnd(
     );
     const holes = unexplained(coverage).map((r) => `${r.operation} ${r.status}`);
     const unwalked = states.filter((r) => r.walked === 0 && !r.reason).map((r) => r.pair);
+    const untried = variants.filter((r) => r.exercised === 0 && !r.reason).map((r) => `${r.operation} ${r.variant}`);
     const judged = [
       [unknownsObserved, `${RUN_END} every catalogued "not shown" item was observed in this run, or its test said why it could not be`, missing],
       [pairsExercised, `${RUN_END} every documented (operation, status) pair is exercised or explained`, holes],
       [transitionsWalked, `${RUN_END} every (state × trigger) pair of spec §3 is walked, or its test said why it could not be`, unwalked],
+      [variantsExercised, `${RUN_END} every documented variant is exercised, or its test said why it could not be`, untried],
     ] as const;
     for (const [check, title, gaps] of judged) {
       if (!checks.registry.runs(check.name)) continue;
@@ -133,9 +136,18 @@ export function runEnd(
       checks.judged[check.name] = { judged: 1, failed: gaps.length ? 1 : 0 };
     }
   }
+  // Every check of the run beside them, the run's own checks just judged included: how often each was judged, or that
+  // it was left out.
+  const listed = checks.registry
+    .all()
+    .map((c) => ({ name: c.name, sections: c.sections, severity: c.severity, evidence: EVIDENCE[c.evidence], run: checks.registry.runs(c.name) }));
+  const checkTable = checkRows(listed, checks.judged);
+  const [json, html] = RUN_END_FILES as [string, string];
+  writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, variants, checks: checkTable }, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, variants, checkTable));
   return {
     observations,
     failed,
-    coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised, ${states.filter((r) => r.walked > 0).length}/${states.length} (state × trigger) pairs of §3 walked; reports/coverage.html`,
+    coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised, ${states.filter((r) => r.walked > 0).length}/${states.length} (state × trigger) pairs of §3 walked, ${variants.filter((r) => r.exercised > 0).length}/${variants.length} documented variants exercised; reports/coverage.html`,
   };
 }

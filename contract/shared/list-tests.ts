@@ -14,6 +14,7 @@ import {
   searchPageCount,
   searchSettled,
   isoUtc,
+  isoZoned,
   vendorMs,
 } from '../api/lists.ts';
 import { clockText, runVendorClock } from '../clock/vendor-clock.ts';
@@ -30,13 +31,6 @@ export function shiftIso(value: string, deltaMs: number): string {
   const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
   const ms = Date.parse(hasOffset ? value : `${value.replace(' ', 'T')}Z`) + deltaMs;
   return hasOffset ? isoUtc(ms) : isoUtc(ms).replace(/Z$/, '');
-}
-
-/** An instant in ISO 8601 with an explicit offset of `minutes` east of UTC: "2026-11-23T15:01:00+05:00". */
-function zoned(ms: number, minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const hhmm = `${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
-  return `${new Date(ms + minutes * MINUTE).toISOString().slice(0, 19)}${sign}${hhmm}`;
 }
 
 /**
@@ -230,8 +224,8 @@ export function defineListTests(version: Version): void {
       [{ CreatedFrom: after }, false],
       // The same bounds in other time zones (§4.1: "time and time zone may be added"): the same instants, so the
       // same answer; a target that drops the zone reads them hours off and answers otherwise.
-      [{ CreatedFrom: zoned(early, 5 * 60) }, true],
-      [{ CreatedTo: zoned(late, -5 * 60) }, true],
+      [{ CreatedFrom: isoZoned(early, 5 * 60) }, true],
+      [{ CreatedTo: isoZoned(late, -5 * 60) }, true],
     ];
     for (const [window, inside] of cases) {
       const found = await searchList(api, version, { BotID: config.botId, ...window }, id!);

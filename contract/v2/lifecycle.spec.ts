@@ -1,8 +1,7 @@
 import { eachRun, test, expect } from '../fixtures/api-test.ts';
 import { bodyShape } from '../../lib/shape.ts';
 import { created, isSuccess, step } from '../api/state-walk.ts';
-import { createdSince, searchSettled } from '../api/lists.ts';
-import { expectRecordMatchesListItem } from '../api/record-vs-list.ts';
+import { expectDialogMatchesListItem } from '../api/record-vs-list.ts';
 
 eachRun(() => {
   test('walks a dialog through create, start, stop, send and command goto as documented', async ({ walk, observe, heldEffect, precondition, bodies }) => {
@@ -65,9 +64,7 @@ eachRun(() => {
         observed: typeof now !== 'string' || now === '' ? 'no time' : now === was ? 'the time before' : 'a later time',
       });
       // The record is its list item plus data (§2.2) for this dialog too, right after its last message.
-      const query = { BotID: dialog.botId, CreatedFrom: createdSince(dialog.createdAfter) };
-      const listed = await searchSettled(walk.api, 'v2', query, dialog.uuid, walk.config.listSettleSeconds, 'a dialog after a message');
-      if (listed.item) await expectRecordMatchesListItem(walk.api, 'v2', query, listed.item, after.response, walk.config.listSettleSeconds);
+      await expectDialogMatchesListItem(walk.api, dialog, after, walk.config.listSettleSeconds, 'a dialog after a message');
       const added = (after.record?.data.length ?? 0) > (stopped.record?.data.length ?? 0);
       observe(sent.operation, {
         id: 'send.in-record',

@@ -5,11 +5,13 @@ import { EFFECT_DRIFTS } from './effects.ts';
 import { FIELD_DRIFTS } from './fields.ts';
 import { FILTER_DRIFTS } from './filters.ts';
 import { MEANING_DRIFTS } from './meanings.ts';
+import { MOVE_DRIFTS } from './moves.ts';
 import { PAGINATION_DRIFTS } from './pagination.ts';
 import { STATUS_CODE_DRIFTS } from './status-codes.ts';
 import { TRANSITION_DRIFTS } from './transitions.ts';
 import type { Drift } from './types.ts';
 import { UNDOCUMENTED_DRIFTS } from './undocumented.ts';
+import { VARIANT_DRIFTS } from './variants.ts';
 import { VERSION_DRIFTS } from './versions.ts';
 
 export type { Drift } from './types.ts';
@@ -22,6 +24,8 @@ export const DRIFTS: readonly Drift[] = [
   ...AUTH_DRIFTS,
   ...TRANSITION_DRIFTS,
   ...EFFECT_DRIFTS,
+  ...MOVE_DRIFTS,
+  ...VARIANT_DRIFTS,
   ...MEANING_DRIFTS,
   ...VERSION_DRIFTS,
   ...ADDITIVE_DRIFTS,

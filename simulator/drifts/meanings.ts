@@ -2,7 +2,7 @@
 // and type, every call its status; what a value or a call means is wrong.
 import { isoSeconds } from '../times.ts';
 import type { Simulation } from '../simulation.ts';
-import { editBody, eachDialog, LIST_IDS, RECORD_IDS, type Drift } from './types.ts';
+import { editBody, eachDialog, LIST_IDS, movedDialogs, noteMove, RECORD_IDS, type Drift } from './types.ts';
 
 const READS = [...LIST_IDS, ...RECORD_IDS];
 const CREATE_IDS: readonly string[] = ['getV1DialogCreate', 'getV2DialogCreate', 'postV2DialogCreate'];
@@ -46,9 +46,8 @@ function getCreateStarts(operationId: 'getV1DialogCreate' | 'getV2DialogCreate',
   };
 }
 
-/** The status each API dialog had when it was made (v1-status-frozen), and the dialogs a goto moved (v1-list-goto-stale). */
+/** The status each API dialog had when it was made (v1-status-frozen). */
 const statusAtCreate = new WeakMap<Simulation, Map<number, string>>();
-const moved = new WeakMap<Simulation, Set<number>>();
 const memo = <T>(map: WeakMap<Simulation, T>, sim: Simulation, make: () => T): T => {
   const value = map.get(sim) ?? make();
   map.set(sim, value);
@@ -198,8 +197,8 @@ export const MEANING_DRIFTS: Drift[] = [
     description: 'the V1 list filtered by BotID never shows a dialog a goto moved under its new bot',
     breaks: [{ operations: ['postV2ConversationCommand'], at: ['bot of the dialog afterwards'] }],
     transformResponse: (ex, reply, sim) => {
-      const gone = memo(moved, sim, () => new Set<number>());
-      if (ex.operationId === 'postV2ConversationCommand' && reply.status < 300 && ex.dialog) gone.add(ex.dialog.id);
+      noteMove(ex, reply, sim);
+      const gone = movedDialogs(sim);
       if (ex.operationId !== 'getV1Conversations' || !ex.query.has('BotID')) return reply;
       // The list as if the moved dialogs were not there: items renumbered, count and total one less each.
       return editBody(['getV1Conversations'], (body) => {

@@ -102,3 +102,19 @@ export function swapStatus(from: number, to: number, operationIds?: readonly str
     return json === undefined ? { ...reply, status: to } : { status: to, headers: reply.headers, json };
   };
 }
+
+/** The dialogs a goto moved, per simulator (drifts are shared by every simulator of a process). */
+const moves = new WeakMap<Simulation, Set<number>>();
+
+/** The V1 ids of the dialogs a goto of this simulator moved so far (noteMove records them). */
+export function movedDialogs(sim: Simulation): Set<number> {
+  const moved = moves.get(sim) ?? new Set<number>();
+  moves.set(sim, moved);
+  return moved;
+}
+
+/** Records the dialog of a goto that answered success among the moved ones; the reply is left as it is. */
+export function noteMove(ex: Exchange, reply: Reply, sim: Simulation): Reply {
+  if (ex.operationId === 'postV2ConversationCommand' && reply.status < 300 && ex.dialog) movedDialogs(sim).add(ex.dialog.id);
+  return reply;
+}

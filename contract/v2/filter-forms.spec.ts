@@ -1,0 +1,4 @@
+import { defineFilterFormTests } from '../shared/filter-forms.ts';
+import { eachRun } from '../fixtures/api-test.ts';
+
+eachRun(() => defineFilterFormTests('v2'));
