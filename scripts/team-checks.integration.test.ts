@@ -51,7 +51,8 @@ const NARROW = ['--project', 'api', '-g', 'GET /v2/conversations without paramet
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
 
 test("a team's module of checks is listed with the project's, and a name of no check is one line, exit 2", async () => {
-  const env = { ...process.env, CHECKS_MODULE: module, FORCE_COLOR: '0' };
+  // A refused selection or module writes the configuration error's reports: into a folder of the test's own.
+  const env = { ...process.env, CHECKS_MODULE: module, FORCE_COLOR: '0', REPORTS_DIR: join(dir, 'listed') };
   const listed = await runEntry('scripts/contract.ts', ['--list-checks'], env);
   assert.equal(listed.code, 0, listed.stderr);
   assert.match(listed.stdout, /^not_a_server_error\n/);
