@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyseLadder, confidenceText, mergeLadders, phaseJitter, rejectionReport, type LadderStage } from './ladder-analysis.ts';
+import { analyseLadder, confidenceText, mergeLadders, phaseJitter, rejectionReport, startDelayMs, type LadderStage } from './ladder-analysis.ts';
 import { geometricRates, ladder } from './load-shapes.ts';
 
 /**
@@ -213,4 +213,14 @@ test("the limit's confidence: its margin holds the true limit in 9 ladders of 10
     ['low', 'k6 offered less than 90% of every drained rung: the estimate can only read low'],
   );
   assert.equal(analyseLadder([stage(10), stage(20)], []).confidence, null, 'no limit, no confidence');
+});
+
+test('a split runner starts its ladder at the common start, or, when its setup() ended later, at the next common tick', () => {
+  const at = 1_000_000;
+  assert.equal(startDelayMs(at, at - 2500, 10_000), 2500, 'early: waits for the start');
+  assert.equal(startDelayMs(at, at, 10_000), 0);
+  // Runners late by 41 s, 47.8 s and 48.9 s all start at +50 s, not each at its own instant; one late by 50.1 s, at +60 s.
+  const starts = [41_000, 47_800, 48_900, 50_100].map((late) => at + late + startDelayMs(at, at + late, 10_000) - at);
+  assert.deepEqual(starts, [50_000, 50_000, 50_000, 60_000]);
+  assert.equal(startDelayMs(at, at + 20_000, 10_000), 0, 'on a tick: at once');
 });

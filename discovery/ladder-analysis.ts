@@ -229,6 +229,20 @@ export function phaseJitter(targetRate: number, share: number, random: () => num
   return random() / (targetRate * share);
 }
 
+/** The common tick of late runners: longer than setup() takes on a busy machine, short beside a ladder. */
+export const START_TICK_MS = 10_000;
+
+/**
+ * Milliseconds a runner waits after its setup() before its ladder starts: until `atMs`, the start every runner of a
+ * split test was given, or, when its setup() ended later than that (k6 was slow to start on a busy machine), until
+ * the next whole `tickMs` after it. Runners agree on the ticks without talking to one another, so those whose setup()
+ * ended within the same tick still start together; starting at once would start each at its own instant.
+ */
+export function startDelayMs(atMs: number, nowMs: number, tickMs: number): number {
+  if (nowMs <= atMs) return atMs - nowMs;
+  return atMs + Math.ceil((nowMs - atMs) / tickMs) * tickMs - nowMs;
+}
+
 /** Counters the rate-limit script adds per response; each rung reads them through a {scenario:…} submetric. */
 export const LADDER_METRICS = { ok: 'ladder_ok', rateLimited: 'ladder_rate_limited', failed: 'ladder_failed' } as const;
 

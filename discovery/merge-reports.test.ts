@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { analyseLadder, type LadderResult, type LadderStage } from './ladder-analysis.ts';
 import { operatorSegmentArgs, segmentOf } from './execution-segment.ts';
 import type { LoadReport } from './load-summary.ts';
-import { mergedText, mergeReports, MergeError } from './merge-reports.ts';
+import { disagreesBy, mergedText, mergeReports, MergeError } from './merge-reports.ts';
 
 const segment = (index: number, runners: number) => segmentOf({ executionSegment: operatorSegmentArgs(index, runners)[0]!.split('=')[1] });
 
@@ -86,11 +86,22 @@ test('the ladders of two runners add up to the whole test: counts, rates, and on
   assert.ok(!merged.lines.some((line) => line.includes('own line')));
 });
 
-test('a runner whose share of the tokens strays names itself as a disagreement; the merged finding stays right', () => {
-  const merged = mergeReports([1, 2, 3, 4].map((i) => ladderRunner(i, 4, i === 3 ? 0.31 : 0.23)));
+test('a runner whose share of the tokens strays beyond its counting names itself as a disagreement; the merged finding stays right', () => {
+  const merged = mergeReports([1, 2, 3, 4].map((i) => ladderRunner(i, 4, i === 3 ? 0.4 : 0.2)));
   assert.equal((merged.findings as { ladders: LadderResult[] }).ladders[0]!.analysis.estimatedLimit, 40);
-  assert.deepEqual(merged.disagreements, ['GET /v2/conversations: runner 3/4 (segment 2/4:3/4) found ≈ 49.6/s, 24% off the merged ≈ 40/s']);
+  assert.deepEqual(merged.disagreements, ['GET /v2/conversations: runner 3/4 (segment 2/4:3/4) found ≈ 64/s, 60% off the merged ≈ 40/s']);
   assert.match(mergedText(merged), /disagreements:\n {2}GET \/v2\/conversations: runner 3\/4/);
+});
+
+test('a runner that strays no further than its own margin allows is no disagreement: chance, not a finding', () => {
+  // 24% off on 62 counted tokens: its margin says ±22.4%, and past 1.5 margins (34%) is where chance ends.
+  const runners = [1, 2, 3, 4].map((i) => ladderRunner(i, 4, i === 3 ? 0.31 : 0.23));
+  const own = (runners[2]!.findings as { ladders: LadderResult[] }).ladders[0]!.analysis;
+  assert.equal(own.estimatedLimit, 49.6);
+  assert.ok(own.confidence!.margin! * 1.5 > 0.24, `margin ${own.confidence!.margin}`);
+  assert.deepEqual(mergeReports(runners).disagreements, []);
+  assert.equal(disagreesBy(49.6, 40, 0.05), true, 'the same stray on a runner that counted enough is one');
+  assert.equal(disagreesBy(45, 40, null), false, 'within DISAGREEMENT whatever the margin');
 });
 
 test('a missing runner is named as a gap, and the rates scale to the runners present', () => {

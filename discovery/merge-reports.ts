@@ -2,7 +2,7 @@
 // add up, rates too; a percentile cannot be added, so the merged p95 is the highest runner's (an upper bound, and said
 // so). The rate ladder is analysed again on the added-up counts: the merged finding is the one to trust, each
 // runner's own (its share scaled up) is a check on it, and where a runner's finding strays from the merged one by
-// more than DISAGREEMENT the report says so. The size searches ran on the first runner only. Pure.
+// more than DISAGREEMENT and more than its own counting allows (disagreesBy) the report says so. The size searches ran on the first runner only. Pure.
 import { mergeFingerprints, type FingerprintItem } from '../lib/fingerprint.ts';
 import { analyseLadder, ladderFinding, mergeLadders, type LadderResult } from './ladder-analysis.ts';
 import { segmentLabel, type Segment } from './execution-segment.ts';
@@ -10,6 +10,16 @@ import { reportText, type LoadReport, type SummaryCheck } from './load-summary.t
 
 /** How far a runner's rate finding may lie from the merged one before the report calls it a disagreement. */
 export const DISAGREEMENT = 0.15;
+
+/**
+ * Whether a runner's finding strays from the merged one by more than chance. A runner counts only its share of the
+ * bucket's tokens, and its margin says how far that count can carry it (twice its counting error): past one and a half
+ * margins, three errors, a runner of four strays by chance about once in a thousand runs, and a runner under a limiter
+ * of its own (a pod behind another gateway) strays further than that.
+ */
+export function disagreesBy(own: number, merged: number, margin: number | null): boolean {
+  return Math.abs(own - merged) > Math.max(DISAGREEMENT, 1.5 * (margin ?? 0)) * merged;
+}
 
 export class MergeError extends Error {
   override name = 'MergeError';
@@ -93,7 +103,7 @@ function mergeLadder(operationId: LadderResult['operationId'], runners: Readonly
   const merged = analysis.estimatedLimit;
   for (const { label, result } of runners) {
     const own = result.analysis.estimatedLimit;
-    if (merged !== null && own !== null && Math.abs(own - merged) > DISAGREEMENT * merged) {
+    if (merged !== null && own !== null && disagreesBy(own, merged, result.analysis.confidence?.margin ?? null)) {
       disagreements.push(`${first.operation}: ${label} found ≈ ${own}/s, ${percent(Math.abs(own - merged) / merged)} off the merged ≈ ${merged}/s`);
     } else if ((merged === null) !== (own === null)) {
       disagreements.push(

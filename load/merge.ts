@@ -24,7 +24,8 @@ const COMMAND = {
     '--split N does it by itself) into the report of the whole test: counts and rates add up, p95/p99 are the highest\n' +
     "runner's, the rate ladder is analysed again on the added-up counts, the size searches come from the first runner.\n" +
     "Prints the merged summary with each runner's findings and where runners disagree (a rate finding more than 15%\n" +
-    'off the merged one, different refusal statuses, different limits, missing runners).',
+    'off the merged one and more than 1.5 times its own margin, different refusal statuses, different limits, missing\n' +
+    'runners).',
   positionals: [
     [
       'REPORT',

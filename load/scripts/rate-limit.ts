@@ -17,6 +17,8 @@ import {
   ladderThresholds,
   LADDER_METRICS,
   phaseJitter,
+  START_TICK_MS,
+  startDelayMs,
   type LadderResult,
   type ResponseSample,
 } from '../../discovery/ladder-analysis.ts';
@@ -71,16 +73,21 @@ let share: number | undefined;
  * LOAD_START_AT (epoch ms, set by `npm run load -- rate-limit --split N`): every runner starts its ladder at that
  * instant, after its own setup(), so the runners' rungs line up. Runners that start apart by their setup()'s time
  * overlap one rung with the next at every change of rung, and the one ahead takes more than its share of the tokens.
+ * A runner whose setup() ended after it waits for the next common tick (startDelayMs) rather than starting alone.
  */
 function waitForStart(): void {
   const raw = __ENV.LOAD_START_AT;
   if (!raw) return;
   const at = Number(raw);
-  const wait = (at - Date.now()) / 1000;
-  if (!Number.isInteger(at) || wait > 300)
+  const now = Date.now();
+  if (!Number.isInteger(at) || at - now > 300_000)
     exec.test.abort(`LOAD_START_AT=${raw} is not valid: it should hold a time (epoch milliseconds) within the next 5 minutes`);
+  const wait = startDelayMs(at, now, START_TICK_MS) / 1000;
+  if (now > at)
+    console.warn(
+      `setup() ended ${((now - at) / 1000).toFixed(1)} s after LOAD_START_AT (k6 was slow to start): the rungs start at the next common ${START_TICK_MS / 1000} s tick, in ${wait.toFixed(1)} s`,
+    );
   if (wait > 0) sleep(wait);
-  else console.warn(`setup() ended ${(-wait).toFixed(1)} s after LOAD_START_AT (k6 was slow to start): the rungs start at once`);
 }
 
 export function setup(): OperatorSetup {
