@@ -3,7 +3,7 @@
 // a limit of 20 requests per second per credential (its limits.rate). The floor of such a run is its requests over
 // the limit; the figure is the wall time against it (goal: ≤ 1.3). Runs in one reports folder: the first knows no
 // limit (a new user's), each next the one the run before left (reports/rate-limits.json). Each run prints the limit
-// its pace ended with, how it knew it (announced, probed, throttles) and how sure. `--matrix` measures issue 42's
+// it ended with, how it knew it (announced, probed, throttles), how sure, and the pace it kept under it. `--matrix` measures issue 42's
 // table: a fixed window, a sliding window and token buckets of burst 1 and 20, each announcing its quota and not.
 // Figures only.
 import { spawn } from 'node:child_process';
@@ -34,7 +34,7 @@ const COMMAND = {
   summary:
     `Prints the wall time of the main command against the simulator behind a staging network with ${LATENCY_MS.join('–')} ms of\n` +
     `latency and a ${LIMIT}/s rate limit per credential (burst ${BURST}), its requests (throttled ones apart) and the ratio of\n` +
-    `the wall time to requests / limit (goal: ≤ 1.3) and the limit its pace ended with: once knowing no limit, then\n` +
+    `the wall time to requests / limit (goal: ≤ 1.3) and the limit it ended with and its pace: once knowing no limit, then\n` +
     `knowing the one the run before left. --matrix: issue 42's limiters, each announcing its quota and not.\n` +
     "The options model other gateways' limiters (the simulator's limits.rate). Figures only: it fails only when a\n" +
     'run does not pass.',
@@ -121,10 +121,11 @@ async function measure(limiter: RateLimitConfig, name: string, runs: number): Pr
     for (let n = 1; n <= runs; n++) {
       const run = await runMain(simulatorTargetEnv(net.url, callbackPort, sim.config), reportsDir);
       const harFile = join(reportsDir, EXCHANGES_HAR);
-      const pace = readPace(reportsDir)?.limit;
-      const learned = pace ? `${pace.perSecond}/s (${pace.basis ?? 'as it started'}, ${pace.confidence ?? 'estimate'})` : 'none';
+      const limit = readPace(reportsDir)?.limit;
+      const pace = limit?.pace === undefined ? '' : `, its pace ${limit.pace}/s`;
+      const learned = limit ? `${limit.perSecond}/s (${limit.basis ?? 'as it started'}, ${limit.confidence ?? 'estimate'})${pace}` : 'none';
       const knows = n === 1 ? 'no limit known' : 'the limit of the run before';
-      const where = `staging (${name}), run ${n}, ${knows}: main command ${run.seconds.toFixed(1)} s, pace ended at ${learned}`;
+      const where = `staging (${name}), run ${n}, ${knows}: main command ${run.seconds.toFixed(1)} s, limit ended at ${learned}`;
       if (existsSync(harFile)) {
         const answers = harAnswers(JSON.parse(readFileSync(harFile, 'utf8')) as Har);
         const throttled = answers.filter((a) => a.throttled).length;
