@@ -3,12 +3,12 @@
 // a limit of 20 requests per second per credential (its limits.rate). The floor of such a run is its requests over
 // the limit; the figure is the wall time against it (goal: ≤ 1.3). Runs in one reports folder: the first knows no
 // limit (a new user's), each next the one the run before left (reports/rate-limits.json). Each run prints the limit
-// it ended with, how it knew it (announced, probed, throttles), how sure, and the pace it kept under it. `--matrix` measures issue 42's
-// table: a fixed window, a sliding window and token buckets of burst 1 and 20, each announcing its quota and not.
-// Figures only.
+// it ended with, how it knew it (announced, probed, throttles), how sure, and the pace it kept under it, and where its
+// wall time went (bench/ratio.ts). `--matrix` measures issue 42's table: a fixed window, a sliding window and token
+// buckets of burst 1 and 20, each announcing its quota and not. Figures only.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { harAnswers, type Har } from '../report/har.ts';
 import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
 import { readPace } from '../contract/target/rate-memory.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';
+import { ratioParts } from './ratio.ts';
 import { benchFigures } from './record.ts';
 
 const figure = benchFigures('staging');
@@ -102,13 +103,22 @@ const variant = ['limiter', 'burst', 'retry-after', 'status', 'headers']
 
 const MAIN = fileURLToPath(new URL('../scripts/contract.ts', import.meta.url));
 
-/** The main command against `env`'s target, reporting into `reportsDir`: its exit code and seconds. */
-function runMain(env: NodeJS.ProcessEnv, reportsDir: string): Promise<{ code: number | null; seconds: number; stderr: string }> {
+/**
+ * The main command against `env`'s target, reporting into `reportsDir`: its exit code, seconds, and when it started
+ * and ended on the clock its HAR's times are on.
+ */
+function runMain(
+  env: NodeJS.ProcessEnv,
+  reportsDir: string,
+): Promise<{ code: number | null; seconds: number; startMs: number; endMs: number; stderr: string }> {
   const started = performance.now();
+  const startMs = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...env, REPORTS_DIR: reportsDir }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, seconds: (performance.now() - started) / 1000, stderr })));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code, seconds: (performance.now() - started) / 1000, startMs, endMs: Date.now(), stderr })),
+  );
 }
 
 /** `runs` main commands one after another in one reports folder against `limiter` behind the staging network. */
@@ -127,12 +137,19 @@ async function measure(limiter: RateLimitConfig, name: string, runs: number): Pr
       const knows = n === 1 ? 'no limit known' : 'the limit of the run before';
       const where = `staging (${name}), run ${n}, ${knows}: main command ${run.seconds.toFixed(1)} s, limit ended at ${learned}`;
       if (existsSync(harFile)) {
-        const answers = harAnswers(JSON.parse(readFileSync(harFile, 'utf8')) as Har);
+        const har = JSON.parse(readFileSync(harFile, 'utf8')) as Har;
+        const answers = harAnswers(har);
         const throttled = answers.filter((a) => a.throttled).length;
         const requests = answers.length;
+        const sent = har.log.entries.map((e) => ({ startMs: Date.parse(e.startedDateTime), ms: e.time }));
+        const parts = ratioParts(sent, run.startMs, run.endMs, limiter.perSecond);
+        // The ratio's parts against the floor: the command's start and end, stretches with no request out, and the
+        // stretches with requests out, the part the pace sets.
+        const share = (s: number) => (s / parts.floorS).toFixed(2);
         figure(
-          `${where}, ${requests} requests (${throttled} throttled), floor ${(requests / limiter.perSecond).toFixed(1)} s, ` +
-            `ratio ${(run.seconds / (requests / limiter.perSecond)).toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
+          `${where}, ${requests} requests (${throttled} throttled), floor ${parts.floorS.toFixed(1)} s, ` +
+            `ratio ${(run.seconds / parts.floorS).toFixed(2)} (goal ≤ 1.3) = start ${share(parts.startS)} + requests out ${parts.busyRatio.toFixed(2)} ` +
+            `+ none out ${share(parts.idleS)} + end ${share(parts.endS)}; load ${loadavg()[0]!.toFixed(1)}; exit ${run.code}`,
         );
       } else {
         // A run with no verdict writes no HAR: its requests, and so its ratio, are not known.
