@@ -1,7 +1,8 @@
-// Where a staging run's wall time goes against its floor (requests ÷ the limit), so a ratio above its goal says whether
-// the pace or something else cost it: the command's own start and end (no request out), stretches inside the run
-// with no request out (a test waiting for a callback, a Retry-After waited out), and the stretches with requests out,
-// the only part the pace governs. Pure: bench/staging.ts reads the times from the run's HAR.
+// Where a staging run's wall time goes against its floor (requests ÷ the limit), so a ratio above its goal says what
+// cost it: the command's own start and end, stretches inside the run with no request on the wire (a send waiting its
+// turn in the pace, a Retry-After waited out, a test waiting for a callback), and the stretches with requests on the
+// wire. The HAR times a request from when it went, after its turn: a pace below the limit shows in both of the last
+// two. Pure: bench/staging.ts reads the times from the run's HAR.
 
 /** One request as the HAR holds it: when it was sent (ms since the epoch) and how long its answer took. */
 export interface Sent {
@@ -9,7 +10,7 @@ export interface Sent {
   ms: number;
 }
 
-/** Each part in seconds; `busyRatio`: the busy stretches against the floor, the part of the ratio the pace sets. */
+/** Each part in seconds; `busyRatio`: the stretches with requests on the wire against the floor. */
 export interface RatioParts {
   floorS: number;
   startS: number;

@@ -18,6 +18,7 @@ import { startStagingNetwork } from '../simulator/staging-network.ts';
 import { harAnswers, type Har } from '../report/har.ts';
 import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
 import { readPace } from '../contract/target/rate-memory.ts';
+import { paceOf } from '../http/run-pace.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';
 import { ratioParts } from './ratio.ts';
 import { benchFigures } from './record.ts';
@@ -143,13 +144,14 @@ async function measure(limiter: RateLimitConfig, name: string, runs: number): Pr
         const requests = answers.length;
         const sent = har.log.entries.map((e) => ({ startMs: Date.parse(e.startedDateTime), ms: e.time }));
         const parts = ratioParts(sent, run.startMs, run.endMs, limiter.perSecond);
-        // The ratio's parts against the floor: the command's start and end, stretches with no request out, and the
-        // stretches with requests out, the part the pace sets.
+        // The ratio's parts against the floor (bench/ratio.ts), and the least the pace the run ended at allows: the
+        // true limit over that pace.
         const share = (s: number) => (s / parts.floorS).toFixed(2);
+        const least = limit?.perSecond === undefined ? '' : `; the pace it ended at alone ${(limiter.perSecond / paceOf(limit)).toFixed(2)}`;
         figure(
           `${where}, ${requests} requests (${throttled} throttled), floor ${parts.floorS.toFixed(1)} s, ` +
-            `ratio ${(run.seconds / parts.floorS).toFixed(2)} (goal ≤ 1.3) = start ${share(parts.startS)} + requests out ${parts.busyRatio.toFixed(2)} ` +
-            `+ none out ${share(parts.idleS)} + end ${share(parts.endS)}; load ${loadavg()[0]!.toFixed(1)}; exit ${run.code}`,
+            `ratio ${(run.seconds / parts.floorS).toFixed(2)} (goal ≤ 1.3) = start ${share(parts.startS)} + on the wire ${parts.busyRatio.toFixed(2)} ` +
+            `+ none on the wire ${share(parts.idleS)} + end ${share(parts.endS)}${least}; load ${loadavg()[0]!.toFixed(1)}; exit ${run.code}`,
         );
       } else {
         // A run with no verdict writes no HAR: its requests, and so its ratio, are not known.
