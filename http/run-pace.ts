@@ -113,10 +113,10 @@ export function startingLimit(maxRps: number | undefined, known: KnownLimit | un
  * less only if it filled to its brim on the way: so pairs of throttles with the run pressing throughout at one pace
  * (IDLE_MS: senders waiting out a Retry-After let the bucket fill) are pooled, and once they span SPAN_MS and their
  * throttles show the run asked for more than the target let through (EXCESS), their rate is the limit (a span that
- * begins and ends with the bucket empty holds none of its burst). Until then, a
- * bound from above: the rate accepted in the second before the first throttle the run met pressing, cut by a quarter
- * at each such throttle a second or more later (the run keeps running into the limit), never below what any two
- * throttles a second apart showed from below. Counted on the run's credentials only (per credential, as vendors
+ * begins and ends with the bucket empty holds none of its burst). Until then, a bound from above: the rate accepted
+ * in the second before the first throttle the run met pressing, cut by a quarter at each throttle a second or more
+ * later while paced, pressing or not (the run keeps running into the limit), never below what any two throttles a
+ * second apart showed from below. Counted on the run's credentials only (per credential, as vendors
  * commonly count; §8.2 does not say): a limit that counts other requests too shows in throttles of the run's own, and
  * is learned lower. Times are those the target met the answers at, so the round trip's jitter stays out of the spans.
  */
@@ -158,10 +158,16 @@ class ThrottleLearner {
     Object.assign(this.pooled, { accepted: 0, pairs: 0, ms: 0 });
   }
 
-  /** What the target accepted over the last RECENT_MS, per second: a pace to start from, no bound. */
+  /**
+   * What the target accepted over the last RECENT_MS, per second: a pace to start from, no bound. A handful of answers
+   * (a bucket of burst 1 throttles the run's second request) over the time since the first one: read over a second,
+   * they left the probe at 1/s, 10 s a step (a first run of 225 s, 6.3 times its floor).
+   */
   recentRate(nowMs: number): number {
     this.prune(nowMs);
-    return hundredths(Math.max(MIN_PER_SECOND, (this.recent.filter((r) => r.accepted).length * 1000) / RECENT_MS));
+    const accepted = this.recent.filter((r) => r.accepted).length;
+    const window = accepted < POOLED_ACCEPTED ? Math.max(100, Math.min(RECENT_MS, nowMs - (this.firstAnswerMs ?? nowMs))) : RECENT_MS;
+    return hundredths(Math.max(MIN_PER_SECOND, (accepted * 1000) / window));
   }
 
   /**
@@ -184,7 +190,9 @@ class ThrottleLearner {
       // Throttled pressing at its pace, the run asked more than the target lets through: the pace bounds it too.
       const accepted = (this.recent.filter((r) => r.accepted).length * 1000) / window;
       this.ceiling = { perSecond: Math.min(accepted, pace ?? accepted), cutAtMs: metAtMs };
-    } else if (this.ceiling && pressing(this.recent.length, window) && metAtMs - this.ceiling.cutAtMs >= RECENT_MS) {
+    } else if (this.ceiling && pace !== undefined && metAtMs - this.ceiling.cutAtMs >= RECENT_MS) {
+      // Throttled a second on at a pace, pressing or not: senders waiting out Retry-After leave its slots empty (four
+      // against a sliding log of 15/s kept a ceiling of 27.64/s, throttled every 1.7 s), and the ceiling is too high.
       this.ceiling = { perSecond: this.ceiling.perSecond * CUT, cutAtMs: metAtMs };
     }
     if (this.last) {
