@@ -3,12 +3,12 @@
 // a limit of 20 requests per second per credential (its limits.rate). The floor of such a run is its requests over
 // the limit; the figure is the wall time against it (goal: ≤ 1.3). Runs in one reports folder: the first knows no
 // limit (a new user's), each next the one the run before left (reports/rate-limits.json). Each run prints the limit
-// its pace ended with, how it knew it (announced, probed, throttles) and how sure. `--matrix` measures issue 42's
-// table: a fixed window, a sliding window and token buckets of burst 1 and 20, each announcing its quota and not.
-// Figures only.
+// it ended with, how it knew it (announced, probed, throttles), how sure, and the pace it kept under it, and where its
+// wall time went (bench/ratio.ts). `--matrix` measures issue 42's table: a fixed window, a sliding window and token
+// buckets of burst 1 and 20, each announcing its quota and not. Figures only.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,9 @@ import { startStagingNetwork } from '../simulator/staging-network.ts';
 import { harAnswers, type Har } from '../report/har.ts';
 import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
 import { readPace } from '../contract/target/rate-memory.ts';
+import { paceOf } from '../http/run-pace.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';
+import { ratioParts } from './ratio.ts';
 import { benchFigures } from './record.ts';
 
 const figure = benchFigures('staging');
@@ -34,7 +36,7 @@ const COMMAND = {
   summary:
     `Prints the wall time of the main command against the simulator behind a staging network with ${LATENCY_MS.join('–')} ms of\n` +
     `latency and a ${LIMIT}/s rate limit per credential (burst ${BURST}), its requests (throttled ones apart) and the ratio of\n` +
-    `the wall time to requests / limit (goal: ≤ 1.3) and the limit its pace ended with: once knowing no limit, then\n` +
+    `the wall time to requests / limit (goal: ≤ 1.3) and the limit it ended with and its pace: once knowing no limit, then\n` +
     `knowing the one the run before left. --matrix: issue 42's limiters, each announcing its quota and not.\n` +
     "The options model other gateways' limiters (the simulator's limits.rate). Figures only: it fails only when a\n" +
     'run does not pass.',
@@ -102,13 +104,22 @@ const variant = ['limiter', 'burst', 'retry-after', 'status', 'headers']
 
 const MAIN = fileURLToPath(new URL('../scripts/contract.ts', import.meta.url));
 
-/** The main command against `env`'s target, reporting into `reportsDir`: its exit code and seconds. */
-function runMain(env: NodeJS.ProcessEnv, reportsDir: string): Promise<{ code: number | null; seconds: number; stderr: string }> {
+/**
+ * The main command against `env`'s target, reporting into `reportsDir`: its exit code, seconds, and when it started
+ * and ended on the clock its HAR's times are on.
+ */
+function runMain(
+  env: NodeJS.ProcessEnv,
+  reportsDir: string,
+): Promise<{ code: number | null; seconds: number; startMs: number; endMs: number; stderr: string }> {
   const started = performance.now();
+  const startMs = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...env, REPORTS_DIR: reportsDir }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, seconds: (performance.now() - started) / 1000, stderr })));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code, seconds: (performance.now() - started) / 1000, startMs, endMs: Date.now(), stderr })),
+  );
 }
 
 /** `runs` main commands one after another in one reports folder against `limiter` behind the staging network. */
@@ -121,17 +132,26 @@ async function measure(limiter: RateLimitConfig, name: string, runs: number): Pr
     for (let n = 1; n <= runs; n++) {
       const run = await runMain(simulatorTargetEnv(net.url, callbackPort, sim.config), reportsDir);
       const harFile = join(reportsDir, EXCHANGES_HAR);
-      const pace = readPace(reportsDir)?.limit;
-      const learned = pace ? `${pace.perSecond}/s (${pace.basis ?? 'as it started'}, ${pace.confidence ?? 'estimate'})` : 'none';
+      const limit = readPace(reportsDir)?.limit;
+      const pace = limit?.pace === undefined ? '' : `, its pace ${limit.pace}/s`;
+      const learned = limit ? `${limit.perSecond}/s (${limit.basis ?? 'as it started'}, ${limit.confidence ?? 'estimate'})${pace}` : 'none';
       const knows = n === 1 ? 'no limit known' : 'the limit of the run before';
-      const where = `staging (${name}), run ${n}, ${knows}: main command ${run.seconds.toFixed(1)} s, pace ended at ${learned}`;
+      const where = `staging (${name}), run ${n}, ${knows}: main command ${run.seconds.toFixed(1)} s, limit ended at ${learned}`;
       if (existsSync(harFile)) {
-        const answers = harAnswers(JSON.parse(readFileSync(harFile, 'utf8')) as Har);
+        const har = JSON.parse(readFileSync(harFile, 'utf8')) as Har;
+        const answers = harAnswers(har);
         const throttled = answers.filter((a) => a.throttled).length;
         const requests = answers.length;
+        const sent = har.log.entries.map((e) => ({ startMs: Date.parse(e.startedDateTime), ms: e.time }));
+        const parts = ratioParts(sent, run.startMs, run.endMs, limiter.perSecond);
+        // The ratio's parts against the floor (bench/ratio.ts), and the least the pace the run ended at allows: the
+        // true limit over that pace.
+        const share = (s: number) => (s / parts.floorS).toFixed(2);
+        const least = limit?.perSecond === undefined ? '' : `; the pace it ended at alone ${(limiter.perSecond / paceOf(limit)).toFixed(2)}`;
         figure(
-          `${where}, ${requests} requests (${throttled} throttled), floor ${(requests / limiter.perSecond).toFixed(1)} s, ` +
-            `ratio ${(run.seconds / (requests / limiter.perSecond)).toFixed(2)} (goal ≤ 1.3); exit ${run.code}`,
+          `${where}, ${requests} requests (${throttled} throttled), floor ${parts.floorS.toFixed(1)} s, ` +
+            `ratio ${(run.seconds / parts.floorS).toFixed(2)} (goal ≤ 1.3) = start ${share(parts.startS)} + on the wire ${parts.busyRatio.toFixed(2)} ` +
+            `+ none on the wire ${share(parts.idleS)} + end ${share(parts.endS)}${least}; load ${loadavg()[0]!.toFixed(1)}; exit ${run.code}`,
         );
       } else {
         // A run with no verdict writes no HAR: its requests, and so its ratio, are not known.

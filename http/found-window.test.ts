@@ -72,6 +72,21 @@ test('a window whose counter said none were left, and the target accepted more i
   });
 });
 
+test("a window whose counter comes back within it is none: a sliding log's or a bucket's comes back a request at a time, a fixed window's only at its start", () => {
+  // Five taken of 15, the counter at 10; then, nothing else accepted, it says 13 left: three came back mid-window.
+  const taken = [accepted(0, 14), accepted(50, 13), accepted(100, 12), accepted(150, 11), accepted(200, 10)];
+  assert.deepEqual(judgeWindow(15, 1000, [...taken, accepted(600, 9)], [jumpAt(0)]), { state: 'standing', tested: 0, resetMatches: false });
+  assert.deepEqual(judgeWindow(15, 1000, [...taken, accepted(600, 12)], [jumpAt(0)]), {
+    state: 'broken',
+    why: "no fixed window of 15 per 1.00 s: its counter came back by 3 within one window, as a sliding log's or a bucket's does",
+  });
+  // Answers that crossed on the way read it a request or two off: no break.
+  assert.equal(judgeWindow(15, 1000, [...taken, accepted(600, 11)], [jumpAt(0)]).state, 'standing');
+  // A throttle in the window's last tenth, after its quota was taken, tests it: a run a little above the quota meets it there.
+  const full = steady(1000 / 16, 0, 1000).map((at, i) => (i < 15 ? accepted(at, 14 - i) : throttled(at)));
+  assert.deepEqual(judgeWindow(15, 1000, full, [jumpAt(0)]), { state: 'standing', tested: 1, resetMatches: false });
+});
+
 test('a window throttled well before its quota was taken is none: a quota that lies, or no window of that length', () => {
   const taken = [...steady(20, 0, 300).map((at) => accepted(at)), throttled(320)];
   assert.deepEqual(judgeWindow(15, 1000, taken, [jumpAt(0)]), { state: 'standing', tested: 1, resetMatches: false });

@@ -110,7 +110,8 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
  * Whether the answers break `quota` per `windowMs` as a fixed window, each jump of its counter the start of one.
  * `met` in the order the target met them. After a jump, up to the earliest its window can end (an edge short of it),
  * the answers are within one window wherever in the jump's gap it began: there the target may accept `quota` at most,
- * throttle only once they were taken, and accept nothing once its counter said none were left. Over any span of
+ * throttle only once they were taken, accept nothing once its counter said none were left, and its counter may not
+ * come back (it falls by what the target accepts and is whole again only at the next start). Over any span of
  * RATE_WINDOWS windows it may accept RATE_WINDOWS + 1 quotas at most.
  */
 export function judgeWindow(quota: number, windowMs: number, met: readonly Met[], jumps: readonly Jump[]): WindowVerdict {
@@ -120,14 +121,23 @@ export function judgeWindow(quota: number, windowMs: number, met: readonly Met[]
   let resets = 0;
   let resetsBroken = false;
   let from = 0;
-  for (const jump of jumps) {
+  for (const [j, jump] of jumps.entries()) {
     while (from < met.length && met[from]!.atMs < jump.atMs) from++;
     const end = jump.afterMs + windowMs - edge;
+    // A throttle tests the window up to its latest end, before the next start: a run a little above the quota meets
+    // it in the window's last tenth.
+    const last = Math.min(jumps[j + 1]?.afterMs ?? Number.POSITIVE_INFINITY, jump.atMs + windowMs);
     let accepted = 0;
     let throttled = false;
     let emptyAt: number | undefined;
-    for (let i = from; i < met.length && met[i]!.atMs <= end; i++) {
+    /** The counter plus what was accepted since the jump, at its lowest: a fixed window's stays level until its end. */
+    let level = Number.POSITIVE_INFINITY;
+    for (let i = from; i < met.length && met[i]!.atMs <= Math.max(end, last); i++) {
       const answer = met[i]!;
+      if (answer.atMs > end) {
+        if (!answer.accepted && !throttled && accepted >= quota - SLACK) [throttled, tested] = [true, tested + 1];
+        continue;
+      }
       if (answer.accepted) {
         accepted++;
         if (emptyAt !== undefined && accepted > emptyAt + SLACK)
@@ -137,6 +147,11 @@ export function judgeWindow(quota: number, windowMs: number, met: readonly Met[]
         throttled = true;
         if (accepted < quota - SLACK) return broken(window, `the target throttled one window after it accepted ${accepted}`);
         tested++;
+      }
+      if (answer.remaining !== undefined) {
+        const now = answer.remaining + accepted;
+        if (now > level + SLACK) return broken(window, `its counter came back by ${now - level} within one window, as a sliding log's or a bucket's does`);
+        level = Math.min(level, now);
       }
       if (answer.remaining === 0) emptyAt ??= accepted;
     }

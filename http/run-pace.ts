@@ -1,25 +1,28 @@
 // The pace of a whole run (spec §8.2: rate limits not shown): one grid of send slots that every request of the run books
-// from, at the target's rate limit when the run knows it. Pure: the run's proxy (contract/target/auth-proxy.ts) holds one per
-// run and feeds it the clock and every answer. docs/pace.md states what it promises.
+// from, kept below the target's rate limit when the run knows it. Pure: the run's proxy (contract/target/auth-proxy.ts)
+// holds one per run and feeds it the clock and every answer. docs/pace.md states what it promises.
 //
-// Never faster than the limit: slots are 1/limit apart. The first send of a run, and the first after the run was
-// idle, goes at once and the next a whole slot later; a send whose timer fired late (a busy machine) keeps to the
-// slots when it is within half a slot of its own, else the slots start again from it. So any k sends after a send
-// span (k - 1/2)/limit at least, and k/limit unless that send's timer fired late.
+// Two numbers: the target's limit (what it announced, or let through while the run pressed it: sends waiting their
+// turn) and the pace the run keeps under it (a margin below, or as far below as the network's jitter requires to meet
+// no throttle). Never faster than the pace: slots are 1/pace apart. The first send of a run, and the first after the
+// run was idle, goes at once and the next a whole slot later; a send whose timer fired late (a busy machine) keeps to
+// the slots when it is within half a slot of its own, else the slots start again from it. So any k sends after a send
+// span (k - 1/2)/pace at least, and k/pace unless that send's timer fired late.
 //
 // Where the limit comes from, first to last:
-// - a window the target states (http/rate-headers.ts AnnouncedLimit: a policy's w, or a Reset that agrees with the
-//   window found from its counter): its quota per window, 3% below, until its announcements contradict the throttles;
-// - a probe that confirmed a limit: a run that starts from an estimate (learned by a run before) goes 7% faster each
-//   time it has kept a pace PROBE_HOLD_S without a throttle; its first throttled answer ends the probe, back to 3%
-//   below the last pace that met none (or the estimate, throttled at once), never above the rate a bucket's counter
-//   shows let through, confirmed; each throttle at that pace steps it 7% down, STEPS_DOWN times at most;
-// - the higher of a window found from the counter that the run's answers tested and did not break
-//   (http/found-window.ts), and a probe still stepping up; a found window not yet tested paces nothing, so it cannot
-//   keep the run too slow to break it;
-// - the throttles (ThrottleLearner), never above the pace the run had when they came;
+// - a window the target states (http/rate-headers.ts AnnouncedLimit: a policy's w), or one found from its counter that
+//   the run's answers verified (its quota held as throttles came, its counter never came back within a window):
+//   confirmed, the pace 3% below, never probed above, until its announcements contradict the throttles;
+// - a probe: a run that starts from an estimate, or that a throttle bounded nothing, steps its pace 7% up each time it
+//   has kept one PROBE_HOLD_S without a throttle; at its first throttle it keeps pressing until the throttles' pairs
+//   measure what the target lets through (MEASURE_THROTTLES at most): that is the limit, confirmed, the pace a margin
+//   below; without a measurement, the last pace that met none (or the estimate, throttled at once); never above the
+//   rate a bucket's counter shows let through. Each throttle at a confirmed pace steps the pace 7% down (the limit
+//   stays: jitter, not the rate), STEPS_DOWN times at most;
+// - the throttles (ThrottleLearner), counted only while the run pressed the target, its pace never above the pace the
+//   run had when they came; a throttle of a run that was not pressing bounds nothing;
 // - the limit the run started with (MAX_RPS, the run before's, a baseline's).
-// MAX_RPS caps every one of them.
+// A limit learned or probed is never above what the throttles' pairs measured under pressure. MAX_RPS caps the pace.
 import type { KnownLimit } from '../lib/fingerprint.ts';
 import { AnnouncedLimit, type Announcement } from './rate-headers.ts';
 
@@ -46,6 +49,14 @@ const SPAN_MS = 1_000;
  * between, are pooled: 15/s was learned as 1/s.
  */
 const POOLED_ACCEPTED = 5;
+/** The run's sends filled this share of its pace's slots at least: it pressed the target. */
+const PRESSED_SHARE = 0.75;
+/**
+ * Pooled pairs whose throttles are fewer than this share of what they accepted show the run's own pace, not the
+ * target's: a run asking for more than the target lets through meets one throttle a window against a fixed window, a
+ * share of its excess against a bucket.
+ */
+const EXCESS = 0.03;
 /** Nothing sent nor waiting for this long between two throttles: the bucket may have filled, no pair. */
 const IDLE_MS = 250;
 /** The window whose accepted answers bound the rate at the run's first throttle. */
@@ -61,7 +72,12 @@ const PROBE_STEP = 1.07;
 /** Seconds' worth of sends, each going as soon as the pace let it, at a pace before the probe steps above it. */
 const PROBE_HOLD_S = 1.5;
 const PROBE_MIN_SENDS = 10;
-/** Steps back down from a probe's confirmation, each at a throttle of the pace it confirmed, before the throttles teach the limit again. */
+/**
+ * Throttles a probe spends pressing at the pace first throttled, for pairs that measure the limit: two where a window
+ * throttles once per window, more where a bucket refuses a share of every second.
+ */
+const MEASURE_THROTTLES = 4;
+/** Steps of the pace down from a confirmed limit, each at a throttle of that pace, before the throttles teach the limit again. */
 const STEPS_DOWN = 3;
 
 export const LEARNED_HERE = "this run's answers";
@@ -70,6 +86,9 @@ export const FROM_MAX_RPS = 'MAX_RPS';
 
 const hundredths = (n: number) => Math.round(n * 100) / 100;
 
+/** The pace a run keeps under `limit`: its own where it is slower than the limit, else the limit. */
+export const paceOf = (limit: KnownLimit): number => limit.pace ?? limit.perSecond;
+
 /** Whether an answer says the target's rate limit was met: a 429, or a 503 with Retry-After (one without is an outage's). */
 export function throttledForRate(status: number, retryAfter: string | undefined): boolean {
   return status === 429 || (status === 503 && retryAfter !== undefined);
@@ -77,36 +96,44 @@ export function throttledForRate(status: number, retryAfter: string | undefined)
 
 /**
  * The limit a run starts with: MAX_RPS and the target's limit as the run before found it (else as a baseline's run
- * did), the lower of the two, so a run never goes faster than the target allows nor than its user asks.
+ * did), the slower pace of the two, so a run never goes faster than the target allows nor than its user asks.
  */
 export function startingLimit(maxRps: number | undefined, known: KnownLimit | undefined): KnownLimit | undefined {
   const configured = maxRps === undefined ? undefined : { perSecond: maxRps, from: FROM_MAX_RPS };
   if (!configured || !known) return configured ?? known;
-  return known.perSecond < configured.perSecond ? known : configured;
+  return paceOf(known) < configured.perSecond ? known : configured;
 }
 
 /**
- * The limit the throttles show. An answer throttled for the rate shows the target's bucket empty when it arrived.
- * Between two throttles the answers accepted are what the bucket let through, no more than the limit allows, less only
- * if it filled to its brim on the way: so pairs of throttles with the run never idle between them (IDLE_MS: senders
- * waiting out a Retry-After let the bucket fill) are pooled, and once they span SPAN_MS their rate is the limit. Until
- * then, a bound from above, the rate accepted in the second before the first throttle, cut by a quarter at each
- * throttle a second or more later (the run keeps running into the limit), never below what any two throttles a second
- * apart showed from below. Counted on the run's credentials only (per credential, as vendors commonly count; §8.2 does
- * not say): a limit that counts other requests too shows in throttles of the run's own, and is learned lower.
+ * The limit the throttles show, counted while the run pressed the target: its sends filled the pace's slots (they
+ * waited their turn), so the target, not the run, set how many it accepted. A run that sent no faster than it chose
+ * to shows no rate the target holds it to (a bucket of burst 1 throttles two sends that happened to arrive close, at
+ * any pace), nor does one going unpaced. An answer throttled for the rate shows the target's bucket empty when it
+ * arrived. Between two throttles the answers accepted are what the bucket let through, no more than the limit allows,
+ * less only if it filled to its brim on the way: so pairs of throttles with the run pressing throughout at one pace
+ * (IDLE_MS: senders waiting out a Retry-After let the bucket fill) are pooled, and once they span SPAN_MS and their
+ * throttles show the run asked for more than the target let through (EXCESS), their rate is the limit (a span that
+ * begins and ends with the bucket empty holds none of its burst). Until then, a bound from above: the rate accepted
+ * in the second before the first throttle the run met pressing, cut by a quarter at each throttle a second or more
+ * later while paced, pressing or not (the run keeps running into the limit), never below what any two throttles a
+ * second apart showed from below. Counted on the run's credentials only (per credential, as vendors
+ * commonly count; §8.2 does not say): a limit that counts other requests too shows in throttles of the run's own, and
+ * is learned lower. Times are those the target met the answers at, so the round trip's jitter stays out of the spans.
  */
 class ThrottleLearner {
   private accepted = 0;
-  /** Times of the answers accepted in the last RECENT_MS. */
-  private readonly recent: number[] = [];
+  /** The answers of the last RECENT_MS, and which were accepted. */
+  private readonly recent: Array<{ atMs: number; accepted: boolean }> = [];
   private firstAnswerMs: number | undefined;
   private ceiling: { perSecond: number; cutAtMs: number } | undefined;
   /** From below: the most any two throttles a second or more apart showed, idle between or not. */
   private floor = 0;
   /** The last throttle, and the answers accepted by then. */
   private last: { atMs: number; accepted: number } | undefined;
-  /** Answers accepted between pairs of throttles with the run busy throughout, and the time the pairs span. */
-  private readonly pooled = { accepted: 0, ms: 0 };
+  /** Answers accepted between pairs of throttles with the run pressing throughout, the pairs, and the time they span. */
+  private readonly pooled = { accepted: 0, pairs: 0, ms: 0 };
+  /** Since the last throttle: the answers, accepted or not, and the slowest pace the run had (0: unpaced at some point). */
+  private since = { answers: 0, slowest: Number.POSITIVE_INFINITY };
   /** Sends waiting for their turn or on their way; since when none, and the longest such spell since the last throttle. */
   private outstanding = 0;
   private idleSinceMs: number | undefined;
@@ -120,36 +147,90 @@ class ThrottleLearner {
     if (--this.outstanding === 0) this.idleSinceMs = nowMs;
   }
 
-  /** An answer came back: on a throttle, the limit it shows now (a margin below). */
-  answered(nowMs: number, throttled: boolean): number | undefined {
-    this.firstAnswerMs ??= nowMs;
-    while (this.recent.length > 0 && this.recent[0]! <= nowMs - RECENT_MS) this.recent.shift();
+  /** What the pooled pairs measured under pressure, once they span SPAN_MS and throttled the run's excess; undefined before. */
+  get measured(): number | undefined {
+    const { accepted, pairs, ms } = this.pooled;
+    return ms >= SPAN_MS && accepted >= POOLED_ACCEPTED && pairs >= EXCESS * accepted ? hundredths((accepted * 1000) / ms) : undefined;
+  }
+
+  /** Pairs from the last throttle on only: those before it were of another pace. */
+  measureAfresh(): void {
+    Object.assign(this.pooled, { accepted: 0, pairs: 0, ms: 0 });
+  }
+
+  /**
+   * What the target accepted over the last RECENT_MS, per second: a pace to start from, no bound. A handful of answers
+   * (a bucket of burst 1 throttles the run's second request) over the time since the first one: read over a second,
+   * they left the probe at 1/s, 10 s a step (a first run of 225 s, 6.3 times its floor).
+   */
+  recentRate(nowMs: number): number {
+    this.prune(nowMs);
+    const accepted = this.recent.filter((r) => r.accepted).length;
+    const window = accepted < POOLED_ACCEPTED ? Math.max(100, Math.min(RECENT_MS, nowMs - (this.firstAnswerMs ?? nowMs))) : RECENT_MS;
+    return hundredths(Math.max(MIN_PER_SECOND, (accepted * 1000) / window));
+  }
+
+  /**
+   * An answer the target met at `metAtMs`, the run paced at `pace` per second (undefined: unpaced): on a throttle,
+   * the limit it shows now (no margin), or undefined where it bounds nothing.
+   */
+  answered(metAtMs: number, throttled: boolean, pace: number | undefined): number | undefined {
+    this.firstAnswerMs ??= metAtMs;
+    this.prune(metAtMs);
+    this.since = { answers: this.since.answers + 1, slowest: Math.min(this.since.slowest, pace ?? 0) };
+    this.recent.push({ atMs: metAtMs, accepted: !throttled });
     if (!throttled) {
       this.accepted++;
-      this.recent.push(nowMs);
       return undefined;
     }
-    if (!this.ceiling) {
-      const window = Math.max(100, Math.min(RECENT_MS, nowMs - this.firstAnswerMs));
-      this.ceiling = { perSecond: (this.recent.length * 1000) / window, cutAtMs: nowMs };
-    } else if (nowMs - this.ceiling.cutAtMs >= RECENT_MS) {
-      this.ceiling = { perSecond: this.ceiling.perSecond * CUT, cutAtMs: nowMs };
+    // The run filled the pace's slots over `ms`: it pressed (a sender thinking between its requests leaves one now and then).
+    const pressing = (answers: number, ms: number) => pace !== undefined && answers >= (PRESSED_SHARE * pace * ms) / 1000;
+    const window = Math.max(100, Math.min(RECENT_MS, metAtMs - this.firstAnswerMs));
+    if (!this.ceiling && pressing(this.recent.length, window)) {
+      // Throttled pressing at its pace, the run asked more than the target lets through: the pace bounds it too.
+      const accepted = (this.recent.filter((r) => r.accepted).length * 1000) / window;
+      this.ceiling = { perSecond: Math.min(accepted, pace ?? accepted), cutAtMs: metAtMs };
+    } else if (this.ceiling && pace !== undefined && metAtMs - this.ceiling.cutAtMs >= RECENT_MS) {
+      // Throttled a second on at a pace, pressing or not: senders waiting out Retry-After leave its slots empty (four
+      // against a sliding log of 15/s kept a ceiling of 27.64/s, throttled every 1.7 s), and the ceiling is too high.
+      this.ceiling = { perSecond: this.ceiling.perSecond * CUT, cutAtMs: metAtMs };
     }
     if (this.last) {
-      const [accepted, ms] = [this.accepted - this.last.accepted, nowMs - this.last.atMs];
+      const [accepted, ms] = [this.accepted - this.last.accepted, metAtMs - this.last.atMs];
       // A bound from below only if it is one: each throttle finds less than a request's room left, not none.
       if (ms >= SPAN_MS) this.floor = Math.max(this.floor, ((accepted - 1) * 1000) / ms);
-      if (this.longestIdleMs < IDLE_MS) {
+      // Paced throughout and never slower than now (no probe stepped up between): the pair is of this pace.
+      const steady = pace !== undefined && this.since.slowest >= pace;
+      if (steady && this.longestIdleMs < IDLE_MS && pressing(this.since.answers, ms)) {
         this.pooled.accepted += accepted;
+        this.pooled.pairs++;
         this.pooled.ms += ms;
       }
     }
-    this.last = { atMs: nowMs, accepted: this.accepted };
+    this.last = { atMs: metAtMs, accepted: this.accepted };
     this.longestIdleMs = 0;
-    const pooled = this.pooled.ms >= SPAN_MS && this.pooled.accepted >= POOLED_ACCEPTED;
-    const learned = pooled ? (this.pooled.accepted * 1000) / this.pooled.ms : Math.max(this.floor, this.ceiling.perSecond);
-    return hundredths(Math.max(MIN_PER_SECOND, learned * MARGIN));
+    this.since = { answers: 0, slowest: Number.POSITIVE_INFINITY };
+    const learned = this.measured ?? Math.max(this.floor, this.ceiling?.perSecond ?? 0);
+    return learned > 0 ? hundredths(Math.max(MIN_PER_SECOND, learned)) : undefined;
   }
+
+  private prune(nowMs: number): void {
+    while (this.recent.length > 0 && this.recent[0]!.atMs <= nowMs - RECENT_MS) this.recent.shift();
+  }
+}
+
+/** A probe stepping the pace up; `good`: the last pace that held without a throttle; `measuring`: throttled, pressing for a measurement. */
+interface Probe {
+  level: number;
+  good: number | undefined;
+  /** Sends at `level`, and since when: the first of them. */
+  sends: number;
+  heldSinceMs?: number;
+  sinceMs: number;
+  /** The pace it started from, and the limit it started with (an estimate, a window found; none for a throttle that bounded nothing). */
+  from: number;
+  bounded: boolean;
+  measuring?: { throttles: number };
 }
 
 export class RunPace {
@@ -157,20 +238,20 @@ export class RunPace {
   private current: KnownLimit | undefined;
   private reported: KnownLimit | undefined;
   private nextSlotMs = Number.NEGATIVE_INFINITY;
-  private lastTakeMs = Number.NEGATIVE_INFINITY;
   private readonly learner = new ThrottleLearner();
-  /** What the throttles showed, and the pace the run had at the first of them (never learned above it). */
+  /** What the throttles showed, never above the pace the run had at the first of them: a pace throttled is more than the target lets through. */
   private learned: { perSecond: number; below: number } | undefined;
   private readonly announcements = new AnnouncedLimit();
   /** Since when the run keeps to an announced limit: throttles of sends made after then contradict it. */
   private announcedSinceMs: number | undefined;
-  /** Stepping up from the limit the run started with; `good`: the last pace held without a throttle. */
-  private probe: { level: number; good: number | undefined; sends: number; sinceMs: number; from: number } | undefined;
-  /** Where a probe's throttle brought the run back, and when: sends made before then were at the probed pace. */
-  private confirmed: { perSecond: number; atMs: number; stepsDown: number } | undefined;
+  private probe: Probe | undefined;
+  /** What a probe confirmed (the limit and the pace under it) and when: sends made before then were at the probed pace. */
+  private confirmed: { perSecond: number; pace: number; atMs: number; stepsDown: number; basis: KnownLimit['basis'] } | undefined;
   private probeThrottles = 0;
-  /** A run probes once: from the estimate it started with, or up to a found window not yet tested. */
+  /** A run probes once from what it knew: the estimate it started with, or up to a found window not yet tested. */
   private probed: boolean;
+  /** And once from a throttle that bounded nothing, when it went unpaced. */
+  private probedFromNothing = false;
   private readonly notes: string[] = [];
   /** How the run reads the announcements, as it last did. */
   private announcedNote: string | undefined;
@@ -182,15 +263,20 @@ export class RunPace {
     this.initial = startingLimit(maxRps, known);
     this.current = this.initial;
     this.reported = this.initial;
-    const room = maxRps === undefined || (known !== undefined && known.perSecond < maxRps);
+    const room = maxRps === undefined || (known !== undefined && paceOf(known) < maxRps);
     if (known && this.initial === known && known.confidence !== 'confirmed' && room)
-      this.probe = { level: known.perSecond, good: undefined, sends: 0, sinceMs: Number.NEGATIVE_INFINITY, from: known.perSecond };
+      this.probe = { level: paceOf(known), good: undefined, sends: 0, sinceMs: Number.NEGATIVE_INFINITY, from: paceOf(known), bounded: true };
     // A run paced at a confirmed limit probes nothing, not even up to a found window.
     this.probed = this.probe !== undefined || this.initial?.confidence === 'confirmed';
   }
 
   get limit(): KnownLimit | undefined {
     return this.current;
+  }
+
+  /** The pace the run keeps now; undefined unpaced. */
+  private pace(): number | undefined {
+    return this.current && paceOf(this.current);
   }
 
   /** How many ms until the next send may go (0 unpaced, or when its slot has come). */
@@ -201,17 +287,23 @@ export class RunPace {
   /** A send goes now, in its slot (see the head of this file); a probe counts it. */
   take(nowMs: number): void {
     if (!this.current) return;
-    const interval = 1000 / this.current.perSecond;
-    const paced = nowMs - this.lastTakeMs <= interval * 1.5;
+    const interval = 1000 / paceOf(this.current);
     this.nextSlotMs = nowMs - this.nextSlotMs <= interval / 2 ? this.nextSlotMs + interval : nowMs + interval;
-    this.lastTakeMs = nowMs;
-    // Only sends the pace held back test it: a run sending slower than its pace shows nothing of the limit.
-    if (this.probe && paced && ++this.probe.sends >= Math.max(PROBE_MIN_SENDS, this.probe.level * PROBE_HOLD_S)) {
-      const level = Math.min(this.maxRps ?? Number.POSITIVE_INFINITY, hundredths(this.probe.level * PROBE_STEP));
-      // At MAX_RPS the probe stays there, stepping no further.
-      this.probe = level > this.probe.level ? { ...this.probe, level, good: this.probe.level, sends: 0 } : { ...this.probe, sends: Number.NEGATIVE_INFINITY };
-      this.update(nowMs);
+    const probe = this.probe;
+    if (!probe || probe.measuring) return;
+    probe.heldSinceMs ??= nowMs;
+    if (++probe.sends < Math.max(PROBE_MIN_SENDS, probe.level * PROBE_HOLD_S)) return;
+    // Only a hold whose sends filled the pace's slots tests it: a run sending slower than its pace (its senders think
+    // between requests, or there are too few of them) shows nothing of the limit; it holds again.
+    if (nowMs - probe.heldSinceMs > (probe.sends * 1000) / (probe.level * PRESSED_SHARE)) {
+      this.probe = { ...probe, sends: 0, heldSinceMs: nowMs };
+      return;
     }
+    const level = Math.min(this.maxRps ?? Number.POSITIVE_INFINITY, hundredths(probe.level * PROBE_STEP));
+    // At MAX_RPS the probe stays there, stepping no further.
+    const { heldSinceMs: _, ...rest } = probe;
+    this.probe = level > probe.level ? { ...rest, level, good: probe.level, sends: 0 } : { ...rest, sends: Number.NEGATIVE_INFINITY };
+    this.update(nowMs);
   }
 
   /** A send waits for its turn or is on its way to the target: the run is not idle. */
@@ -229,103 +321,183 @@ export class RunPace {
     // The target met it about halfway between its send and its answer.
     this.announcements.observe((answer.sentAtMs + nowMs) / 2, !answer.throttled, answer.announced);
     if (answer.throttled) this.throttled(nowMs, answer.sentAtMs);
-    else this.learner.answered(nowMs, false);
+    else this.learner.answered((answer.sentAtMs + nowMs) / 2, false, this.pace());
     this.update(nowMs);
-    const changed = this.current?.perSecond !== this.reported?.perSecond || this.current?.confidence !== this.reported?.confidence;
+    const [now, before] = [this.current, this.reported];
+    const changed = now?.perSecond !== before?.perSecond || now?.pace !== before?.pace || now?.confidence !== before?.confidence;
     this.reported = this.current;
     return changed;
   }
 
   private throttled(nowMs: number, sentAtMs: number): void {
     if (this.announcedSinceMs !== undefined && sentAtMs >= this.announcedSinceMs) this.announcements.throttledAtPace();
-    if (this.probe) {
+    // Every throttle counts towards what the pairs measure, whatever the pace does with it.
+    const shown = this.learner.answered((sentAtMs + nowMs) / 2, true, this.pace());
+    const probe = this.probe;
+    if (probe && (probe.bounded || probe.good !== undefined)) {
       this.probeThrottles++;
-      // The pace below met none for a while: a margin below it, jitter that a short while did not show meets none
-      // either; the estimate the probe started from holds its margin already (3% below what it was learned from), so
-      // met none and throttled a step above, it is confirmed as it is. Throttled at that estimate, a margin below it.
-      const { good, level, from } = this.probe;
-      const clean = good === from ? good : hundredths((good ?? level) * MARGIN);
-      // A bucket's burst hides a pace above its rate for seconds (a 10/s bucket of burst 5 let 11.56/s through for
-      // 1.5 s), but not from its counter: never above the rate it shows let through since the probe began. Only a
-      // bucket's: a quota below a second's worth of the pace the probe started from is no window of a second or more.
-      // A window's counter (a sliding log's too) shows only the pace the run kept: 10.97/s of a 15/s log.
-      const burst = this.announcements.quota > 0 && this.announcements.quota < this.probe.from && !this.announcements.rate();
-      const shown = burst ? this.announcements.shownAtLeast(this.probe.sinceMs, (sentAtMs + nowMs) / 2) : undefined;
-      const perSecond = shown !== undefined && shown < clean ? hundredths(Math.max(MIN_PER_SECOND, shown)) : clean;
-      const met = this.probe.good === undefined ? 'the estimate it started from' : `${this.probe.good}/s met none`;
-      const counted = perSecond < clean ? `, its counter shows ${perSecond}/s let through` : '';
-      this.notes.push(`probed ${this.probe.level}/s: throttled; ${met}${counted}: confirmed ${perSecond}/s`);
-      this.confirmed = { perSecond, atMs: nowMs, stepsDown: 0 };
+      const counted = this.counted(probe, (sentAtMs + nowMs) / 2);
+      if (!probe.measuring) {
+        probe.measuring = { throttles: 0 };
+        this.learner.measureAfresh();
+      }
+      // Pressing on at the pace first throttled until the pairs measure the target, a few throttles at most; a
+      // bucket's counter measures it at once.
+      if (counted === undefined && this.learner.measured === undefined && ++probe.measuring.throttles < MEASURE_THROTTLES) return;
+      this.confirm(probe, nowMs, counted);
+      return;
+    }
+    if (probe) {
+      // From a pace nothing bounded, throttled before any step: what the throttles show, once they show anything.
+      // Its first second's sends arrive among the unpaced ones still on their way: they say nothing of its pace.
+      if (sentAtMs < probe.sinceMs + RECENT_MS || shown === undefined) return;
       this.probe = undefined;
+      this.learned = { perSecond: Math.min(shown, probe.level), below: probe.level };
       return;
     }
     if (this.confirmed && sentAtMs < this.confirmed.atMs) {
       this.probeThrottles++;
       return;
     }
-    // Throttled at the pace a probe confirmed: a bucket's burst hid a pace above its rate for the probe's hold (a 10/s
-    // bucket of burst 5 let 11.56/s through for 1.5 s). Or at the confirmed limit the run started with: a busy
-    // machine's late timers bunch sends that a burst-1 bucket refuses. A step back down, confirmed again, a few times,
-    // where the throttles' learner, knowing no more than this throttle, took a burst-1 bucket of 20/s from 12.72/s to
-    // 5.82/s.
+    // Throttled at a confirmed pace: the network's jitter brought sends closer than the target takes them (a burst-1
+    // bucket refuses one that arrives sooner than 1/rate after the one before), or a busy machine's late timers bunched
+    // them, or a bucket's burst hid a pace above its rate for the probe's hold. The pace steps down, a few times; the
+    // limit stays.
     if (!this.confirmed && this.initial?.confidence === 'confirmed' && this.current === this.initial)
-      this.confirmed = { perSecond: this.initial.perSecond, atMs: nowMs, stepsDown: 0 };
+      this.confirmed = { perSecond: this.initial.perSecond, pace: paceOf(this.initial), atMs: nowMs, stepsDown: 0, basis: this.initial.basis };
     if (this.confirmed && this.confirmed.stepsDown < STEPS_DOWN) {
       this.probeThrottles++;
-      const perSecond = hundredths(this.confirmed.perSecond / PROBE_STEP);
-      this.notes.push(`throttled at the confirmed ${this.confirmed.perSecond}/s: confirmed ${perSecond}/s`);
-      this.confirmed = { perSecond, atMs: nowMs, stepsDown: this.confirmed.stepsDown + 1 };
+      const { pace: throttled, perSecond, basis } = this.confirmed;
+      const pace = hundredths(throttled / PROBE_STEP);
+      // The target did not let the pace through: a limit learned is no higher (a bucket's burst hid it for the
+      // probe's hold); one it announced stands.
+      const limit = basis === 'announced' ? perSecond : Math.min(perSecond, throttled);
+      this.notes.push(`throttled at the confirmed pace of ${throttled}/s: its pace ${pace}/s${limit < perSecond ? `, the limit ${limit}/s at most` : ''}`);
+      this.confirmed = { ...this.confirmed, perSecond: limit, pace, atMs: nowMs, stepsDown: this.confirmed.stepsDown + 1 };
       return;
     }
-    // Throttled at a pace the run had confirmed: the limit went down.
+    // Throttled past that: the limit went down.
     this.confirmed = undefined;
-    const perSecond = this.learner.answered(nowMs, true)!;
-    const below = this.learned?.below ?? this.current?.perSecond ?? Number.POSITIVE_INFINITY;
-    this.learned = { perSecond, below };
+    if (shown === undefined) {
+      // Not pressing, the throttle bounds nothing. Unpaced, the run goes at what the target took over the last second,
+      // and probes up from it: the throttle may be of two sends that happened to arrive close.
+      if (!this.current && !this.probedFromNothing) {
+        const from = this.learner.recentRate(nowMs);
+        this.probedFromNothing = true;
+        this.probe = { level: from, good: undefined, sends: 0, sinceMs: nowMs, from, bounded: false };
+        this.notes.push(`throttled, the run not pressing: no bound; probes up from ${from}/s, what the target took in the last second`);
+      }
+      return;
+    }
+    const below = this.learned?.below ?? (this.current ? paceOf(this.current) : Number.POSITIVE_INFINITY);
+    this.learned = { perSecond: Math.min(shown, below), below };
+  }
+
+  /**
+   * A bucket's burst hides a pace above its rate for seconds (a 10/s bucket of burst 5 let 11.56/s through for 1.5 s),
+   * but not from its counter: the rate it shows let through since the probe began, up to the throttle the target met
+   * at `metAtMs` (its bucket empty then). Only a bucket's: a quota below a second's worth of the pace the probe
+   * started from is no window of a second or more. A window's counter (a sliding log's too) shows only the pace the
+   * run kept: 10.97/s of a 15/s log.
+   */
+  private counted(probe: Probe, metAtMs: number): number | undefined {
+    const burst = this.announcements.quota > 0 && this.announcements.quota < probe.from && !this.announcements.rate();
+    const shown = burst ? this.announcements.shownAtLeast(probe.sinceMs, metAtMs) : undefined;
+    return shown === undefined ? undefined : hundredths(Math.max(MIN_PER_SECOND, shown));
+  }
+
+  /**
+   * The probe ends: the rate a bucket's counter shows let through, else the limit its pressing measured, else the
+   * last pace that met none (or the estimate it started from, throttled at once); its pace a margin below.
+   */
+  private confirm(probe: Probe, nowMs: number, counted: number | undefined): void {
+    const measured = this.learner.measured;
+    const { good, level, from } = probe;
+    // The pace below met none for a while: a margin below it, jitter that a short while did not show meets none
+    // either; the estimate the probe started from holds its margin already, so met none and throttled a step above,
+    // it is kept as it is.
+    const limit = Math.min(counted ?? measured ?? good ?? level, level);
+    // A bucket's burst can hide a pace above its rate for the hold, a window's jitter a pace at its rate: a margin
+    // below the slower of what met none and what was measured.
+    const pace =
+      counted !== undefined
+        ? hundredths(limit)
+        : measured === undefined && probe.bounded && good === from
+          ? good
+          : hundredths(Math.min(limit, good ?? limit) * MARGIN);
+    const met = good === undefined ? 'the pace it started from' : `${good}/s met none`;
+    const how =
+      counted !== undefined ? `its counter shows ${counted}/s let through` : measured !== undefined ? `the throttles' pairs measured ${measured}/s` : '';
+    this.notes.push(`probed ${level}/s: throttled; ${met}${how ? `, ${how}` : ''}: confirmed a limit of ${hundredths(limit)}/s, its pace ${pace}/s`);
+    this.confirmed = { perSecond: hundredths(limit), pace, atMs: nowMs, stepsDown: 0, basis: 'probed' };
+    this.probe = undefined;
+    this.probed = true;
   }
 
   private update(nowMs: number): void {
     const rate = this.announcements.rate();
+    // Stated, or found and verified by the run's own answers: the window the run keeps to, never probed above.
     const told = rate?.window === 'untested' ? undefined : rate;
     // Sends of the window the run went unpaced in may still be throttled: those made a window later contradict it.
     if (told && this.announcedSinceMs === undefined) this.announcedSinceMs = nowMs + (1000 * this.announcements.quota) / told.perSecond;
     if (told) this.announcedNote = `keeps to the announced ${told.how}`;
+    if (told && this.probe) this.probe = undefined;
     for (const why of [this.announcements.distrusted, this.announcements.refuted]) if (why && !this.notes.includes(why)) this.notes.push(why);
     // A found window nothing has tested yet is no limit: kept to, nothing the run sent could break it. Above the pace,
     // the run probes up to it, once: its throttles test it (or break it), and end the probe.
-    if (rate?.window === 'untested' && !this.probed && this.current && rate.perSecond * MARGIN > this.current.perSecond) {
-      if (this.maxRps === undefined || this.current.perSecond < this.maxRps) {
+    if (rate?.window === 'untested' && !this.probed && this.current && rate.perSecond * MARGIN > paceOf(this.current)) {
+      if (this.maxRps === undefined || paceOf(this.current) < this.maxRps) {
+        const from = paceOf(this.current);
         this.probed = true;
-        this.probe = { level: this.current.perSecond, good: undefined, sends: 0, sinceMs: nowMs, from: this.current.perSecond };
-        this.notes.push(`probes from ${this.current.perSecond}/s up to the announced ${rate.how}, untested`);
+        this.probe = { level: from, good: undefined, sends: 0, sinceMs: nowMs, from, bounded: true };
+        this.notes.push(`probes from ${from}/s up to the announced ${rate.how}, untested`);
       }
     }
-    // A window the run found and tested, not one the target stated, may still be a whole-window look of another
-    // limiter (a sliding log run in bursts): an estimate, which the next run probes, and this run's probe may go above.
     const announced: KnownLimit | undefined = told && {
-      perSecond: hundredths(told.perSecond * MARGIN),
+      perSecond: hundredths(told.perSecond),
+      pace: hundredths(told.perSecond * MARGIN),
       from: LEARNED_HERE,
       basis: 'announced',
-      confidence: told.window === 'stated' ? 'confirmed' : 'estimate',
+      confidence: 'confirmed',
     };
     const probed: KnownLimit | undefined = this.confirmed
-      ? { perSecond: this.confirmed.perSecond, from: LEARNED_HERE, basis: 'probed', confidence: 'confirmed' }
-      : this.probe?.good !== undefined
-        ? { perSecond: this.probe.level, from: LEARNED_HERE, basis: 'probed', confidence: 'estimate' }
+      ? { perSecond: this.confirmed.perSecond, pace: this.confirmed.pace, from: LEARNED_HERE, basis: this.confirmed.basis ?? 'probed', confidence: 'confirmed' }
+      : this.probe && (this.probe.good !== undefined || !this.probe.bounded)
+        ? {
+            perSecond: this.probe.level,
+            pace: this.probe.level,
+            from: LEARNED_HERE,
+            basis: this.probe.bounded ? 'probed' : 'throttles',
+            confidence: 'estimate',
+          }
         : undefined;
     const learned: KnownLimit | undefined = this.learned && {
-      perSecond: Math.min(this.learned.perSecond, this.learned.below),
+      perSecond: this.learned.perSecond,
+      pace: hundredths(this.learned.perSecond * MARGIN),
       from: LEARNED_HERE,
       basis: 'throttles',
       confidence: 'estimate',
     };
-    const higher = [announced, probed].filter((l) => l !== undefined).sort((a, b) => b.perSecond - a.perSecond)[0];
-    // A probe's confirmation stands over a found window: else a run from a found window's estimate would probe, confirm
-    // and leave the estimate again, and every next run would pay its probe.
-    const next = (told?.window === 'stated' ? announced : this.confirmed ? probed : higher) ?? learned ?? this.initial;
-    const capped = next && this.maxRps !== undefined && next.perSecond > this.maxRps ? { perSecond: this.maxRps, from: FROM_MAX_RPS } : next;
-    if (capped?.perSecond !== this.current?.perSecond || capped?.basis !== this.current?.basis || capped?.confidence !== this.current?.confidence)
+    const next = this.measuredAtMost((told ? announced : probed) ?? learned ?? this.initial);
+    const capped = next && this.maxRps !== undefined && paceOf(next) > this.maxRps ? { perSecond: this.maxRps, from: FROM_MAX_RPS } : next;
+    if (
+      capped?.perSecond !== this.current?.perSecond ||
+      capped?.pace !== this.current?.pace ||
+      capped?.basis !== this.current?.basis ||
+      capped?.confidence !== this.current?.confidence
+    )
       this.current = capped;
+  }
+
+  /**
+   * A limit learned or probed (here or by a run before) is never above what the throttles' pairs measured under
+   * pressure: a bucket's burst hid a pace above its rate for the probe's hold (20/s of burst 20 was confirmed at 22.31/s).
+   * An announced one stands (the target says it); a user's MAX_RPS is no vendor's limit.
+   */
+  private measuredAtMost(limit: KnownLimit | undefined): KnownLimit | undefined {
+    const measured = this.learner.measured;
+    if (!limit || measured === undefined || limit.basis === 'announced' || limit.from === FROM_MAX_RPS || limit.perSecond <= measured) return limit;
+    return { ...limit, perSecond: measured, pace: Math.min(paceOf(limit), hundredths(measured * MARGIN)) };
   }
 
   record(): PaceRecord {

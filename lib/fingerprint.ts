@@ -27,7 +27,13 @@ export interface RunMeta {
 
 /** A rate limit a run keeps to, and where it comes from (MAX_RPS, the run before, a baseline, this run's answers). */
 export interface KnownLimit {
+  /** The target's limit: what it announced, or let through while the run pressed it. */
   perSecond: number;
+  /**
+   * The pace a run keeps under it, where it is slower: a margin below an announced or learned limit, or as slow as the
+   * network's jitter requires to meet no throttle. Absent (MAX_RPS, files written before it was kept): perSecond.
+   */
+  pace?: number;
   from: string;
   /**
    * How it was known: announced by the target (its rate-limit headers), bracketed by a probe (a pace 10% above it

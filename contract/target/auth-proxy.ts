@@ -6,13 +6,13 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { request } from 'undici';
 import { readAnnouncement } from '../../http/rate-headers.ts';
-import { throttledForRate, TurnQueue, type RunPace } from '../../http/run-pace.ts';
+import { paceOf, throttledForRate, TurnQueue, type RunPace } from '../../http/run-pace.ts';
 
 /** Header a proxied response carries when the target could not be reached: the client turns it into an error. */
 export const PROXY_ERROR_HEADER = 'x-dialog-contract-proxy-error';
 /** With PROXY_ERROR_HEADER when the target's status and headers came but its body broke off: that status. */
 export const PROXY_BODY_ERROR_HEADER = 'x-dialog-contract-body-error';
-/** On every answer of a paced run: the limit per second it keeps to now (the client then books its sends). */
+/** On every answer of a paced run: the pace per second it keeps to now (the client then books its sends). */
 export const PACE_HEADER = 'x-dialog-contract-pace';
 /**
  * Where a client waits for its send's turn: GET answers (204) when the run's pace lets it go; with `?first=1` ahead of
@@ -123,7 +123,7 @@ export async function startAuthProxy(target: string, credentials: Credentials, p
         if (throttled || match[1] === 'valid') {
           if (pacing.pace.answered(now, { throttled, sentAtMs, announced: readAnnouncement(answered, now) })) pacing.changed();
         }
-        if (pacing.pace.limit) out[PACE_HEADER] = String(pacing.pace.limit.perSecond);
+        if (pacing.pace.limit) out[PACE_HEADER] = String(paceOf(pacing.pace.limit));
       }
       let bytes: Buffer;
       try {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { RunMeta } from '../../lib/fingerprint.ts';
-import { LEARNED_HERE } from '../../http/run-pace.ts';
+import { LEARNED_HERE, paceOf } from '../../http/run-pace.ts';
 import { knownLimit, readPace, rememberLimit, writePace } from './rate-memory.ts';
 
 const REFUSAL = { limited: true as const, statuses: [429], retryAfter: ['seconds'], headers: ['retry-after'] };
@@ -63,9 +63,27 @@ test("the run's pace is written as its proxy changes it, with the refusal it car
   assert.deepEqual(readPace(dir), { initial: carried.limit, limit: { perSecond: 12, from: LEARNED_HERE }, carried });
 });
 
+test("the target's limit and the pace kept under it are both remembered; a file of before the pace was kept reads as its limit, the pace it kept", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rate-memory-'));
+  // A burst-1 bucket: what it let through while pressed, and the slower pace that met no throttle a jittery network away.
+  const probed = { perSecond: 13.4, pace: 12.1, from: LEARNED_HERE, basis: 'probed' as const, confidence: 'confirmed' as const };
+  rememberLimit(dir, run(), { initial: null, limit: probed }, REFUSAL);
+  const known = knownLimit(dir, 'staging.example.com', undefined)!;
+  assert.deepEqual(known.limit, { ...probed, from: 'the run of 2026-11-25T10:00:00.000Z' });
+  assert.equal(paceOf(known.limit), 12.1);
+  const older = {
+    'staging.example.com': {
+      limit: { perSecond: 14.55, from: 'the run of 2026-11-20T10:00:00.000Z', basis: 'probed', confidence: 'confirmed' },
+      refusal: REFUSAL,
+    },
+  };
+  writeFileSync(join(dir, 'rate-limits.json'), JSON.stringify(older));
+  assert.equal(paceOf(knownLimit(dir, 'staging.example.com', undefined)!.limit), 14.55);
+});
+
 test('a limit the target announced is kept though never met; a file written before basis and confidence were kept reads as it was', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rate-memory-'));
-  const announced = { perSecond: 14.55, from: LEARNED_HERE, basis: 'announced' as const, confidence: 'confirmed' as const };
+  const announced = { perSecond: 15, pace: 14.55, from: LEARNED_HERE, basis: 'announced' as const, confidence: 'confirmed' as const };
   rememberLimit(dir, run(), { initial: null, limit: announced }, { limited: false });
   assert.deepEqual(knownLimit(dir, 'staging.example.com', undefined), {
     limit: { ...announced, from: 'the run of 2026-11-25T10:00:00.000Z' },

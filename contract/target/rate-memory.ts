@@ -25,13 +25,15 @@ export interface CarriedLimit {
 type PaceFile = PaceRecord & { carried: CarriedLimit | null };
 
 /**
- * A limit as a later run names where it came from ("this run's" answers are the run of its start), with how it was
- * known and how sure (a file of before these were kept has neither: learned from throttles, an estimate).
+ * A limit as a later run names where it came from ("this run's" answers are the run of its start), with the pace kept
+ * under it, how it was known and how sure (a file of before these were kept has none of them: its limit was the pace,
+ * learned from throttles, an estimate).
  */
 const carriedFrom = (limit: KnownLimit, run: Pick<RunMeta, 'startedAt'>, via?: string): KnownLimit => {
   const origin = limit.from === LEARNED_HERE ? `the run of ${run.startedAt}` : limit.from;
   const { basis = 'throttles', confidence = 'estimate' } = limit;
-  return { perSecond: limit.perSecond, from: via ? `${via} (${origin})` : origin, basis, confidence };
+  const pace = limit.pace === undefined ? {} : { pace: limit.pace };
+  return { perSecond: limit.perSecond, ...pace, from: via ? `${via} (${origin})` : origin, basis, confidence };
 };
 
 const readMemory = (reportsDir: string): Record<string, CarriedLimit> => {
