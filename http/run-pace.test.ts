@@ -278,16 +278,9 @@ test('a first throttle bounds the limit only when the run pressed: its sends fil
   assert.equal(unpaced.limit!.perSecond, 14);
 });
 
-test('a first run stays near the limit though throttles keep its senders waiting, and starts probing from what its first answers show', () => {
+test('a first run against a bucket of burst 1 starts probing from what its first answers show over their own time', () => {
   for (const seed of [1, 2, 3]) {
     for (const think of [0, 60]) {
-      // Four senders against a sliding log of 15/s: each throttle sends all four to wait out a second, the run's slots
-      // left empty, and the limit a throttle first showed (the unpaced start's 27.64/s) must still come down.
-      const sliding = new RunPace(undefined);
-      const log = simulate(sliding, slidingWindow(15), { workers: 4, latency: STAGING.latency, requests: 700, think, seed });
-      const limit = sliding.limit!;
-      assert.ok(limit.perSecond >= 10 && limit.perSecond <= 15.75 && paceOf(limit) <= 15, `seed ${seed}, think ${think}: ${JSON.stringify(limit)}`);
-      assert.ok(log.throttled <= 20, `seed ${seed}, think ${think}: ${log.throttled} throttled answers`);
       // A bucket of burst 1 throttles the run's second request: the probe starts from what the answers before it
       // show over their time, not over a second (1/s, 10 s a step): 700 requests of 20/s, a floor of 35 s.
       const bucket1 = new RunPace(undefined);
