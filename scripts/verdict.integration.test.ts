@@ -251,7 +251,9 @@ test('a rate limit met once is learned, probed until confirmed, each probe throt
         Object.values(JSON.parse(readFileSync(join(reportsDir, 'rate-limits.json'), 'utf8')) as Record<string, { limit: KnownLimit }>)[0]!.limit;
       const learnedLimit = remembered();
       assert.ok(learnedLimit.perSecond <= 10 && learnedLimit.perSecond >= 5, `learned ${JSON.stringify(learnedLimit)} of 10/s`);
-      assert.equal(learnedLimit.confidence, 'estimate');
+      // From throttles alone the first run learns an estimate; when its pressing measured the target (pairs of
+      // throttles: docs/pace.md) it has the limit confirmed already, and as close as a probe's.
+      assert.ok(learnedLimit.confidence === 'estimate' || learnedLimit.perSecond >= 8.5, `learned ${JSON.stringify(learnedLimit)} of 10/s`);
       // Runs from an estimate probe above it: each meets the limit a few times at most, until one confirms it.
       for (let probe = 1; remembered().confidence !== 'confirmed'; probe++) {
         assert.ok(probe <= 3, `confirmed within 3 runs: ${JSON.stringify(remembered())}`);
