@@ -116,20 +116,10 @@ function tokensIn(value: unknown): string[] {
   return Object.entries(value).flatMap(([k, v]) => (/token|password|secret/i.test(k) && typeof v === 'string' ? [v] : tokensIn(v)));
 }
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Base64 to bytes, without Node's Buffer (k6 has none). */
+/** Base64 to bytes, forgiving as a recorder's text may be: what is no base64 is left out, a dangling sixth is dropped. */
 function decodeBase64(text: string): Uint8Array {
   const clean = text.replace(/[^A-Za-z0-9+/]/g, '');
-  const out: number[] = [];
-  for (let i = 0; i < clean.length; i += 4) {
-    const n = [0, 1, 2, 3].map((j) => B64.indexOf(clean[i + j] ?? 'A'));
-    const bits = (n[0]! << 18) | (n[1]! << 12) | (n[2]! << 6) | n[3]!;
-    out.push((bits >> 16) & 255);
-    if (i + 2 < clean.length) out.push((bits >> 8) & 255);
-    if (i + 3 < clean.length) out.push(bits & 255);
-  }
-  return new Uint8Array(out);
+  return Uint8Array.from(atob(clean.slice(0, clean.length - (clean.length % 4 === 1 ? 1 : 0))), (c) => c.charCodeAt(0));
 }
 
 const decodeBase64Text = (text: string) => new TextDecoder().decode(decodeBase64(text));

@@ -10,6 +10,8 @@ import { reportText, type LoadReport, type SummaryCheck } from './load-summary.t
 
 /** How far a runner's rate finding may lie from the merged one before the report calls it a disagreement. */
 export const DISAGREEMENT = 0.15;
+/** How many of a runner's own margins its finding may stray by chance (disagreesBy). */
+export const CHANCE_MARGINS = 1.5;
 
 /**
  * Whether a runner's finding strays from the merged one by more than chance. A runner counts only its share of the
@@ -18,7 +20,7 @@ export const DISAGREEMENT = 0.15;
  * of its own (a pod behind another gateway) strays further than that.
  */
 export function disagreesBy(own: number, merged: number, margin: number | null): boolean {
-  return Math.abs(own - merged) > Math.max(DISAGREEMENT, 1.5 * (margin ?? 0)) * merged;
+  return Math.abs(own - merged) > Math.max(DISAGREEMENT, CHANCE_MARGINS * (margin ?? 0)) * merged;
 }
 
 export class MergeError extends Error {

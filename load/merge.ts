@@ -11,7 +11,7 @@ import { fingerprintJson } from '../lib/fingerprint.ts';
 import { stableStringify } from '../lib/json.ts';
 import { suiteVersion } from '../config/suite-version.ts';
 import { loadRunMeta, REPORT_LINE, type LoadReport } from '../discovery/load-summary.ts';
-import { MergeError, mergedText, mergeReports, type MergedReport } from '../discovery/merge-reports.ts';
+import { CHANCE_MARGINS, DISAGREEMENT, MergeError, mergedText, mergeReports, type MergedReport } from '../discovery/merge-reports.ts';
 import { loadPageHtml } from '../report/load-page.ts';
 
 const REPORTS_DIR = fileURLToPath(new URL('../reports/load/', import.meta.url));
@@ -23,9 +23,9 @@ const COMMAND = {
     'Merges the reports of the runners of one split k6 test (k6-operator: one pod per runner; npm run load -- SCRIPT\n' +
     '--split N does it by itself) into the report of the whole test: counts and rates add up, p95/p99 are the highest\n' +
     "runner's, the rate ladder is analysed again on the added-up counts, the size searches come from the first runner.\n" +
-    "Prints the merged summary with each runner's findings and where runners disagree (a rate finding more than 15%\n" +
-    'off the merged one and more than 1.5 times its own margin, different refusal statuses, different limits, missing\n' +
-    'runners).',
+    "Prints the merged summary with each runner's findings and where runners disagree (a rate finding more than\n" +
+    `${DISAGREEMENT * 100}% off the merged one and more than ${CHANCE_MARGINS} times its own margin, different refusal statuses,\n` +
+    'different limits, missing runners).',
   positionals: [
     [
       'REPORT',
