@@ -219,6 +219,26 @@ test('a limit learned too low does not stick: the next run probes up 7% at a tim
   assert.equal(capped.limit!.perSecond, 9);
 });
 
+test('a run that ends while its probe presses at a pace the target throttled leaves the last pace that met none, not that one', () => {
+  const probing = new RunPace({ perSecond: 8, from: 'the run before', basis: 'throttles', confidence: 'estimate' });
+  // Sends in every slot, all accepted, until the probe steps above the estimate; then one throttled there.
+  const send = (at: number, throttled: boolean) => {
+    const sent = at + probing.wait(at);
+    probing.take(sent);
+    probing.answered(sent + 100, { throttled, sentAtMs: sent });
+    return sent + 1;
+  };
+  let at = 0;
+  while (probing.limit!.perSecond === 8) at = send(at, false);
+  const stepped = probing.limit!.perSecond;
+  assert.equal(stepped, 8.56);
+  send(at, true);
+  // The run presses on at the throttled pace to measure the target; what it would leave is the pace below it.
+  assert.equal(paceOf(probing.limit!), stepped);
+  const left = probing.record().limit!;
+  assert.deepEqual([left.perSecond, paceOf(left), left.confidence], [8, 8, 'estimate']);
+});
+
 test("a bucket's burst hides a probed pace above its rate: its counter shows the rate (a sliding log's does not), and without one the throttles' pairs measure it", () => {
   const estimate = { perSecond: 9.43, from: 'the run before', basis: 'throttles' as const, confidence: 'estimate' as const };
   // Burst 5 at 10/s: 11.56/s held 1.5 s drains 2.3 of its 5 requests, and the probe goes on up.

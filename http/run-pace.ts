@@ -191,9 +191,8 @@ class ThrottleLearner {
       const accepted = (this.recent.filter((r) => r.accepted).length * 1000) / window;
       this.ceiling = { perSecond: Math.min(accepted, pace ?? accepted), cutAtMs: metAtMs };
     } else if (this.ceiling && pressing(this.recent.length, window) && metAtMs - this.ceiling.cutAtMs >= RECENT_MS) {
-      // Throttled pressing a second on: the run keeps running into the limit. Only pressing: cut at every throttle a
-      // second on, a first run of four workers against a bucket of 10/s and burst 5 learned 4.1-4.96/s
-      // (scripts/verdict.integration.test.ts), under half the limit.
+      // Throttled pressing a second on: the run keeps running into the limit. Only pressing: a run sending slower
+      // than its pace sets how many were accepted itself, and its throttles say nothing of the limit.
       this.ceiling = { perSecond: this.ceiling.perSecond * CUT, cutAtMs: metAtMs };
     }
     if (this.last) {
@@ -324,9 +323,9 @@ export class RunPace {
     if (answer.throttled) this.throttled(nowMs, answer.sentAtMs);
     else this.learner.answered((answer.sentAtMs + nowMs) / 2, false, this.pace());
     this.update(nowMs);
-    const [now, before] = [this.current, this.reported];
+    const [now, before] = [this.leaving(), this.reported];
     const changed = now?.perSecond !== before?.perSecond || now?.pace !== before?.pace || now?.confidence !== before?.confidence;
-    this.reported = this.current;
+    this.reported = now;
     return changed;
   }
 
@@ -501,10 +500,23 @@ export class RunPace {
     return { ...limit, perSecond: measured, pace: Math.min(paceOf(limit), hundredths(measured * MARGIN)) };
   }
 
+  /**
+   * The limit as the run would leave it now: the one it keeps, but while a probe presses at a pace the target
+   * throttled (measuring), that pace is more than the target lets through, so the last that met none (or the estimate
+   * the probe started from) is the estimate. A run that ended there left its throttled pace as the limit: 14.45/s of
+   * a 10/s bucket, which the next run confirmed at 12.62/s.
+   */
+  private leaving(): KnownLimit | undefined {
+    const probe = this.probe;
+    if (!this.current || !probe?.measuring) return this.current;
+    const below = probe.good ?? probe.from;
+    return below < this.current.perSecond ? { ...this.current, perSecond: below, pace: Math.min(below, paceOf(this.current)) } : this.current;
+  }
+
   record(): PaceRecord {
     const probed = this.probeThrottles > 0 ? [`${this.probeThrottles} throttled answers at the probed pace`] : [];
     const announced = this.announcedNote ? [this.announcedNote] : [];
-    return { initial: this.initial ?? null, limit: this.current ?? null, notes: [...announced, ...this.notes, ...probed] };
+    return { initial: this.initial ?? null, limit: this.leaving() ?? null, notes: [...announced, ...this.notes, ...probed] };
   }
 }
 
