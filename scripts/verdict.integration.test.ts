@@ -219,6 +219,29 @@ for (const offsetSeconds of [-90, 90]) {
   });
 }
 
+/**
+ * The least the run's own answers show its target let through (docs/pace.md, the throttles): between two throttles of
+ * its credentials a second or more apart, each finding the bucket empty, what it accepted less one over the time
+ * between, the most of any such pair; 0 without one. Times are those the target met the answers at, halfway through.
+ */
+function shownFromBelow(reportsDir: string): number {
+  type Entry = { startedDateTime: string; time: number; _throttled?: true; _credentials?: string };
+  const met = (JSON.parse(readFileSync(join(reportsDir, 'exchanges.har'), 'utf8')) as { log: { entries: Entry[] } }).log.entries
+    .filter((e) => e._credentials === 'configured')
+    .map((e) => ({ atMs: Date.parse(e.startedDateTime) + e.time / 2, throttled: e._throttled === true }))
+    .sort((a, b) => a.atMs - b.atMs);
+  let [shown, accepted, last] = [0, 0, undefined as { atMs: number; accepted: number } | undefined];
+  for (const answer of met) {
+    if (!answer.throttled) accepted++;
+    else {
+      const ms = last ? answer.atMs - last.atMs : 0;
+      if (last && ms >= 1000) shown = Math.max(shown, ((accepted - last.accepted - 1) * 1000) / ms);
+      last = { atMs: answer.atMs, accepted };
+    }
+  }
+  return shown;
+}
+
 /** The run's judged answers and the ones throttled, from its HAR. */
 function answers(reportsDir: string): { judged: number; throttled: number } {
   const entries = (JSON.parse(readFileSync(join(reportsDir, 'exchanges.har'), 'utf8')) as { log: { entries: Array<{ _throttled?: true }> } }).log.entries;
@@ -250,7 +273,13 @@ test('a rate limit met once is learned, probed until confirmed, each probe throt
       const remembered = () =>
         Object.values(JSON.parse(readFileSync(join(reportsDir, 'rate-limits.json'), 'utf8')) as Record<string, { limit: KnownLimit }>)[0]!.limit;
       const learnedLimit = remembered();
-      assert.ok(learnedLimit.perSecond <= 10 && learnedLimit.perSecond >= 5, `learned ${JSON.stringify(learnedLimit)} of 10/s`);
+      // Never above the target's limit, nor below what the run's answers showed it let through. A run that never
+      // pressed the target (four workers, mostly waiting on settled reads) shows only its own pace, which a busy
+      // machine slows: 4.1-5.5/s here with other runs beside it, so no fixed figure bounds it from below.
+      const floor = shownFromBelow(reportsDir);
+      const pace = JSON.stringify(first.stdout.match(/dialog-contract: the run's pace .*/g));
+      assert.ok(learnedLimit.perSecond <= 10, `learned ${JSON.stringify(learnedLimit)} of 10/s; ${pace}`);
+      assert.ok(learnedLimit.perSecond >= floor * 0.9, `learned ${JSON.stringify(learnedLimit)}, its answers showed ${floor}/s let through; ${pace}`);
       // From throttles alone the first run learns an estimate; when its pressing measured the target (pairs of
       // throttles: docs/pace.md) it has the limit confirmed already, and as close as a probe's.
       assert.ok(learnedLimit.confidence === 'estimate' || learnedLimit.perSecond >= 8.5, `learned ${JSON.stringify(learnedLimit)} of 10/s`);
