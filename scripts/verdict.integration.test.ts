@@ -219,14 +219,21 @@ for (const offsetSeconds of [-90, 90]) {
   });
 }
 
+/** The run's exchanges, as its HAR has them. */
+const harEntries = (reportsDir: string) =>
+  (
+    JSON.parse(readFileSync(join(reportsDir, 'exchanges.har'), 'utf8')) as {
+      log: { entries: Array<{ startedDateTime: string; time: number; _throttled?: true; _credentials?: string }> };
+    }
+  ).log.entries;
+
 /**
  * The least the run's own answers show its target let through (docs/pace.md, the throttles): between two throttles of
  * its credentials a second or more apart, each finding the bucket empty, what it accepted less one over the time
  * between, the most of any such pair; 0 without one. Times are those the target met the answers at, halfway through.
  */
 function shownFromBelow(reportsDir: string): number {
-  type Entry = { startedDateTime: string; time: number; _throttled?: true; _credentials?: string };
-  const met = (JSON.parse(readFileSync(join(reportsDir, 'exchanges.har'), 'utf8')) as { log: { entries: Entry[] } }).log.entries
+  const met = harEntries(reportsDir)
     .filter((e) => e._credentials === 'configured')
     .map((e) => ({ atMs: Date.parse(e.startedDateTime) + e.time / 2, throttled: e._throttled === true }))
     .sort((a, b) => a.atMs - b.atMs);
@@ -244,7 +251,7 @@ function shownFromBelow(reportsDir: string): number {
 
 /** The run's judged answers and the ones throttled, from its HAR. */
 function answers(reportsDir: string): { judged: number; throttled: number } {
-  const entries = (JSON.parse(readFileSync(join(reportsDir, 'exchanges.har'), 'utf8')) as { log: { entries: Array<{ _throttled?: true }> } }).log.entries;
+  const entries = harEntries(reportsDir);
   const throttled = entries.filter((e) => e._throttled).length;
   return { judged: entries.length - throttled, throttled };
 }
