@@ -2,7 +2,8 @@
 // add up, rates too; a percentile cannot be added, so the merged p95 is the highest runner's (an upper bound, and said
 // so). The rate ladder is analysed again on the added-up counts: the merged finding is the one to trust, each
 // runner's own (its share scaled up) is a check on it, and where a runner's finding strays from the merged one by
-// more than DISAGREEMENT and more than its own counting allows (disagreesBy) the report says so. The size searches ran on the first runner only. Pure.
+// more than DISAGREEMENT and more than its own counting allows (disagreesBy) the report says so. The size searches
+// ran on the first runner only. Pure.
 import { mergeFingerprints, type FingerprintItem } from '../lib/fingerprint.ts';
 import { analyseLadder, ladderFinding, mergeLadders, type LadderResult } from './ladder-analysis.ts';
 import { segmentLabel, type Segment } from './execution-segment.ts';

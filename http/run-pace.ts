@@ -89,6 +89,10 @@ const hundredths = (n: number) => Math.round(n * 100) / 100;
 /** The pace a run keeps under `limit`: its own where it is slower than the limit, else the limit. */
 export const paceOf = (limit: KnownLimit): number => limit.pace ?? limit.perSecond;
 
+/** Whether two limits say the same (where they come from aside): the limit, the pace, how it was known and how sure. */
+const sameLimit = (a: KnownLimit | undefined, b: KnownLimit | undefined) =>
+  a?.perSecond === b?.perSecond && a?.pace === b?.pace && a?.basis === b?.basis && a?.confidence === b?.confidence;
+
 /** Whether an answer says the target's rate limit was met: a 429, or a 503 with Retry-After (one without is an outage's). */
 export function throttledForRate(status: number, retryAfter: string | undefined): boolean {
   return status === 429 || (status === 503 && retryAfter !== undefined);
@@ -316,27 +320,27 @@ export class RunPace {
     this.learner.done(nowMs);
   }
 
-  /** An answer of the run's credentials came back: true when the limit changed since it last said so. */
+  /** An answer of the run's credentials came back: true when the limit it would leave changed since it last said so. */
   answered(nowMs: number, answer: PacedAnswer): boolean {
     // The target met it about halfway between its send and its answer.
-    this.announcements.observe((answer.sentAtMs + nowMs) / 2, !answer.throttled, answer.announced);
-    if (answer.throttled) this.throttled(nowMs, answer.sentAtMs);
-    else this.learner.answered((answer.sentAtMs + nowMs) / 2, false, this.pace());
+    const metAtMs = (answer.sentAtMs + nowMs) / 2;
+    this.announcements.observe(metAtMs, !answer.throttled, answer.announced);
+    if (answer.throttled) this.throttled(nowMs, answer.sentAtMs, metAtMs);
+    else this.learner.answered(metAtMs, false, this.pace());
     this.update(nowMs);
     const [now, before] = [this.leaving(), this.reported];
-    const changed = now?.perSecond !== before?.perSecond || now?.pace !== before?.pace || now?.confidence !== before?.confidence;
     this.reported = now;
-    return changed;
+    return !sameLimit(now, before);
   }
 
-  private throttled(nowMs: number, sentAtMs: number): void {
+  private throttled(nowMs: number, sentAtMs: number, metAtMs: number): void {
     if (this.announcedSinceMs !== undefined && sentAtMs >= this.announcedSinceMs) this.announcements.throttledAtPace();
     // Every throttle counts towards what the pairs measure, whatever the pace does with it.
-    const shown = this.learner.answered((sentAtMs + nowMs) / 2, true, this.pace());
+    const shown = this.learner.answered(metAtMs, true, this.pace());
     const probe = this.probe;
     if (probe && (probe.bounded || probe.good !== undefined)) {
       this.probeThrottles++;
-      const counted = this.counted(probe, (sentAtMs + nowMs) / 2);
+      const counted = this.counted(probe, metAtMs);
       if (!probe.measuring) {
         probe.measuring = { throttles: 0 };
         this.learner.measureAfresh();
@@ -480,13 +484,8 @@ export class RunPace {
     };
     const next = this.measuredAtMost((told ? announced : probed) ?? learned ?? this.initial);
     const capped = next && this.maxRps !== undefined && paceOf(next) > this.maxRps ? { perSecond: this.maxRps, from: FROM_MAX_RPS } : next;
-    if (
-      capped?.perSecond !== this.current?.perSecond ||
-      capped?.pace !== this.current?.pace ||
-      capped?.basis !== this.current?.basis ||
-      capped?.confidence !== this.current?.confidence
-    )
-      this.current = capped;
+    // The same limit keeps its object: a throttle tells the run's starting limit by it.
+    if (!sameLimit(capped, this.current)) this.current = capped;
   }
 
   /**

@@ -1,10 +1,11 @@
-// npm run test:k6 (in test:all, so in CI): every bundle on a real k6 against the simulator with limits the scripts are not told
-// (load/run.ts HIDDEN_LIMITS), alone and split as k6-operator splits a TestRun. What the unit tests' k6 stand-in
-// cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file writing, its
-// regular expressions (a send body learned from refusals).
+// npm run test:k6 (in test:all, so in CI): every bundle on a real k6 against the simulator with limits the scripts
+// are not told (load/run.ts HIDDEN_LIMITS), alone and split as k6-operator splits a TestRun. What the unit tests' k6
+// stand-in cannot show is shown here: executors, per-rung submetrics, execution segments, thresholds, k6's own file
+// writing, its regular expressions (a send body learned from refusals).
 // Sizes must be found exactly, the rate within 15%, by every runner and merged; every report JSON has its HTML page
 // beside it, one mark per rung and per value tried, and no file of a run holds a secret. Short rungs, and the runs that
-// measure no rate side by side, keep it to about four minutes. Without k6 on PATH it skips, saying so (users install k6 themselves; CI puts a stock k6 on PATH).
+// measure no rate side by side, keep it to about four minutes. Without k6 on PATH it skips, saying so (users install
+// k6 themselves; CI puts a stock k6 on PATH).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

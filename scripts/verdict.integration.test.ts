@@ -18,6 +18,8 @@ import { freePort } from '../config/free-port.ts';
 import { localPortsProblem } from '../contract/core/local-ports.ts';
 import { CREATED_DIALOGS_FILE, readCreated } from '../contract/target/leftover-dialogs.ts';
 import type { KnownLimit } from '../lib/fingerprint.ts';
+import type { Har } from '../report/har.ts';
+import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
 
 const MAIN = fileURLToPath(new URL('./contract.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -220,12 +222,7 @@ for (const offsetSeconds of [-90, 90]) {
 }
 
 /** The run's exchanges, as its HAR has them. */
-const harEntries = (reportsDir: string) =>
-  (
-    JSON.parse(readFileSync(join(reportsDir, 'exchanges.har'), 'utf8')) as {
-      log: { entries: Array<{ startedDateTime: string; time: number; _throttled?: true; _credentials?: string }> };
-    }
-  ).log.entries;
+const harEntries = (reportsDir: string) => (JSON.parse(readFileSync(join(reportsDir, EXCHANGES_HAR), 'utf8')) as Har).log.entries;
 
 /**
  * The least the run's own answers show its target let through (docs/pace.md, the throttles): between two throttles of
