@@ -29,6 +29,8 @@ export default defineConfig({
   timeout: 20_000,
   globalSetup: './contract/run/global-setup.ts',
   reporter: [
+    // First: when the tests were loaded, and each worker's stretch of tests, for npm run bench.
+    ['./contract/reporters/run-timing.ts'],
     ['list'],
     ['html', { outputFolder: `${REPORTS_DIR}/${PLAYWRIGHT_REPORTS.html}`, open: 'never' }],
     ['junit', { outputFile: `${REPORTS_DIR}/${PLAYWRIGHT_REPORTS.junit}` }],

@@ -1,25 +1,31 @@
 // `npm run bench:contract`: wall time of the main command (the whole contract suite against the simulator, every
-// reporter) next to the floor, an empty Playwright run with the same configuration (goal: within 3× the floor), then
-// the profile of one more run: when each project's worker ran its tests, and the time before the first test.
+// reporter) next to the floor, an empty Playwright run with the same configuration (goal: within 3.5× the floor),
+// median of pairs run back to back; then where each one's time goes, part by part (bench/run-split.ts), from what
+// the runs journalled (contract/core/run-timing.ts).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { commandLineOrExit } from '../config/command-line.ts';
+import { REPORTS_DIR } from '../contract/core/env.ts';
+import { readTiming } from '../contract/core/run-timing.ts';
 import { benchFigures } from './record.ts';
+import { medianSplit, runSplit, splitTable, splitTotal, type SplitPart } from './run-split.ts';
 
 const figure = benchFigures('contract');
+
+/** The goal of issue 49: the main command within this many times the empty run. */
+const RATIO_GOAL = 3.5;
 
 commandLineOrExit({
   script: 'bench:contract',
   usage: [''],
   summary:
     'Prints the wall time of the main command (the contract suite against the embedded simulator, every reporter)\n' +
-    'next to the floor, an empty\n' +
-    'Playwright run of the same configuration (goal: the suite within 3x the floor), median of BENCH_RUNS pairs, then\n' +
-    "when each project's worker ran its tests in one more run. Figures only: it fails only when a run fails.",
+    `next to the floor, an empty Playwright run of the same configuration (goal: the suite within ${RATIO_GOAL}x the floor),\n` +
+    'median of BENCH_RUNS pairs run back to back, then where the time of each goes, part by part: process start,\n' +
+    "global setup, worker start and fixtures, the tests, the run's end. Figures only: it fails only when a run fails.",
   options: {},
   environment: [
     ['BENCH_RUNS', 'pairs of runs to take the median of (default: 3)'],
@@ -32,56 +38,25 @@ commandLineOrExit({
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
-/** Seconds a command takes: `playwright test ARGS`, or the main command (scripts/contract.ts) with `main`. */
-function wall(args: string[], env: Record<string, string> = {}, main = false): number {
-  const started = performance.now();
+/** A command's split: `playwright test ARGS`, or the main command (scripts/contract.ts) with `main`, its journal under `reportsDir`. */
+function splitOf(args: string[], reportsDir: string, main = false): SplitPart[] {
   const command = main ? ['--import', 'tsx', 'scripts/contract.ts', ...args] : [cli, 'test', ...args];
-  const result = spawnSync(process.execPath, command, { stdio: 'ignore', env: { ...process.env, FORCE_COLOR: '0', ...env } });
+  const startedAt = Date.now();
+  const result = spawnSync(process.execPath, command, { stdio: 'ignore', env: { ...process.env, FORCE_COLOR: '0', REPORTS_DIR: reportsDir } });
+  const endedAt = Date.now();
   if (result.status !== 0) throw new Error(`${main ? 'npm run contract --' : 'playwright test'} ${args.join(' ')} exited with ${result.status}`);
-  return (performance.now() - started) / 1000;
+  return runSplit(startedAt, endedAt, readTiming(reportsDir));
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const floor: number[] = [];
-const suite: number[] = [];
+const empty: SplitPart[][] = [];
+const suite: SplitPart[][] = [];
 for (let i = 0; i < runs; i++) {
-  floor.push(wall(['--config', 'bench/playwright.empty.config.ts']));
-  suite.push(wall([], {}, true));
+  empty.push(splitOf(['--config', 'bench/playwright.empty.config.ts'], mkdtempSync(join(tmpdir(), 'bench-empty-'))));
+  suite.push(splitOf([], REPORTS_DIR, true));
 }
-const f = median(floor);
-const s = median(suite);
-figure(`main command ${s.toFixed(1)} s, empty run ${f.toFixed(1)} s, ratio ${(s / f).toFixed(2)} (goal ≤ 3); median of ${runs}`);
-
-interface JsonSuite {
-  specs?: Array<{ tests: Array<{ projectName: string; results: Array<{ startTime: string; duration: number }> }> }>;
-  suites?: JsonSuite[];
-}
-
-// The profile: one span per project (its worker), from its first test's start to its last test's end.
-const json = join(mkdtempSync(join(tmpdir(), 'bench-contract-')), 'results.json');
-wall(['--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
-const report = JSON.parse(readFileSync(json, 'utf8')) as { suites: JsonSuite[]; stats: { startTime: string; duration: number } };
-const spans = new Map<string, { from: number; to: number; tests: number; busy: number }>();
-const walk = (suite: JsonSuite) => {
-  for (const t of (suite.specs ?? []).flatMap((spec) => spec.tests)) {
-    for (const r of t.results) {
-      const from = Date.parse(r.startTime) - Date.parse(report.stats.startTime);
-      const span = spans.get(t.projectName) ?? { from, to: from, tests: 0, busy: 0 };
-      spans.set(t.projectName, {
-        from: Math.min(span.from, from),
-        to: Math.max(span.to, from + r.duration),
-        tests: span.tests + 1,
-        busy: span.busy + r.duration,
-      });
-    }
-  }
-  suite.suites?.forEach(walk);
-};
-report.suites.forEach(walk);
-const ordered = [...spans.entries()].sort((a, b) => a[1].from - b[1].from);
-const gaps = ordered.slice(1).reduce((sum, [, span], i) => sum + Math.max(0, span.from - ordered[i]![1].to), 0);
-const sec = (ms: number) => (ms / 1000).toFixed(1);
-figure(
-  `profile: ${sec(report.stats.duration)} s; before the first test ${sec(ordered[0]?.[1].from ?? 0)} s, between projects ${sec(gaps)} s; ` +
-    ordered.map(([name, span]) => `${name} ${sec(span.to - span.from)} s (${span.tests} tests, ${sec(span.busy)} s in tests)`).join(', '),
-);
+const e = median(empty.map(splitTotal));
+const m = median(suite.map(splitTotal));
+figure(`main command ${m.toFixed(1)} s, empty Playwright run ${e.toFixed(1)} s: ratio ${(m / e).toFixed(2)} (goal ≤ ${RATIO_GOAL}); medians of ${runs} pairs run back to back`);
+figure(`where the time goes, each part the median of its ${runs} (seconds; the parts of a run add up to its total):`);
+for (const row of splitTable(['main', 'empty'], medianSplit(suite), medianSplit(empty))) figure(row);

@@ -27,6 +27,7 @@ import { stopLeftOverDialogs } from '../contract/target/leftover-dialogs.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
 import { CheckRegistryError, listChecks } from '../checks/check.ts';
 import { registryOf } from '../contract/judging/run-checks.ts';
+import { COMMAND_TIMING_ENV } from '../contract/core/run-timing.ts';
 
 /** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
@@ -187,6 +188,8 @@ const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwrigh
     EXCLUDE_CHECKS: args.excludeChecks?.join(',') ?? '',
     [MAIN_COMMAND_ENV]: '1',
     ...(simulator ? { [SIMULATOR_STARTED_ENV]: '1' } : {}),
+    // This command's own start, for the run's timing (contract/core/run-timing.ts).
+    [COMMAND_TIMING_ENV]: `${Math.round(performance.timeOrigin)},${Date.now()}`,
   },
 });
 const group = child.pid!;

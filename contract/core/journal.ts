@@ -65,6 +65,24 @@ export interface JournalledDialog {
   test: string;
 }
 
+/**
+ * A part of the run and when it ran (ms since the epoch), written by the process that ran it (contract/core/run-timing.ts):
+ * `npm run bench` splits a run's wall time by them.
+ */
+export interface TimingRecord {
+  part: string;
+  from: number;
+  to: number;
+  /**
+   * A worker's stretch of tests: its parallel index, its tests, the time they took (less than the stretch when the
+   * worker ran other runs' tests between them) and the time in their fixtures and hooks.
+   */
+  lane?: number;
+  tests?: number;
+  busyMs?: number;
+  fixturesMs?: number;
+}
+
 /** Every kind of record a run journals. */
 export interface JournalKinds {
   /** Every request sent and its answer, credentials redacted: folded into reports/exchanges.har at the run's end. */
@@ -81,6 +99,8 @@ export interface JournalKinds {
   transition: WalkedStep;
   /** Dialogs created: stopped by the main command when the run was cancelled before it cleaned them up. */
   created: JournalledDialog;
+  /** The parts of the run and their times: where its wall time goes (`npm run bench`). */
+  timing: TimingRecord;
 }
 
 export type JournalKind = keyof JournalKinds;

@@ -58,6 +58,7 @@ import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, tr
 import { writeVerdictReports, type UnjudgedVerdict } from '../core/verdict-reports.ts';
 import { verdictLine } from '../../report/verdict.ts';
 import { MAIN_COMMAND_ENV, OBSERVED } from '../core/run-report-files.ts';
+import { markPart, PART } from '../core/run-timing.ts';
 
 function loadFiles(): LoadFile[] {
   const dir = join(REPORTS_DIR, 'load');
@@ -236,6 +237,16 @@ export default class RunReports implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    const from = Date.now();
+    try {
+      return await this.report(result);
+    } finally {
+      markPart(REPORTS_DIR, PART.end, from);
+    }
+  }
+
+  /** The run's reports and its status: onEnd's work. */
+  private async report(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const unjudged = this.unjudged(result);
     if (unjudged) {
       const notRun = this.planned.filter((t) => !this.judged.has(t.id)).map(titleOf);

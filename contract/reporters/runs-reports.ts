@@ -5,13 +5,7 @@
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { enterRun, runSpecs } from '../core/env.ts';
 import RunReports from './run-reports.ts';
-
-/** The run of a test: the describe eachRun put it in, right under its file. */
-function runOf(test: TestCase): string {
-  let suite = test.parent;
-  while (suite.parent && suite.parent.type !== 'file') suite = suite.parent;
-  return suite.title;
-}
+import { runOf } from './run-timing.ts';
 
 export default class RunsReports implements Reporter {
   private readonly runs = new Map<string, RunReports>();

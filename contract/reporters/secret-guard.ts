@@ -11,6 +11,7 @@ import { guardSecret, suiteText, weakSecretWarning, type GuardedSecret } from '.
 import { DOCUMENT_PATH } from '../../openapi/document.ts';
 import { loadSuiteConfig, REPORTS_DIR } from '../core/env.ts';
 import { findSecrets, leakLine } from './secret-scan.ts';
+import { PART, timedSync } from '../core/run-timing.ts';
 
 export default class SecretGuard implements Reporter {
   /** What the suite writes itself: its test titles and the document its reports quote. */
@@ -35,7 +36,7 @@ export default class SecretGuard implements Reporter {
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const secrets = [...this.configured(), ...[...callbackSecrets].map((v) => guardSecret("a value of the custom block's call", v, this.own))];
     // Two seconds of margin for file systems that keep coarse write times.
-    const leaks = findSecrets([REPORTS_DIR, 'test-results'], secrets, performance.timeOrigin - 2000);
+    const leaks = timedSync(REPORTS_DIR, PART.guard, () => findSecrets([REPORTS_DIR, 'test-results'], secrets, performance.timeOrigin - 2000));
     for (const leak of leaks) console.error(`secret-guard: ${leakLine(leak)}: remove it from what writes that file`);
     return leaks.length ? { status: 'failed' } : { status: result.status };
   }

@@ -29,6 +29,7 @@ import { RUN_PACED_ENV, RUN_PROXY_ENV } from '../target/run-throttle.ts';
 import { readBaseline } from '../core/baselines.ts';
 import { CheckRegistryError } from '../../checks/check.ts';
 import { runChecks } from '../judging/run-checks.ts';
+import { COMMAND_TIMING_ENV, markPart, PART, timed } from '../core/run-timing.ts';
 
 function endRun(verdict: UnjudgedVerdict): never {
   writeVerdictReports(REPORTS_DIR, verdict);
@@ -69,16 +70,13 @@ async function startRunProxy(config: SuiteConfig, reportsDir: string) {
 type Ended = Extract<UnjudgedVerdict, { reason: string }>;
 
 /**
- * The setup of one run, its records under `reportsDir`: its teardown and the variables its workers and reporter
- * inherit, or the verdict that ends it. Nothing global, so the runs of a several-run invocation set up side by side.
+ * Before anything is sent: the checks named and a team's module known good (the main command says so first), the
+ * target judged, the learned contract written, the callback listener and the run's proxy started.
  */
-async function setUpRun(
+async function preflightRun(
   config: SuiteConfig,
   reportsDir: string,
-  run: { id: string; startedAt: number },
-): Promise<{ teardown: () => Promise<void>; env: Record<string, string> } | { ended: Ended }> {
-  clearRunReports(reportsDir);
-  // The checks named and a team's module are known good before anything is sent (the main command says so first).
+): Promise<{ inbox: CallbackInbox; proxy: Awaited<ReturnType<typeof startRunProxy>> } | { ended: Ended }> {
   try {
     await runChecks(config);
   } catch (err) {
@@ -101,7 +99,22 @@ async function setUpRun(
     return { ended: { kind: 'config', reason: `dialog-contract: ${(err as Error).message}` } };
   }
   rememberSecrets(secretsOf(config));
-  const proxy = await startRunProxy(config, reportsDir);
+  return { inbox, proxy: await startRunProxy(config, reportsDir) };
+}
+
+/**
+ * The setup of one run, its records under `reportsDir`: its teardown and the variables its workers and reporter
+ * inherit, or the verdict that ends it. Nothing global, so the runs of a several-run invocation set up side by side.
+ */
+async function setUpRun(
+  config: SuiteConfig,
+  reportsDir: string,
+  run: { id: string; startedAt: number },
+): Promise<{ teardown: () => Promise<void>; env: Record<string, string> } | { ended: Ended }> {
+  clearRunReports(reportsDir);
+  const preflight = await timed(reportsDir, PART.preflight, () => preflightRun(config, reportsDir));
+  if ('ended' in preflight) return preflight;
+  const { inbox, proxy } = preflight;
   const { clock, paging, line } = await settleRequestShapes(config, reportsDir, run, proxy.pace);
   console.log(line);
   return {
@@ -131,7 +144,9 @@ const SETUPS_AT_ONCE = 8;
 async function setUpRuns(runs: readonly RunSpec[]): Promise<() => Promise<void>> {
   const teardowns = await pool(runs, SETUPS_AT_ONCE, async (run) => {
     const reportsDir = run.env.REPORTS_DIR!;
-    const setUp = await setUpRun(runConfig(run.name), reportsDir, { id: randomUUID(), startedAt: Date.now() });
+    const from = Date.now();
+    const setUp = await setUpRun(runConfig(run.name), reportsDir, { id: randomUUID(), startedAt: from });
+    markPart(reportsDir, PART.setup, from);
     if ('ended' in setUp) {
       stopRun(reportsDir, setUp.ended.reason);
       return undefined;
@@ -147,6 +162,7 @@ async function setUpRuns(runs: readonly RunSpec[]): Promise<() => Promise<void>>
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const runs = runSpecs();
   if (runs) return setUpRuns(runs);
+  const from = Date.now();
   const config = loadSuiteConfig();
   // Started by the main command beside Playwright: as long as Playwright's webServer would have waited for it.
   if (config.usesSimulator && process.env[SIMULATOR_STARTED_ENV] === '1' && !(await listensWithin(config.simulatorPort, '127.0.0.1', 30_000))) {
@@ -155,10 +171,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       reason: `dialog-contract: the embedded simulator does not listen on port ${config.simulatorPort} after 30 s: see its lines above`,
     });
   }
+  const listening = Date.now();
   const setUp = await setUpRun(config, REPORTS_DIR, {
     id: process.env.RUN_ID ?? randomUUID(),
     startedAt: Number(process.env.RUN_STARTED_AT ?? Date.now()),
   });
+  // Journalled once setUpRun has cleared an earlier run's records.
+  const [commandFrom, commandTo] = (process.env[COMMAND_TIMING_ENV] ?? '').split(',').map(Number);
+  if (commandFrom && commandTo) markPart(REPORTS_DIR, PART.command, commandFrom, commandTo);
+  markPart(REPORTS_DIR, PART.simulator, from, listening);
+  markPart(REPORTS_DIR, PART.setup, from);
   if ('ended' in setUp) endRun(setUp.ended);
   // Workers and reporters inherit these.
   Object.assign(process.env, setUp.env);

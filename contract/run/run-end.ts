@@ -29,6 +29,7 @@ import { lagObserved, readLags } from '../target/settle.ts';
 import { STATE_PAIRS, TRIGGERS, type Trigger } from '../core/state-table.ts';
 import { documentedVariants, sentRequest, variantMatrix } from '../../report/variants.ts';
 import { loadDocument } from '../../openapi/document.ts';
+import { markPart, PART } from '../core/run-timing.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
@@ -56,6 +57,7 @@ export function runEnd(
   partial: string | undefined,
 ): RunEnd {
   const run = currentRun(config);
+  const folding = Date.now();
   const har = harOf(
     readJournal(REPORTS_DIR, 'exchange'),
     config.baseUrl,
@@ -64,6 +66,8 @@ export function runEnd(
   );
   writeFileSync(join(REPORTS_DIR, EXCHANGES_HAR), `${JSON.stringify(har)}\n`);
   clearJournal(REPORTS_DIR, 'exchange');
+  const judging = Date.now();
+  markPart(REPORTS_DIR, PART.fold, folding, judging);
   // What the checks judged: a throttled answer was waited out, not judged.
   const exchanges = harAnswers(har).filter((a) => !a.throttled);
   const throttles = readThrottleRecords(REPORTS_DIR);
@@ -145,6 +149,7 @@ export function runEnd(
   const [json, html] = RUN_END_FILES as [string, string];
   writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, variants, checks: checkTable }, null, 2)}\n`);
   writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, variants, checkTable));
+  markPart(REPORTS_DIR, PART.judging, judging);
   return {
     observations,
     failed,

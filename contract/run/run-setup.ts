@@ -27,6 +27,7 @@ import { createdSinceIn, listedItems, readEnvelope } from '../api/lists.ts';
 import { USUAL_PAGING, type ListPaging } from '../core/list-paging.ts';
 import { firstPageNumber } from '../../checks/pagination.ts';
 import type { Query } from '../target/client.ts';
+import { markPart, PART, timed } from '../core/run-timing.ts';
 
 /** Where the run reporter finds what the setup observed, and how reports name its place. */
 export const SETUP_OBSERVATIONS = join('run', 'setup-observations.json');
@@ -82,7 +83,9 @@ export async function discoverRunShapes(
       const why = `the discovery stopped: ${(err as Error).message.split('\n')[0]}`;
       result = { send: undetermined(why), command: undetermined(why), dialogs: [] };
     }
-    clock = await applicationClock(api, hint, result.stamps);
+    markPart(reportsDir, PART.shapes, startedAt);
+    const stamps = result.stamps;
+    clock = await timed(reportsDir, PART.clock, () => applicationClock(api, hint, stamps));
     // The discovery dialog ends stopped, as the dialog factory leaves every dialog a test made.
     for (const uuid of result.dialogs) {
       const stopped = await api.call('postV2ConversationStop', { path: { uuid } }).catch(() => undefined);
@@ -156,7 +159,7 @@ export async function settleRequestShapes(
 ): Promise<{ clock: VendorClock; paging: ListPaging; line: string }> {
   const validators = contractValidators();
   // The Date header's clock, a hint for the discovery's searches until the application's stamps verify one.
-  const hint = await vendorClockOf(config);
+  const hint = await timed(reportsDir, PART.clock, () => vendorClockOf(config));
   const { clock: read, paging, ...result } = await discoverRunShapes(config, reportsDir, SETUP_TITLE, { ...run, clock: hint }, pace);
   writeRequestShapes(reportsDir, result, shapesTarget(config));
   const observations: Observation[] = (
