@@ -1,11 +1,13 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { configOrExit, laneTag, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV, SUITE_ENVIRONMENT } from './contract/core/env.ts';
+import { configOrExit, laneTag, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV, shareCompileCache, SUITE_ENVIRONMENT } from './contract/core/env.ts';
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from './simulator/suite-env.ts';
 import { PLAYWRIGHT_REPORTS } from './contract/core/verdict-reports.ts';
 
 // Without a target the suite starts the simulator: its values stand in for the user's (set ones win).
 const config = configOrExit('dialog-contract', SUITE_ENVIRONMENT, withSimulatorDefaults);
+// The workers start with the compile cache on (the main command starts this process with it on already).
+shareCompileCache();
 // Against the embedded simulator the run is CPU-bound: two workers at least, the probes' one beside the API tests'
 // (on 2 cores: 5.2 s against 5.9 s with one; four were slower, 12.9 s against 8.4 s, when each project needed its
 // own worker). A target a network away makes it I/O-bound: its tests wait on the network, on lists that settle and

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { asksForHelp, commandLineOrExit } from '../config/command-line.ts';
 import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
 import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
-import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV, SUITE_ENVIRONMENT } from '../contract/core/env.ts';
+import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV, shareCompileCache, SUITE_ENVIRONMENT } from '../contract/core/env.ts';
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/core/baselines.ts';
 import { MAIN_COMMAND_ENV } from '../contract/core/run-report-files.ts';
@@ -173,6 +173,8 @@ async function stopSimulator(sim: ChildProcess | undefined): Promise<void> {
   clearTimeout(kill);
 }
 
+// Playwright, its workers and the simulator start with Node's compile cache on: their bundles compiled once, not per run.
+shareCompileCache();
 const embedded = config.usesSimulator ? startEmbeddedSimulator() : undefined;
 const simulator = embedded?.process;
 const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwright], {

@@ -3,6 +3,7 @@
 // contract -- --help` lists. Launchers (playwright.config.ts, scripts/) put the embedded simulator's values into the
 // environment before anything reads it.
 import { readFileSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { REPORTS_DIR_ENV } from '../../config/command-line.ts';
 import { loadDotenvFile } from '../../config/dotenv-file.ts';
@@ -149,4 +150,14 @@ export function configOrExit<E extends EnvironmentRows>(name: string, environmen
     console.error(`${name}: ${err.message}`);
     process.exit(2);
   }
+}
+
+/**
+ * Node's compile cache, on for this process from here and, through NODE_COMPILE_CACHE, for every process it starts
+ * after: a Playwright process compiles 10 MB of bundles at its start (a worker's start the most of it), which the
+ * cache turns into a read. A cache Node cannot keep (a read-only folder) is no cache, never an error.
+ */
+export function shareCompileCache(): void {
+  const directory = enableCompileCache?.().directory;
+  if (directory) process.env.NODE_COMPILE_CACHE ??= directory;
 }

@@ -4,7 +4,6 @@
 // and each test that needs a shape says why it has none.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request } from '@playwright/test';
 import type { SuiteConfig } from '../../config/suite-config.ts';
 import { canonicalTemplate } from '../../http/body-template.ts';
 import { redactKnownIn } from '../../http/redact.ts';
@@ -13,6 +12,7 @@ import { contractValidators } from '../../openapi/validators.ts';
 import { startAuthProxy } from '../target/auth-proxy.ts';
 import { RunPace } from '../../http/run-pace.ts';
 import { ApiClient, type Exchange } from '../target/client.ts';
+import { ProxyTransport } from '../target/proxy-transport.ts';
 import type { Observation } from '../core/observation.ts';
 import { shapesTarget, writeRequestShapes } from '../core/request-shapes.ts';
 import { discoverShapes, type DiscoveryConfig } from '../api/shape-discovery.ts';
@@ -62,7 +62,7 @@ export async function discoverRunShapes(
   const ownPace = pace ? undefined : new RunPace(undefined, config.maxRps);
   const own = ownPace && (await startAuthProxy(config.baseUrl, config, { pace: ownPace, changed: () => {} }));
   const at = pace ?? { proxy: own!.url, paced: ownPace!.limit !== undefined };
-  const context = await request.newContext({ baseURL: `${at.proxy}/valid/api/` });
+  const transport = new ProxyTransport(at.proxy);
   let result: DiscoveryResult;
   let clock: ApplicationClock;
   let paging = USUAL_PAGING;
@@ -71,7 +71,7 @@ export async function discoverRunShapes(
     // Its exchanges count for the coverage matrix like any test's.
     const record = (e: Exchange) => journal(reportsDir, 'exchange', { ...e, test: title });
     const health = new RunHealth(reportsDir, run.startedAt, config.health);
-    const api = new ApiClient(context, { spec: contractValidators(), learned: null }, 'valid', throttle, health, record, {}, false);
+    const api = new ApiClient(transport, { spec: contractValidators(), learned: null }, 'valid', throttle, health, record, {}, false);
     const startedAt = Date.now();
     // Nothing is verified yet: the discovery's list reads allow the unverified margin around the hint.
     const hint = { ...run.clock, verified: false };
@@ -100,7 +100,7 @@ export async function discoverRunShapes(
       });
     }
   } finally {
-    await context.dispose();
+    transport.close();
     await own?.close();
   }
   return { ...result, clock, paging };

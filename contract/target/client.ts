@@ -1,7 +1,6 @@
 // The suite's API client: calls operations by operationId (paths come from the OpenAPI document), never throws on
 // a status, waits out throttling (contract/target/run-throttle.ts: a 429 is never a finding), records every exchange (the
 // run's HAR, read by the coverage matrix and the overlay check), and fails softly on any 5xx (a server error is always a failure, whatever test saw it).
-import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { Operation } from '../../openapi/document.ts';
 import type { OperationId } from '../../openapi/operations.generated.ts';
 import { expect, judge, notJudged } from '../judging/matchers.ts';
@@ -15,6 +14,7 @@ import { ThrottledOut, type RunThrottle } from './run-throttle.ts';
 import { RunStopped, type RunHealth } from './run-health.ts';
 import { runWait } from '../core/run-waits.ts';
 import { resendDelaySeconds, transientKind, type TransientKind } from '../../http/health.ts';
+import type { ProxiedAnswer, ProxiedRequest, ProxyTransport } from './proxy-transport.ts';
 
 /** A silent target fails the request with a clear message (the auth proxy gives up after 10 s) before the test's timeout. */
 const REQUEST_TIMEOUT_MS = 12_000;
@@ -56,7 +56,7 @@ export interface ClientHooks {
 
 export class ApiClient {
   constructor(
-    private readonly context: APIRequestContext,
+    private readonly transport: ProxyTransport,
     private readonly contracts: Contracts,
     readonly auth: AuthMode,
     private readonly throttle: RunThrottle,
@@ -69,21 +69,20 @@ export class ApiClient {
 
   /** The relative URL of an operation with its path parameters filled in (values are URI-encoded). */
   url(operationId: OperationId, path: Record<string, string | number> = {}): string {
-    // Relative to the context's base URL ({base_url}/api/), so without the leading slash.
+    // Relative to the auth mode's base URL ({proxy}/{mode}/api/), so without the leading slash.
     return expandPath(this.contracts.spec.operation(operationId).path, path).slice(1);
   }
 
   /**
-   * One request with its own timeout: the answer, or why none came whole (reported by the auth proxy or by
-   * Playwright; only the first line of Playwright's message, not its call log), and the status of an answer whose
-   * body broke off.
+   * One request with its own timeout: the answer, or why none came whole (reported by the auth proxy or by the
+   * transport; only the first line of its message), and the status of an answer whose body broke off.
    */
-  private async send(url: string, options: Parameters<APIRequestContext['fetch']>[1]): Promise<{ response: APIResponse } | { lost: string; status?: number }> {
+  private async send(request: ProxiedRequest): Promise<{ response: ProxiedAnswer } | { lost: string; status?: number }> {
     try {
-      const response = await this.context.fetch(url, { ...options, timeout: REQUEST_TIMEOUT_MS });
-      const proxyError = response.headers()[PROXY_ERROR_HEADER];
+      const response = await this.transport.send(this.auth, request);
+      const proxyError = response.headers[PROXY_ERROR_HEADER];
       if (proxyError === undefined) return { response };
-      const status = response.headers()[PROXY_BODY_ERROR_HEADER];
+      const status = response.headers[PROXY_BODY_ERROR_HEADER];
       return { lost: proxyError, ...(status === undefined ? {} : { status: Number(status) }) };
     } catch (err) {
       return { lost: String((err as Error).message).split('\n')[0] ?? '' };
@@ -143,7 +142,7 @@ export class ApiClient {
       data = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    // The request as a failure keeps it; Playwright encodes `params` itself.
+    // The request as it is sent is the one a failure keeps.
     const shownQuery = queryString(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
     const request: ApiResponse['request'] = {
       method: op.method,
@@ -175,7 +174,7 @@ export class ApiClient {
         await this.throttle.beforeSend(this.auth === 'valid', this.hooks.paceFirst);
         this.hooks.beforeRequest?.(attempt);
         const started = Date.now();
-        const sent = await this.send(url, { method: op.method, params, headers, data, failOnStatusCode: false, maxRedirects: 0 });
+        const sent = await this.send({ method: op.method, path: `${url}${shownQuery}`, headers, ...(data === undefined ? {} : { body: data }), timeoutMs: REQUEST_TIMEOUT_MS });
         if ('lost' in sent) {
           this.health.record(operationId, { kind: 'transport', what: sent.lost });
           // An answer whose status came and whose body broke off is the target's; no answer at all is the network's.
@@ -196,12 +195,12 @@ export class ApiClient {
           throw new Error(`${op.label}: no whole response from the target (${sent.lost}); request ${request.method} ${request.path}`);
         }
         const { response } = sent;
-        const bytes = await response.body();
+        const bytes = response.body;
         const ms = Date.now() - started;
         // The run's proxy says the run is paced: its word, not the target's, so not in the answer.
-        const { [PACE_HEADER]: pace, ...answerHeaders } = response.headers();
+        const { [PACE_HEADER]: pace, ...answerHeaders } = response.headers;
         this.throttle.pacedBy(pace);
-        result = new ApiResponse(op, request, response.status(), answerHeaders, bytes.toString('utf8'), bytes, this.contracts, {
+        result = new ApiResponse(op, request, response.status, answerHeaders, bytes.toString('utf8'), bytes, this.contracts, {
           startedMs: started,
           endedMs: Date.now(),
         });
@@ -213,11 +212,11 @@ export class ApiClient {
           try {
             resend = await this.lost(op, gateway, resends, `${result.status} from a gateway`);
           } catch (err) {
-            record(result, response.statusText(), started, ms, false);
+            record(result, response.statusText, started, ms, false);
             throw err;
           }
           if (resend) {
-            record(result, response.statusText(), started, ms, false);
+            record(result, response.statusText, started, ms, false);
             resends++;
             continue;
           }
@@ -226,11 +225,11 @@ export class ApiClient {
         try {
           again = await this.throttle.again(operationId, op.label, result, attempt);
         } catch (err) {
-          record(result, response.statusText(), started, ms, true);
+          record(result, response.statusText, started, ms, true);
           if (err instanceof ThrottledOut) this.health.giveUp(err.message);
           throw err;
         }
-        record(result, response.statusText(), started, ms, again);
+        record(result, response.statusText, started, ms, again);
         if (!again) break;
       }
     } catch (err) {
