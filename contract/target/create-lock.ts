@@ -4,7 +4,7 @@
 // whose V2 GET create names none). Such a window holds the lock throughout, every other create for its request.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { runWait } from '../core/run-waits.ts';
 
 const POLL_MS = 10;
@@ -16,13 +16,15 @@ const holding = new AsyncLocalStorage<CreateLock>();
 
 export class CreateLock {
   /**
-   * `dir` is made to take the lock and removed to give it back: making a folder is atomic across processes. The suite
+   * `file` is made, holding its holder's pid, to take the lock and removed to give it back: making a file that must not
+   * exist yet is atomic across processes (a folder and a file in it cost three times the system calls, a tenth of a
+   * worker's CPU in the mutation run's lanes, whose every run makes two hundred dialogs). The suite
    * waits without a bound of its own: a holder's window ends within LIST_SETTLE_S and its requests' timeouts, a dead
    * holder is taken over, and the wait grows the waiting test's timeout (another test's window, paced at a low limit,
    * may outlast it); a test out of time is inconclusive, never a failure that a vendor ticket could come of. `maxWaitMs` bounds it for a caller that would rather have an error.
    */
   constructor(
-    private readonly dir: string,
+    private readonly file: string,
     private readonly maxWaitMs = Number.POSITIVE_INFINITY,
   ) {}
 
@@ -33,7 +35,7 @@ export class CreateLock {
     try {
       return await holding.run(this, fn);
     } finally {
-      rmSync(this.dir, { recursive: true, force: true });
+      rmSync(this.file, { force: true });
     }
   }
 
@@ -41,15 +43,14 @@ export class CreateLock {
     const deadline = Date.now() + this.maxWaitMs;
     for (;;) {
       try {
-        mkdirSync(this.dir);
-        writeFileSync(join(this.dir, 'pid'), String(process.pid));
+        writeFileSync(this.file, String(process.pid), { flag: 'wx' });
         return;
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') mkdirSync(dirname(this.dir), { recursive: true });
+        if (code === 'ENOENT') mkdirSync(dirname(this.file), { recursive: true });
         else if (code !== 'EEXIST') throw err;
-        else if (this.holderGone()) rmSync(this.dir, { recursive: true, force: true });
-        else if (Date.now() > deadline) throw new Error(`${this.dir}: still held after ${this.maxWaitMs / 1000} s`);
+        else if (this.holderGone()) rmSync(this.file, { force: true });
+        else if (Date.now() > deadline) throw new Error(`${this.file}: still held after ${this.maxWaitMs / 1000} s`);
         // Another test of the run holds it: the run's own wait (contract/core/run-waits.ts), not the target's slowness.
         else await runWait(POLL_MS);
       }
@@ -60,10 +61,15 @@ export class CreateLock {
   private holderGone(): boolean {
     let pid: number;
     try {
-      pid = Number(readFileSync(join(this.dir, 'pid'), 'utf8'));
+      pid = Number(readFileSync(this.file, 'utf8'));
     } catch {
+      // Given back meanwhile: nothing to take over.
+      return false;
+    }
+    // Made, its pid not written yet, or never (its holder killed in between).
+    if (!pid) {
       try {
-        return Date.now() - statSync(this.dir).mtimeMs > UNNAMED_STALE_MS;
+        return Date.now() - statSync(this.file).mtimeMs > UNNAMED_STALE_MS;
       } catch {
         return false;
       }
