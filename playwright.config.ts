@@ -1,6 +1,15 @@
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { configOrExit, laneTag, PROJECT_ROOT, REPORTS_DIR, runSpecs, SIMULATOR_STARTED_ENV, shareCompileCache, SUITE_ENVIRONMENT } from './contract/core/env.ts';
+import {
+  configOrExit,
+  laneTag,
+  PROJECT_ROOT,
+  REPORTS_DIR,
+  runSpecs,
+  SIMULATOR_STARTED_ENV,
+  shareCompileCache,
+  SUITE_ENVIRONMENT,
+} from './contract/core/env.ts';
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from './simulator/suite-env.ts';
 import { PLAYWRIGHT_REPORTS } from './contract/core/verdict-reports.ts';
 

@@ -57,6 +57,8 @@ for (let i = 0; i < runs; i++) {
 }
 const e = median(empty.map(splitTotal));
 const m = median(suite.map(splitTotal));
-figure(`main command ${m.toFixed(1)} s, empty Playwright run ${e.toFixed(1)} s: ratio ${(m / e).toFixed(2)} (goal ≤ ${RATIO_GOAL}); medians of ${runs} pairs run back to back`);
+figure(
+  `main command ${m.toFixed(1)} s, empty Playwright run ${e.toFixed(1)} s: ratio ${(m / e).toFixed(2)} (goal ≤ ${RATIO_GOAL}); medians of ${runs} pairs run back to back`,
+);
 figure(`where the time goes, each part the median of its ${runs} (seconds; the parts of a run add up to its total):`);
 for (const row of splitTable(['main', 'empty'], medianSplit(suite), medianSplit(empty))) figure(row);

@@ -130,7 +130,11 @@ export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyAr
   const endOwn = total(ends);
   const testsShare = per(testsTo - testsFrom);
   return [
-    { name: 'process start', seconds: per(setupFrom - startedAt), parts: [{ name: "the command's and Playwright's start, the simulators", seconds: per(setupFrom - startedAt) }] },
+    {
+      name: 'process start',
+      seconds: per(setupFrom - startedAt),
+      parts: [{ name: "the command's and Playwright's start, the simulators", seconds: per(setupFrom - startedAt) }],
+    },
     shared('global setup (side by side)', setupTo - setupFrom, setupSteps),
     {
       name: 'worker start and fixtures',

@@ -15,7 +15,15 @@ import { createRequire } from 'node:module';
 import { asksForHelp, commandLineOrExit } from '../config/command-line.ts';
 import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
 import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
-import { loadDotenvOnce, loadSuiteConfig, PROJECT_ROOT, REPORTS_DIR, SIMULATOR_STARTED_ENV, shareCompileCache, SUITE_ENVIRONMENT } from '../contract/core/env.ts';
+import {
+  loadDotenvOnce,
+  loadSuiteConfig,
+  PROJECT_ROOT,
+  REPORTS_DIR,
+  SIMULATOR_STARTED_ENV,
+  shareCompileCache,
+  SUITE_ENVIRONMENT,
+} from '../contract/core/env.ts';
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/core/baselines.ts';
 import { MAIN_COMMAND_ENV } from '../contract/core/run-report-files.ts';

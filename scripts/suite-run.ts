@@ -216,7 +216,13 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
     FORCE_COLOR: '0',
   };
   const started = Date.now();
-  const args = [PLAYWRIGHT_CLI, 'test', '--reporter=./contract/reporters/run-timing.ts,json,./contract/reporters/runs-reports.ts', '--output', join(dir, 'test-results')];
+  const args = [
+    PLAYWRIGHT_CLI,
+    'test',
+    '--reporter=./contract/reporters/run-timing.ts,json,./contract/reporters/runs-reports.ts',
+    '--output',
+    join(dir, 'test-results'),
+  ];
   const { exitCode, output, stderr } = await playwright(args, env).finally(() => rmSync(handover, { recursive: true, force: true }));
   const seconds = (Date.now() - started) / 1000;
   let report: JsonReport;

@@ -96,6 +96,30 @@ function record(failures: readonly Failure[]): string {
   return redactKnown(clean.map(renderFailure).join('\n'));
 }
 
+/**
+ * What toMatchContract finds at an answer: the response checks the run makes (each counted as judged), and with
+ * --contract-from what the baseline's learned document adds to the spec; each failure with the exchange that shows it.
+ */
+function contractFailures(res: ApiResponse, expectation: StatusExpectation): Failure[] {
+  const made = responseChecks(expectation).filter((c) => runsCheck(c.name));
+  const only = { ...expectation, only: made.map((c) => (c.name === expectation.check ? 'status_code_conformance' : c.name)) } as StatusExpectation;
+  const failures = responseFailures(res.contracts.spec, res.operationId, res.answer, only);
+  for (const check of made) judging(check.name, failures.filter((f) => f.check === check.name).length);
+  const learned = res.contracts.learned;
+  if (learned) {
+    const known = new Set(failures.map((f) => `${f.check} ${f.pointer} ${f.expected}`));
+    for (const f of responseFailures(learned.validators, res.operationId, res.answer, { ...only, severity: 'learned' })) {
+      if (known.has(`${f.check} ${f.pointer} ${f.expected}`)) continue;
+      const expected = `${f.expected}, as baseline ${learned.baseline} observed`;
+      failures.push({ ...f, expected, context: { ...f.context, details: { baseline: learned.baseline } } });
+    }
+  }
+  if (failures.length === 0) return failures;
+  // The exchange (clipped, redacted) only for a failure: a passing check is the common case.
+  const exchanges = [res.exchange()];
+  return failures.map((f) => ({ ...f, context: { ...f.context, exchanges } }));
+}
+
 export const expect = base.extend({
   /**
    * The answer conforms: no server error, the status the expectation names (else one the document lists), the
@@ -103,25 +127,11 @@ export const expect = base.extend({
    * baseline's learned document adds to the spec. Each response check the run leaves out is not made.
    */
   toMatchContract(res: ApiResponse, expectation: StatusExpectation = {}) {
-    const made = responseChecks(expectation).filter((c) => runsCheck(c.name));
-    const only = { ...expectation, only: made.map((c) => (c.name === expectation.check ? 'status_code_conformance' : c.name)) } as StatusExpectation;
-    const failures = responseFailures(res.contracts.spec, res.operationId, res.answer, only);
-    for (const check of made) judging(check.name, failures.filter((f) => f.check === check.name).length);
-    const learned = res.contracts.learned;
-    if (learned) {
-      const known = new Set(failures.map((f) => `${f.check} ${f.pointer} ${f.expected}`));
-      for (const f of responseFailures(learned.validators, res.operationId, res.answer, { ...only, severity: 'learned' })) {
-        if (known.has(`${f.check} ${f.pointer} ${f.expected}`)) continue;
-        const expected = `${f.expected}, as baseline ${learned.baseline} observed`;
-        failures.push({ ...f, expected, context: { ...f.context, details: { baseline: learned.baseline } } });
-      }
-    }
+    const failures = contractFailures(res, expectation);
     if (failures.length === 0) {
       return { pass: true, name: 'toMatchContract', message: () => `${res.operation.label} → ${res.status} conforms to the contract` };
     }
-    // The exchange (clipped, redacted) only for a failure: a passing check is the common case.
-    const exchanges = [res.exchange()];
-    const message = record(failures.map((f) => ({ ...f, context: { ...f.context, exchanges } })));
+    const message = record(failures);
     return { pass: false, name: 'toMatchContract', message: () => message };
   },
 
@@ -147,6 +157,16 @@ export function judgeWith<I>(res: ApiResponse, check: Check<I>, input: I, shown:
   if (failing.length === 0) return;
   const failures = failuresOf(check, failing, judgedAt(res, shown));
   (soft ? expect.soft(res) : expect(res)).toPassCheck(failures);
+}
+
+/**
+ * `expect(res).toMatchContract(expectation)` (`soft`: `expect.soft`), a Playwright step only where it fails, as judge
+ * is: the helpers that read many answers (a list's pages, a walk's steps, a dialog's create) hold each to the contract
+ * this way, a step per answer being most of what they cost.
+ */
+export function matchContract(res: ApiResponse, expectation: StatusExpectation = {}, soft = false): void {
+  const failures = contractFailures(res, expectation);
+  if (failures.length > 0) (soft ? expect.soft(res) : expect(res)).toPassCheck(failures);
 }
 
 /** A check of the project, by name, on the evidence a test gathered: a failure stops the test. */

@@ -2,7 +2,8 @@
 // gives for bad input on that operation (400 "wrong format" and 404 "a parameter value is wrong", where listed),
 // never accepted and never a 5xx. What the spec leaves to the vendor (a body that breaks the shape but not the JSON:
 // its field names and types are not shown) is recorded instead of asserted.
-import { test, expect } from '../fixtures/api-test.ts';
+import { test } from '../fixtures/api-test.ts';
+import { matchContract } from '../judging/matchers.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { contractValidators, type ContractValidators } from '../../openapi/validators.ts';
 import { resolvePointer, type SchemaObject } from '../../openapi/document.ts';
@@ -81,7 +82,7 @@ async function lenience(api: ApiClient, bodies: RequestBodies, operationId: Oper
   const seen: Record<string, number> = {};
   for (const v of shaped) {
     const res = await api.call(operationId, { path: { uuid }, raw: JSON.stringify(v.body) });
-    await expect.soft(res).toMatchContract();
+    matchContract(res, {}, true);
     seen[v.what] = res.status;
   }
   return seen;
@@ -122,7 +123,7 @@ export function defineNegativeTests(tag: 'v1' | 'v2'): void {
       const wanted = validators.statusesFor(op.operationId, 'bad-input');
       for (const v of cases) {
         const res = await api.call(op.operationId, v.options);
-        await expect.soft(res).toMatchContract({ status: wanted, because: `for bad input ${v.what}`, section: v.section, check: 'negative_data_rejection' });
+        matchContract(res, { status: wanted, because: `for bad input ${v.what}`, section: v.section, check: 'negative_data_rejection' }, true);
       }
       if (shape && ready) {
         const seen = await lenience(api, bodies, op.operationId, ready.dialog!.uuid, config.gotoBotId);

@@ -174,7 +174,13 @@ export class ApiClient {
         await this.throttle.beforeSend(this.auth === 'valid', this.hooks.paceFirst);
         this.hooks.beforeRequest?.(attempt);
         const started = Date.now();
-        const sent = await this.send({ method: op.method, path: `${url}${shownQuery}`, headers, ...(data === undefined ? {} : { body: data }), timeoutMs: REQUEST_TIMEOUT_MS });
+        const sent = await this.send({
+          method: op.method,
+          path: `${url}${shownQuery}`,
+          headers,
+          ...(data === undefined ? {} : { body: data }),
+          timeoutMs: REQUEST_TIMEOUT_MS,
+        });
         if ('lost' in sent) {
           this.health.record(operationId, { kind: 'transport', what: sent.lost });
           // An answer whose status came and whose body broke off is the target's; no answer at all is the network's.

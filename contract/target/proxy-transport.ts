@@ -31,7 +31,8 @@ const DECODE: Record<string, (bytes: Buffer) => Buffer> = { gzip: gunzipSync, 'x
 /** Header values as one string each: repeated ones joined as Playwright joined them (Set-Cookie by line). */
 function flat(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
   return out;
 }
 
@@ -67,7 +68,12 @@ export class ProxyTransport {
             try {
               const raw = Buffer.concat(chunks);
               const decode = DECODE[String(res.headers['content-encoding'] ?? '').toLowerCase()];
-              resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: flat(res.headers), body: decode && raw.length ? decode(raw) : raw });
+              resolve({
+                status: res.statusCode ?? 0,
+                statusText: res.statusMessage ?? '',
+                headers: flat(res.headers),
+                body: decode && raw.length ? decode(raw) : raw,
+              });
             } catch (err) {
               reject(err);
             }
