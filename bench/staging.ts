@@ -16,7 +16,7 @@ import { commandLineOrExit, exitWithUsage, helpPointer } from '../config/command
 import { ConfigError, resolveConfig, type RateLimitConfig } from '../simulator/config.ts';
 import { startStagingNetwork } from '../simulator/staging-network.ts';
 import { harAnswers, type Har } from '../report/har.ts';
-import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
+import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
 import { readPace } from '../contract/target/rate-memory.ts';
 import { paceOf } from '../http/run-pace.ts';
 import { simulatorTargetEnv, startRunSimulator } from '../scripts/suite-run.ts';

@@ -2,7 +2,7 @@
 // that is wrong on purpose (ignored_auth, negative_data_rejection). Each judges one exchange with the document's
 // compiled validators (openapi/validators.ts, handed in) and what the test expected of it.
 import type { ContractValidators } from '../openapi/validators.ts';
-import { contextValue } from '../openapi/validators.ts';
+import { contextValue } from '../lib/json.ts';
 import type { Operation } from '../openapi/document.ts';
 import type { OperationId } from '../openapi/operations.generated.ts';
 import type { Failure, FailureSeverity, RequestCheck } from '../lib/failure.ts';

@@ -15,3 +15,9 @@ export function stableStringify(value: unknown, indent = 2): string {
   };
   return JSON.stringify(sortKeys(value), null, indent);
 }
+
+/** A value of an answer as a failure's context keeps it (clipped: a body can be large). */
+export function contextValue(value: unknown): Json {
+  const text = JSON.stringify(value) ?? 'null';
+  return text.length > 400 ? `${text.slice(0, 397)}...` : (JSON.parse(text) as Json);
+}

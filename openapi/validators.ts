@@ -6,7 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import { DocumentError, listOperations, loadDocument, type Document, type Operation, type SchemaObject } from './document.ts';
 import type { OperationId } from './operations.generated.ts';
-import type { Json } from '../lib/json.ts';
+import { contextValue, type Json } from '../lib/json.ts';
 
 // ajv-formats ships CommonJS; depending on the loader its default export arrives wrapped or not.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
@@ -50,12 +50,6 @@ function jsonPath(root: unknown, segments: readonly string[]): string {
 
 /** The kind of a JSON value, as a failure names what it observed: "string", "number", "null", "array"… */
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-
-/** A value of the answer as a failure's context keeps it (clipped: a body can be large). */
-export function contextValue(value: unknown): Json {
-  const text = JSON.stringify(value) ?? 'null';
-  return text.length > 400 ? `${text.slice(0, 397)}...` : (JSON.parse(text) as Json);
-}
 
 function describeSchema(schema: unknown, defs: Record<string, unknown>): string {
   if (schema === false || (schema && typeof schema === 'object' && 'not' in schema)) return 'no such property';

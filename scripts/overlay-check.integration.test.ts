@@ -10,7 +10,7 @@ import { observedOverlay, type Overlay, type OverlayAction } from '../report/ove
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 import { applyOverlay } from '../report/learned-document.ts';
 import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/core/run-report-files.ts';
-import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
+import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
 import type { RecordedExchange } from '../lib/exchange.ts';
 import { harOf } from '../report/har.ts';
 import { checkObserved } from './overlay-check.ts';

@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { commandLineOrExit, exitWithUsage, helpPointer, REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { REPORTS_DIR } from '../contract/core/env.ts';
 import { OBSERVED_DOCUMENT, OBSERVED_OVERLAY } from '../contract/core/run-report-files.ts';
-import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
+import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
 import { readRunJson } from '../contract/core/run-records.ts';
 import { harAnswers, type Har } from '../report/har.ts';
 import type { Overlay } from '../report/overlay.ts';

@@ -19,7 +19,7 @@ import { localPortsProblem } from '../contract/core/local-ports.ts';
 import { CREATED_DIALOGS_FILE, readCreated } from '../contract/target/leftover-dialogs.ts';
 import type { KnownLimit } from '../lib/fingerprint.ts';
 import type { Har } from '../report/har.ts';
-import { EXCHANGES_HAR } from '../contract/run/run-end.ts';
+import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
 
 const MAIN = fileURLToPath(new URL('./contract.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

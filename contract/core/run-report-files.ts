@@ -1,5 +1,6 @@
-// The names of what the run reporter writes (its learned document: OBSERVED + .overlay.yaml and .openapi.yaml), apart from the reporter: the main command and the scripts that read its
-// files need the names, not the reporter's module graph (half a second of every command's start).
+// The names of what the run reporter and the run's end write (the learned document: OBSERVED + .overlay.yaml and
+// .openapi.yaml; the HAR, the coverage), apart from the modules that write them: the main command and the scripts that
+// read the files need the names, not those modules' graph (a second of the main command's start, before it).
 
 export const OBSERVED = 'observed';
 export const OBSERVED_OVERLAY = `${OBSERVED}.overlay.yaml`;
@@ -17,6 +18,11 @@ export const RUN_REPORTS = [
   OBSERVED_OVERLAY,
   OBSERVED_DOCUMENT,
 ];
+
+/** Every request of the run and its answer, secrets removed (HAR 1.2): the run's end writes it (contract/run/run-end.ts). */
+export const EXCHANGES_HAR = 'exchanges.har';
+/** The files the run's end writes (global setup removes an earlier run's). */
+export const RUN_END_FILES = ['coverage.json', 'coverage.html', EXCHANGES_HAR];
 
 /** Set by the main command (scripts/contract.ts) for the Playwright it runs: it prints the run's verdict line itself. */
 export const MAIN_COMMAND_ENV = 'DIALOG_CONTRACT_MAIN';

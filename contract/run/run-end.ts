@@ -30,13 +30,10 @@ import { STATE_PAIRS, TRIGGERS, type Trigger } from '../core/state-table.ts';
 import { documentedVariants, sentRequest, variantMatrix } from '../../report/variants.ts';
 import { loadDocument } from '../../openapi/document.ts';
 import { markPart, PART } from '../core/run-timing.ts';
+import { EXCHANGES_HAR, RUN_END_FILES } from '../core/run-report-files.ts';
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
-/** Every request of the run and its answer, secrets removed (HAR 1.2). */
-export const EXCHANGES_HAR = 'exchanges.har';
-/** The files the run's end writes (global setup removes an earlier run's). */
-export const RUN_END_FILES = ['coverage.json', 'coverage.html', EXCHANGES_HAR];
 
 export interface RunEnd {
   observations: Observation[];

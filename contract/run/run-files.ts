@@ -2,8 +2,7 @@
 // left (a green junit.xml, an HTML report, tickets) may stand for a run that stopped before it wrote its own.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { RUN_REPORTS } from '../core/run-report-files.ts';
-import { RUN_END_FILES } from './run-end.ts';
+import { RUN_END_FILES, RUN_REPORTS } from '../core/run-report-files.ts';
 import { CREATED_DIALOGS_FILE } from '../target/leftover-dialogs.ts';
 import { PLAYWRIGHT_REPORTS } from '../core/verdict-reports.ts';
 
