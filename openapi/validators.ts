@@ -67,25 +67,36 @@ function describeSchema(schema: unknown, defs: Record<string, unknown>): string 
 
 export class ContractValidators {
   readonly operations: Map<OperationId, Operation>;
-  private readonly ajv: Ajv2020;
+  private compiler?: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
   /** Each schema node of the document -> the spec section it inherits from its nearest x-spec-section. */
   private readonly sections = new WeakMap<object, string>();
 
   constructor(readonly doc: Document = loadDocument()) {
     this.operations = new Map(listOperations(doc).map((op) => [op.operationId, op]));
-    this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, validateFormats: true });
-    addFormats(this.ajv);
+  }
+
+  /**
+   * ajv with the document's schemas, made on the first validator asked for: a process that only reads the operations
+   * (Playwright's runner listing the tests, each worker loading its spec files) does not compile JSON Schema 2020-12's
+   * meta-schema, a fifth of a second of each one's start.
+   */
+  private get ajv(): Ajv2020 {
+    if (this.compiler) return this.compiler;
+    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, validateFormats: true });
+    addFormats(ajv);
     // Our annotations are documentation for humans and probes, not validation keywords; x-observed is what a run
     // learned (the overlay of report/overlay.ts).
-    this.ajv.addVocabulary(['x-spec-section', 'x-unknown', 'x-observed']);
+    ajv.addVocabulary(['x-spec-section', 'x-unknown', 'x-observed']);
     try {
-      const defs = this.rewriteRefs(doc.components?.schemas ?? {});
+      const defs = this.rewriteRefs(this.doc.components?.schemas ?? {});
       this.indexSections(defs, undefined);
-      this.ajv.addSchema({ $id: SCHEMAS_ID, $defs: defs });
+      ajv.addSchema({ $id: SCHEMAS_ID, $defs: defs });
     } catch (err) {
       throw new DocumentError(`openapi/dialog-bot.openapi.yaml: components.schemas: ${(err as Error).message}`);
     }
+    this.compiler = ajv;
+    return ajv;
   }
 
   /** "#/components/schemas/X" -> "openapi:dialog-bot#/$defs/X", so one registered schema resolves them all. */
