@@ -5,7 +5,7 @@
 // fails the run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/core/env.ts';
 import { baselinePath } from '../contract/core/baselines.ts';
@@ -14,7 +14,13 @@ import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { parseRunsArgs, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
 
-const CONCURRENCY = Math.max(2, cpus().length + 1);
+/**
+ * Lanes side by side, as the machine allows: twice its cores and one, so that a lane waiting (the lifecycle's second,
+ * a drift's settles, a request at the proxy or the simulator) leaves its core to another; each lane's worker costs its
+ * start and its loading of every run's tests (two CPU-seconds at 99 runs) and holds them (half a gigabyte), so no more
+ * than a gigabyte of memory each.
+ */
+const CONCURRENCY = Math.max(2, Math.min(2 * cpus().length + 1, Math.floor(totalmem() / 2 ** 30)));
 const COMMAND = {
   script: 'mutation',
   usage: ['[--only NAME[,NAME...]] [--concurrency N]'],
@@ -27,7 +33,7 @@ const COMMAND = {
   options: {
     ...RUNS_OPTIONS,
     only: { ...RUNS_OPTIONS.only, description: 'only these drift modes (the conforming run always runs)' },
-    concurrency: { ...RUNS_OPTIONS.concurrency, default: `${CONCURRENCY} (cores + 1, at least 2)` },
+    concurrency: { ...RUNS_OPTIONS.concurrency, default: `${CONCURRENCY} (twice the cores and one, a lane a gigabyte of memory at most)` },
   },
   environment: [REPORTS_DIR_ENV],
   exit: '0 every breaking drift detected at its item, every other reported, no false positive, baseline unchanged; 1 otherwise; 2 bad input.',
