@@ -2,14 +2,22 @@
 // cached, and every ajv error is turned once into a place, an expectation and an observation: data, rendered
 // elsewhere. The response checks that use them (not_a_server_error, status_code_conformance, content_type_conformance,
 // response_schema_conformance) are in the registry of checks (checks/response.ts).
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
 import { DocumentError, listOperations, loadDocument, type Document, type Operation, type SchemaObject } from './document.ts';
 import type { OperationId } from './operations.generated.ts';
 import { contextValue, type Json } from '../lib/json.ts';
 
-// ajv-formats ships CommonJS; depending on the loader its default export arrives wrapped or not.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
+/**
+ * ajv and its formats, loaded on the first validator asked for (a tenth of a second of a process's start that most of
+ * the run's processes never use). Both ship CommonJS; ajv-formats' default export arrives wrapped or not by loader.
+ */
+function loadAjv(): { Ajv: typeof Ajv2020; addFormats: typeof addFormatsModule.default } {
+  const require = createRequire(import.meta.url);
+  const formats = require('ajv-formats') as { default?: unknown };
+  return { Ajv: (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020, addFormats: (formats.default ?? formats) as typeof addFormatsModule.default };
+}
 
 const SCHEMAS_ID = 'openapi:dialog-bot';
 
@@ -83,7 +91,8 @@ export class ContractValidators {
    */
   private get ajv(): Ajv2020 {
     if (this.compiler) return this.compiler;
-    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, validateFormats: true });
+    const { Ajv, addFormats } = loadAjv();
+    const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, validateFormats: true });
     addFormats(ajv);
     // Our annotations are documentation for humans and probes, not validation keywords; x-observed is what a run
     // learned (the overlay of report/overlay.ts).

@@ -4,7 +4,6 @@
 // worker's requests through it) also holds the run's pace (http/run-pace.ts): it books each send a slot at `/pace`
 // and reads every answer for the target's rate limit, so one bucket paces every worker process of the run.
 import { createServer, type IncomingMessage } from 'node:http';
-import { request } from 'undici';
 import { readAnnouncement } from '../../http/rate-headers.ts';
 import { paceOf, throttledForRate, TurnQueue, type RunPace } from '../../http/run-pace.ts';
 
@@ -75,6 +74,8 @@ export interface ProxyPace {
  * `<proxy>/pace` books a send, and every answer the target gives is read for its rate limit.
  */
 export async function startAuthProxy(target: string, credentials: Credentials, pacing?: ProxyPace): Promise<{ url: string; close(): Promise<void> }> {
+  // Loaded here, not with the module: the workers import its names only (a tenth of a second of each one's start).
+  const { request } = await import('undici');
   // Sends waiting for their turn, each answered when it comes.
   const turns = pacing && new TurnQueue<() => void>(pacing.pace);
   const clock = pacing?.clock ?? SYSTEM_CLOCK;

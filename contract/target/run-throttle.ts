@@ -1,7 +1,6 @@
 // The run's manners in one worker: each send booked from the run's one pace (its proxy's, contract/target/auth-proxy.ts)
 // once the run is paced, 429/503 waited out as http/throttle.ts decides, and every throttled answer journalled, so the run's rate-limit observation sees all of them and the wait bound holds for the run, not
 // per worker.
-import { request } from 'undici';
 import { journal, readJournal } from '../core/journal.ts';
 import { runWait, waited } from '../core/run-waits.ts';
 import { PACE_PATH } from './auth-proxy.ts';
@@ -48,6 +47,8 @@ export class RunThrottle {
   async beforeSend(held: boolean, first = false): Promise<void> {
     if (held && this.paced) {
       const asked = Date.now();
+      // Loaded by a paced run only: an unpaced worker's start does without it.
+      const { request } = await import('undici');
       await (await request(`${this.pace.proxy}${PACE_PATH}${first ? '?first=1' : ''}`)).body.dump();
       waited(Date.now() - asked);
     }
