@@ -16,7 +16,10 @@ import { contextValue, type Json } from '../lib/json.ts';
 function loadAjv(): { Ajv: typeof Ajv2020; addFormats: typeof addFormatsModule.default } {
   const require = createRequire(import.meta.url);
   const formats = require('ajv-formats') as { default?: unknown };
-  return { Ajv: (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020, addFormats: (formats.default ?? formats) as typeof addFormatsModule.default };
+  return {
+    Ajv: (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+    addFormats: (formats.default ?? formats) as typeof addFormatsModule.default,
+  };
 }
 
 const SCHEMAS_ID = 'openapi:dialog-bot';
