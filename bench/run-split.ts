@@ -141,7 +141,7 @@ export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyAr
       seconds: per(testsFrom - setupTo) + (testsShare * fixtures) / busy,
       parts: [
         { name: 'tests loaded', seconds: per(begin - setupTo) },
-        { name: 'workers started', seconds: per(testsFrom - begin) },
+        { name: 'worker started', seconds: per(testsFrom - begin) },
         { name: 'fixtures', seconds: (testsShare * fixtures) / busy },
       ],
     },
