@@ -25,10 +25,12 @@ export interface SuiteRun {
   failures?: ReadonlyArray<ScoredFailure>;
   /** What its drift report lists against the conforming run; absent when it wrote none. */
   reported?: DriftReported;
+  /** What `npm run judge` finds in the run's own HAR (reports/…/exchanges.har): the judge's parity with the run. */
+  fromRecording?: ReadonlyArray<ScoredFailure>;
 }
 
-/** What the score reads of a failure: where it names the drift, its id, its test. */
-export type ScoredFailure = Pick<Failure, 'operationId' | 'comparedWith' | 'pointer'> & { id: string; test?: string };
+/** What the score reads of a failure: where it names the drift, its id, its test, the check that found it. */
+export type ScoredFailure = Pick<Failure, 'operationId' | 'comparedWith' | 'pointer'> & { id: string; test?: string; check?: string };
 
 export interface ReportedChange {
   id: string;
@@ -73,6 +75,11 @@ export interface MutationRow {
   firstMessage?: string;
   /** The drift report item that shows the drift, or the conforming run's first change against the baseline. */
   reported?: string;
+  /**
+   * A breaking drift the run detected, judged again from its HAR alone (`npm run judge`): caught there at the drifted
+   * item, explained (every check that named it there is one no recording can feed: its reason), or missed.
+   */
+  fromRecording?: 'caught' | `explained: ${string}` | 'MISSED BY THE JUDGE';
   seconds: number;
 }
 
@@ -88,13 +95,28 @@ export interface MutationResult {
   reported: number;
   falsePositives: number;
   runErrors: number;
+  /** Breaking drifts detected live, and of them those the judge of the run's HAR caught at the item, or why not. */
+  judge: { detected: number; caught: number; explained: number; missed: number };
   ok: boolean;
   scoreLine: string;
 }
 
+/** The failures that name the drifted item. */
+const allAtItem = (drift: DriftDeclaration, failures: ReadonlyArray<ScoredFailure> | undefined) =>
+  (failures ?? []).filter((f) => (drift.breaks ?? []).some((location) => namesLocation(f, location)));
+
 /** The failure that names the drifted item, if any. */
-function atItem(drift: DriftDeclaration, run: SuiteRun) {
-  return (run.failures ?? []).find((f) => (drift.breaks ?? []).some((location) => namesLocation(f, location)));
+const atItem = (drift: DriftDeclaration, run: SuiteRun) => allAtItem(drift, run.failures)[0];
+
+/**
+ * The judge of the run's HAR against the run: a drift the run detected must show from its recording at the same item,
+ * unless every check that named it there is one a recording cannot feed (`notFromRecordings`: check → why).
+ */
+function judgeParity(drift: DriftDeclaration, run: SuiteRun, notFromRecordings: Readonly<Record<string, string>>): MutationRow['fromRecording'] {
+  if (allAtItem(drift, run.fromRecording).length) return 'caught';
+  const checks = [...new Set(allAtItem(drift, run.failures).map((f) => f.check ?? ''))];
+  const why = checks.map((c) => notFromRecordings[c]);
+  return why.length && why.every(Boolean) ? `explained: ${checks.map((c, i) => `${c}: ${why[i]}`).join('; ')}` : 'MISSED BY THE JUDGE';
 }
 
 /** Tests that failed, and tests of a record-only run that recorded a failure. */
@@ -117,7 +139,11 @@ function verdictOf(kind: MutationRow['kind'], run: SuiteRun, failed: boolean, na
   return reported ? 'reported' : 'NOT REPORTED';
 }
 
-export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: DriftDeclaration; run: SuiteRun }>): MutationResult {
+export function scoreMutations(
+  conforming: SuiteRun,
+  drifts: Array<{ drift: DriftDeclaration; run: SuiteRun }>,
+  notFromRecordings: Readonly<Record<string, string>> = {},
+): MutationResult {
   const row = (drift: DriftDeclaration | undefined, run: SuiteRun): MutationRow => {
     const kind = drift?.kind ?? 'conforming';
     const tests = failedTests(run);
@@ -136,6 +162,7 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
       seconds: run.seconds,
       ...(named ? { firstMessage: `${operationLabel(named)}: ${named.pointer} (${named.id})` } : run.firstMessage ? { firstMessage: run.firstMessage } : {}),
       ...(reported ? { reported: reported.line } : {}),
+      ...(drift && named && run.fromRecording ? { fromRecording: judgeParity(drift, run, notFromRecordings) } : {}),
     };
   };
   const rows = [row(undefined, conforming), ...drifts.map(({ drift, run }) => row(drift, run))];
@@ -149,6 +176,13 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
     count('FALSE POSITIVE'),
     count('RUN ERROR'),
   ];
+  const parity = rows.flatMap((r) => (r.fromRecording ? [r.fromRecording] : []));
+  const judge = {
+    detected: parity.length,
+    caught: parity.filter((p) => p === 'caught').length,
+    explained: parity.filter((p) => p.startsWith('explained')).length,
+    missed: parity.filter((p) => p === 'MISSED BY THE JUDGE').length,
+  };
   return {
     rows,
     breaking,
@@ -158,10 +192,14 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
     reported,
     falsePositives,
     runErrors,
-    ok: detected === breaking && reported === reportable && falsePositives === 0 && runErrors === 0 && rows[0]!.verdict === 'green',
+    judge,
+    ok: detected === breaking && reported === reportable && falsePositives === 0 && runErrors === 0 && rows[0]!.verdict === 'green' && judge.missed === 0,
     scoreLine:
       `mutation score: ${detected}/${breaking} breaking drifts detected at the drifted item, ${elsewhere} only elsewhere; ` +
-      `${reported}/${reportable} additive and undocumented drifts reported at their own item; ${falsePositives} false positives${runErrors ? `, ${runErrors} runs broken` : ''}`,
+      `${reported}/${reportable} additive and undocumented drifts reported at their own item; ${falsePositives} false positives${runErrors ? `, ${runErrors} runs broken` : ''}` +
+      (judge.detected
+        ? `; the judge of each run's HAR: ${judge.caught}/${judge.detected} caught at the drifted item, ${judge.explained} explained by NOT_FROM_RECORDINGS, ${judge.missed} missed`
+        : ''),
   };
 }
 
@@ -172,7 +210,8 @@ export function renderTable(result: MutationResult): string {
     const by = r.failed.length ? `${r.failed.length} failed, e.g. ${r.failed[0]}` : '';
     const head = `${r.drift.padEnd(width)}  ${r.kind.padEnd(12)}  ${r.verdict.padEnd(14)}  ${by}`;
     const why = r.firstMessage ?? r.reported;
-    return why ? `${head}\n${' '.repeat(width + 2)}↳ ${why}` : head;
+    const judge = r.fromRecording && r.fromRecording !== 'caught' ? `\n${' '.repeat(width + 2)}↳ from the HAR: ${r.fromRecording}` : '';
+    return why ? `${head}\n${' '.repeat(width + 2)}↳ ${why}${judge}` : `${head}${judge}`;
   });
   return [...lines, '', result.scoreLine].join('\n');
 }
