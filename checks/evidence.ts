@@ -44,13 +44,20 @@ export interface ExchangeEvidence {
   endedMs: number;
 }
 
+/** Each answer's body parsed once: the engine's feeders read one list page many times. Read only: never edit it. */
+const parsed = new WeakMap<object, unknown>();
+
 /** The body as JSON, or undefined when it is none. */
 export function jsonOf(exchange: Pick<ExchangeEvidence, 'response'>): unknown {
+  if (parsed.has(exchange.response)) return parsed.get(exchange.response);
+  let json: unknown;
   try {
-    return JSON.parse(exchange.response.body);
+    json = JSON.parse(exchange.response.body);
   } catch {
-    return undefined;
+    json = undefined;
   }
+  parsed.set(exchange.response, json);
+  return json;
 }
 
 /** "a=1&b=%20" of a path → { a: "1", b: " " } (a part that is not valid percent-encoding is kept as sent). */

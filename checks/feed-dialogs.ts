@@ -9,7 +9,7 @@
 import type { ExchangeEvidence } from './evidence.ts';
 import { jsonOf } from './evidence.ts';
 import { defineFeeder, type Judged } from './feeder.ts';
-import { safeJson } from './feed-exchange.ts';
+import { responseTrue, safeJson } from './feed-exchange.ts';
 import { CREATES, listItems, Timeline, wholeList, type View } from './timeline.ts';
 import { absentAfterMs } from './feed-lists.ts';
 import { sameValue } from './dialogs.ts';
@@ -243,7 +243,9 @@ export const series = defineFeeder({
     const created = new Map<string, ExchangeEvidence>();
     const byBot = new Map<string, string[]>();
     const given = new Map<string, string[]>();
-    for (const e of t.exchanges.filter((x) => (x.operationId === 'postV2DialogCreate' || x.operationId === 'getV1DialogCreate') && x.response.status === 200)) {
+    // A POST create names its dialog only when asked to (§4.2 response true; what it answers otherwise is not shown).
+    const named = (x: ExchangeEvidence) => (x.operationId === 'postV2DialogCreate' && responseTrue(x)) || x.operationId === 'getV1DialogCreate';
+    for (const e of t.exchanges.filter((x) => named(x) && x.response.status === 200)) {
       const dialog = Timeline.createdUuid(e);
       const field = e.operationId === 'getV1DialogCreate' ? 'dialogId' : 'dialogUUID';
       out.push({

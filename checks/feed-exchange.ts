@@ -30,8 +30,15 @@ const DAY = 24 * HOUR;
 /** A zone-less time names a wall-clock time somewhere within ±14 h of UTC (§4.1: "time and time zone may be added"). */
 const ZONES = 14 * HOUR;
 
+const ranges = new Map<string, { earliest: number; latest: number } | undefined>();
+
 /** The instants an ISO 8601 filter bound may name: one when it names its zone; a zone-less or date-only one a span. */
 export function instantRange(iso: string): { earliest: number; latest: number } | undefined {
+  if (!ranges.has(iso)) ranges.set(iso, readRange(iso));
+  return ranges.get(iso);
+}
+
+function readRange(iso: string): { earliest: number; latest: number } | undefined {
   const ms = meanings.wallClockMs(iso);
   if (Number.isNaN(ms)) return undefined;
   if (meanings.hasZone(iso)) return { earliest: ms, latest: ms };
@@ -124,7 +131,7 @@ function statusOf(validators: ContractValidators, e: ExchangeEvidence): response
 }
 
 /** Whether a POST create gave `response` true in every place it gave it (the query, the JSON body), and in one at least. */
-function responseTrue(e: ExchangeEvidence): boolean {
+export function responseTrue(e: ExchangeEvidence): boolean {
   const given = [e.query.response, (safeJson(e.request.body) as { response?: unknown } | null | undefined)?.response].filter((v) => v !== undefined);
   return given.length > 0 && given.every((v) => v === true || v === 'true');
 }

@@ -18,6 +18,17 @@ const DAY = 24 * HOUR;
 /** How far apart in time an unverified vendor clock may stand from the answers' own (as the suite reads one, docs/verdict.md). */
 const CLOCK_MARGIN = 15 * 60_000;
 
+const okList = (e: ExchangeEvidence) => LISTS.includes(e.operationId!) && e.response.status === 200 && !e.probing && paginationOf(e) !== undefined;
+const ids = new WeakMap<ExchangeEvidence, string[]>();
+const idsOf = (e: ExchangeEvidence) => {
+  if (!ids.has(e))
+    ids.set(
+      e,
+      listItems(e).map((item) => String(item.id).toLowerCase()),
+    );
+  return ids.get(e)!;
+};
+
 /** When a create's answer came, in the vendor's clock, and how far either way that may be off. */
 function createdAt(e: ExchangeEvidence, clock: RecordedClock | undefined): { fromMs: number; toMs: number; marginMs: number } {
   if (clock) return { fromMs: e.startedMs + clock.offsetMs, toMs: e.endedMs + clock.offsetMs, marginMs: clock.marginMs };
@@ -25,12 +36,19 @@ function createdAt(e: ExchangeEvidence, clock: RecordedClock | undefined): { fro
 }
 
 /**
- * How long after a write a list that does not show it says it is absent: twice the longest the recording's own lists
- * trailed a create (a list holding every match of its query left the dialog out, a later one showed it), a fifth of a
- * second at least; LIST_SETTLE_S where the recording shows no list showing a dialog it created, so no lag can be told.
+ * How far the recording's lists trail its creates: the longest a list holding every match of its query left a new
+ * dialog out before a later one showed it (`trailed`, 0 where none ever did), and the soonest one showed a new dialog
+ * (`shownWithin`); none where no list showed a dialog the recording created.
  */
-export function absentAfterMs(t: Timeline, settleMs: number, clock: RecordedClock | undefined): number {
-  const lags: number[] = [];
+const lags = new WeakMap<Timeline, ReturnType<typeof measureLag>>();
+function listLag(t: Timeline, clock: RecordedClock | undefined): { trailed: number; shownWithin: number } | undefined {
+  if (!lags.has(t)) lags.set(t, measureLag(t, clock));
+  return lags.get(t);
+}
+
+function measureLag(t: Timeline, clock: RecordedClock | undefined): { trailed: number; shownWithin: number } | undefined {
+  const trailed: number[] = [];
+  const shown: number[] = [];
   for (const [dialog, at] of t.createOf) {
     const create = t.exchanges[at]!;
     const bot = Timeline.createdOn(create);
@@ -42,17 +60,33 @@ export function absentAfterMs(t: Timeline, settleMs: number, clock: RecordedCloc
       (e.query.BotID === undefined || e.query.BotID === bot) &&
       ['none', 'inside'].includes(createdWindowOf(e, createdAt(create, clock)));
     const reads = t.exchanges.slice(at + 1).filter(fits);
-    const shown = reads.findIndex((e) => idsOf(e).includes(dialog));
-    if (shown < 0) continue;
-    // A dialog first read showing was shown as soon as anyone looked: no trailing seen (0).
-    const trailed = reads.slice(0, shown).some(wholeList);
-    lags.push(trailed ? reads[shown]!.startedMs - create.endedMs : 0);
+    const first = reads.findIndex((e) => idsOf(e).includes(dialog));
+    if (first < 0) continue;
+    shown.push(reads[first]!.startedMs - create.endedMs);
+    const missed = reads.slice(0, first).filter(wholeList).at(-1);
+    trailed.push(missed ? missed.startedMs - create.endedMs : 0);
   }
-  return lags.length ? Math.max(200, 2 * Math.max(...lags)) : settleMs;
+  return shown.length ? { trailed: Math.max(...trailed), shownWithin: Math.min(...shown) } : undefined;
 }
 
-const okList = (e: ExchangeEvidence) => LISTS.includes(e.operationId!) && e.response.status === 200 && !e.probing && paginationOf(e) !== undefined;
-const idsOf = (e: ExchangeEvidence) => listItems(e).map((item) => String(item.id).toLowerCase());
+/**
+ * How long after a write a list that does not show it says it is absent: twice the longest the recording's lists
+ * trailed a create, and no sooner than its lists ever showed one, a fifth of a second at least; LIST_SETTLE_S where no
+ * list of the recording showed a dialog it created.
+ */
+export function absentAfterMs(t: Timeline, settleMs: number, clock: RecordedClock | undefined): number {
+  const lag = listLag(t, clock);
+  return lag ? Math.max(200, 2 * lag.trailed, lag.shownWithin) : settleMs;
+}
+
+/**
+ * How long after a write two lists read apart show the same state of it: as long as a list takes to say it is absent
+ * where the recording shows its lists trailing a create; none where it shows none trailing, or none at all (as a
+ * recording that shows no lag reads).
+ */
+function caughtUpAfterMs(t: Timeline, settleMs: number, clock: RecordedClock | undefined): number {
+  return listLag(t, clock)?.trailed ? absentAfterMs(t, settleMs, clock) : 0;
+}
 
 /** Whether a write may move what a list query lists: a create or a goto moves any; another write only the Updated filters. */
 function mayMove(write: ExchangeEvidence, list: ExchangeEvidence): boolean {
@@ -63,11 +97,17 @@ function mayMove(write: ExchangeEvidence, list: ExchangeEvidence): boolean {
   return list.query.UpdatedFrom !== undefined || list.query.UpdatedTo !== undefined;
 }
 
-/** Groups of lists that share a key, each split where a write stands between two that may move them. */
-function segments(t: Timeline, key: (e: ExchangeEvidence) => string | undefined): ExchangeEvidence[][] {
+/**
+ * Groups of lists that share a key, each split where a write stands between two that may move them; a list read
+ * before the lists caught up with a write that may move it (`caughtUpMs` after it) is in none: it and another read
+ * later may show two states of that write.
+ */
+function segments(t: Timeline, key: (e: ExchangeEvidence) => string | undefined, caughtUpMs: number): ExchangeEvidence[][] {
   const groups = new Map<string, { lists: ExchangeEvidence[]; index: number[] }>();
+  const writes = [...t.exchanges.entries()].filter(([, e]) => WRITES.includes(e.operationId!) && e.response.status < 300);
+  const settling = (i: number, e: ExchangeEvidence) => writes.some(([w, write]) => w < i && e.startedMs - write.endedMs < caughtUpMs && mayMove(write, e));
   for (const [i, e] of t.exchanges.entries()) {
-    if (!okList(e)) continue;
+    if (!okList(e) || settling(i, e)) continue;
     const k = key(e);
     if (k === undefined) continue;
     const group = groups.get(k) ?? { lists: [], index: [] };
@@ -75,7 +115,6 @@ function segments(t: Timeline, key: (e: ExchangeEvidence) => string | undefined)
     group.index.push(i);
     groups.set(k, group);
   }
-  const writes = [...t.exchanges.entries()].filter(([, e]) => WRITES.includes(e.operationId!) && e.response.status < 300);
   const out: ExchangeEvidence[][] = [];
   for (const { lists, index } of groups.values()) {
     let current: ExchangeEvidence[] = [];
@@ -99,9 +138,9 @@ const pageNumberOf = (e: ExchangeEvidence) => num(e.query.PageNumber) ?? (pagina
 export const walks = defineFeeder({
   evidence: 'the pages of one query read with no write that could move it between them',
   checks: ['pagination_conformance.pages_disjoint', 'pagination_conformance.walk_totals', 'pagination_conformance.last_page'],
-  feed: (t) => {
+  feed: (t, { settleMs, clock }) => {
     const out: Judged[] = [];
-    for (const reads of segments(t, (e) => `${e.operationId} ${queryKey(e)}`)) {
+    for (const reads of segments(t, (e) => `${e.operationId} ${queryKey(e)}`, caughtUpAfterMs(t, settleMs, clock))) {
       const byNumber = new Map<number, ExchangeEvidence>();
       for (const e of reads) {
         const n = pageNumberOf(e);
@@ -166,9 +205,10 @@ const total = (e: ExchangeEvidence) => paginationOf(e)?.total as number | undefi
 export const filterTotals = defineFeeder({
   evidence: 'a walk of lists of one query told apart by BotID alone, or by UpdatedFrom alone, with no write between',
   checks: ['filter_conformance.bot_totals', 'filter_conformance.updated_monotone'],
-  feed: (t) => {
+  feed: (t, { settleMs, clock }) => {
     const out: Judged[] = [];
-    for (const group of segments(t, (e) => `${e.operationId} ${queryKey(e, ['BotID', 'PageNumber', 'PageCount'])}`)) {
+    const caughtUp = caughtUpAfterMs(t, settleMs, clock);
+    for (const group of segments(t, (e) => `${e.operationId} ${queryKey(e, ['BotID', 'PageNumber', 'PageCount'])}`, caughtUp)) {
       const unfiltered = group.find((e) => e.query.BotID === undefined);
       const bots = [...new Map(group.filter((e) => e.query.BotID !== undefined).map((e) => [e.query.BotID!, e])).values()];
       if (!unfiltered || bots.length < 2 || total(unfiltered) === undefined) continue;
@@ -183,9 +223,9 @@ export const filterTotals = defineFeeder({
       out.push({ check: filters.botTotals, findings: filters.botTotals.judge(input), at: other, shownBy: [own, unfiltered] });
     }
     // Read within seconds of each other: a respondent's message between them (no write of the recording) is unlikely.
-    for (const group of segments(t, (e) =>
-      e.query.UpdatedFrom === undefined ? undefined : `${e.operationId} ${queryKey(e, ['UpdatedFrom', 'PageNumber'])}`,
-    )) {
+    const byUpdatedFrom = (e: ExchangeEvidence) =>
+      e.query.UpdatedFrom === undefined ? undefined : `${e.operationId} ${queryKey(e, ['UpdatedFrom', 'PageNumber'])}`;
+    for (const group of segments(t, byUpdatedFrom, caughtUp)) {
       const timed = group
         .filter(
           (e) =>
@@ -212,8 +252,8 @@ export const filterTotals = defineFeeder({
 export const versionLists = defineFeeder({
   evidence: 'a V1 list and a V2 list of one query, each on one page, with no write between',
   checks: ['versions_agree.same_dialogs'],
-  feed: (t) =>
-    segments(t, (e) => queryKey(e, [])).flatMap((group): Judged[] => {
+  feed: (t, { settleMs, clock }) =>
+    segments(t, (e) => queryKey(e, []), caughtUpAfterMs(t, settleMs, clock)).flatMap((group): Judged[] => {
       const v1 = group.find((e) => versionOf(e.operationId) === 'v1' && wholeList(e));
       const v2 = group.find((e) => versionOf(e.operationId) === 'v2' && wholeList(e) && listItems(e).length > 0);
       if (!v1 || !v2) return [];
@@ -254,12 +294,13 @@ export const createdThenListed = defineFeeder({
   feed: (t, { settleMs, clock }) => {
     const out: Judged[] = [];
     const absentAfter = absentAfterMs(t, settleMs, clock);
+    const allLists = [...t.exchanges.entries()].filter(([, e]) => okList(e));
     for (const [dialog, at] of t.createOf) {
       const create = t.exchanges[at]!;
       const bot = Timeline.createdOn(create);
       const moved = t.writesOn(dialog).find((w) => w > at && t.exchanges[w]!.operationId === 'postV2ConversationCommand') ?? Number.POSITIVE_INFINITY;
       const v1 = t.v1Of(dialog);
-      const lists = [...t.exchanges.entries()].filter(([i, e]) => i > at && i < moved && okList(e)).map(([, e]) => e);
+      const lists = allLists.filter(([i]) => i > at && i < moved).map(([, e]) => e);
       const shows = (e: ExchangeEvidence) => (versionOf(e.operationId) === 'v2' ? idsOf(e).includes(dialog) : v1 !== undefined && idsOf(e).includes(v1));
       const created = createdAt(create, clock);
       // A list that holds every match of its query, read long enough after the create, or after another list already
@@ -282,12 +323,19 @@ export const createdThenListed = defineFeeder({
         });
       }
       // CreatedFrom/CreatedTo: a window surely around its creation lists it (where the list would show it: its bot or
-      // none, every match on the page, read long enough after), one surely away from it does not.
+      // none, every match on the page, read long enough after), one surely away from it does not. A window is to
+      // blame for leaving it out only where its version's lists show it elsewhere: a dialog none of them ever showed
+      // is not listed at all (below).
       const ownBot = (e: ExchangeEvidence) => plain(e) && (e.query.BotID === undefined || e.query.BotID === bot);
+      const shownBy = {
+        v1: lists.some((e) => versionOf(e.operationId) === 'v1' && shows(e)),
+        v2: lists.some((e) => versionOf(e.operationId) === 'v2' && shows(e)),
+      };
       for (const e of lists) {
         const where = createdWindowOf(e, created);
         const listed = shows(e);
-        if (!((where === 'outside' && listed) || (where === 'inside' && (listed || (ownBot(e) && settledWhole(e)))))) continue;
+        const leftOut = shownBy[versionOf(e.operationId)] && ownBot(e) && settledWhole(e);
+        if (!((where === 'outside' && listed) || (where === 'inside' && (listed || leftOut)))) continue;
         const window = Object.fromEntries(['CreatedFrom', 'CreatedTo'].flatMap((k) => (e.query[k] === undefined ? [] : [[k, e.query[k]!]])));
         out.push({
           check: filters.createdWindow,
@@ -300,8 +348,7 @@ export const createdThenListed = defineFeeder({
       const fits = (e: ExchangeEvidence, windows: readonly string[]) =>
         versionOf(e.operationId) === 'v2' && ownBot(e) && windows.includes(createdWindowOf(e, created));
       const shown = lists.find((e) => fits(e, ['none', 'inside']) && shows(e));
-      // A window around its creation not showing it is the window's failure (above), not this one's.
-      const missing = lists.find((e) => fits(e, ['none']) && settledWhole(e) && !shows(e));
+      const missing = lists.find((e) => fits(e, ['none', 'inside']) && settledWhole(e) && !shows(e));
       const judged = shown ?? missing;
       if (judged)
         out.push({ check: dialogs.createdListed, findings: dialogs.createdListed.judge({ listed: judged === shown }), at: judged, shownBy: [create] });

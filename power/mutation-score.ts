@@ -5,6 +5,7 @@
 // and be reported at its own item (its `reports`), in the drift report compared with the committed baseline of the
 // simulator, which the conforming run itself must match (and be green).
 import { operationLabel, type Failure } from '../lib/failure.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
 import type { DriftReport, Severity } from '../report/drift-report.ts';
 import type { DriftDeclaration, DriftKind, DriftLocation } from '../lib/drift-declaration.ts';
 
@@ -97,6 +98,11 @@ export interface MutationResult {
   runErrors: number;
   /** Breaking drifts detected live, and of them those the judge of the run's HAR caught at the item, or why not. */
   judge: { detected: number; caught: number; explained: number; missed: number };
+  /**
+   * The meaning audit's pairs of a check and the drift it catches (openapi/meaning-audit.yaml), of the drifts run:
+   * each must have failed that very check at its place, in the run or in the judge of its HAR; those that did not.
+   */
+  audit: { pairs: number; unproven: string[] };
   ok: boolean;
   scoreLine: string;
 }
@@ -139,10 +145,33 @@ function verdictOf(kind: MutationRow['kind'], run: SuiteRun, failed: boolean, na
   return reported ? 'reported' : 'NOT REPORTED';
 }
 
+/** A check the meaning audit says a drift breaks at a place of an operation. */
+export interface AuditedPair {
+  check: string;
+  drift: string;
+  operation: string;
+  at: string;
+}
+
+/** The audit's pairs whose drift ran and whose check failed nowhere at its place, in the run or from its HAR. */
+function unprovenPairs(
+  audited: readonly AuditedPair[],
+  drifts: ReadonlyArray<{ drift: DriftDeclaration; run: SuiteRun }>,
+): { pairs: number; unproven: string[] } {
+  const ran = audited.filter((p) => drifts.some(({ drift, run }) => drift.name === p.drift && !run.error));
+  const unproven = ran.filter(({ check, drift, operation, at }) => {
+    const run = drifts.find((d) => d.drift.name === drift)!.run;
+    const place = { operations: [operation as OperationId], at: [at] };
+    return ![...(run.failures ?? []), ...(run.fromRecording ?? [])].some((f) => f.check === check && namesLocation(f, place));
+  });
+  return { pairs: ran.length, unproven: unproven.map((p) => `${p.check} did not fail at ${p.operation} ${p.at} in the run of ${p.drift}`) };
+}
+
 export function scoreMutations(
   conforming: SuiteRun,
   drifts: Array<{ drift: DriftDeclaration; run: SuiteRun }>,
   notFromRecordings: Readonly<Record<string, string>> = {},
+  audited: readonly AuditedPair[] = [],
 ): MutationResult {
   const row = (drift: DriftDeclaration | undefined, run: SuiteRun): MutationRow => {
     const kind = drift?.kind ?? 'conforming';
@@ -183,6 +212,7 @@ export function scoreMutations(
     explained: parity.filter((p) => p.startsWith('explained')).length,
     missed: parity.filter((p) => p === 'MISSED BY THE JUDGE').length,
   };
+  const audit = unprovenPairs(audited, drifts);
   return {
     rows,
     breaking,
@@ -193,13 +223,22 @@ export function scoreMutations(
     falsePositives,
     runErrors,
     judge,
-    ok: detected === breaking && reported === reportable && falsePositives === 0 && runErrors === 0 && rows[0]!.verdict === 'green' && judge.missed === 0,
+    audit,
+    ok:
+      detected === breaking &&
+      reported === reportable &&
+      falsePositives === 0 &&
+      runErrors === 0 &&
+      rows[0]!.verdict === 'green' &&
+      judge.missed === 0 &&
+      audit.unproven.length === 0,
     scoreLine:
       `mutation score: ${detected}/${breaking} breaking drifts detected at the drifted item, ${elsewhere} only elsewhere; ` +
       `${reported}/${reportable} additive and undocumented drifts reported at their own item; ${falsePositives} false positives${runErrors ? `, ${runErrors} runs broken` : ''}` +
       (judge.detected
         ? `; the judge of each run's HAR: ${judge.caught}/${judge.detected} caught at the drifted item, ${judge.explained} explained by NOT_FROM_RECORDINGS, ${judge.missed} missed`
-        : ''),
+        : '') +
+      (audit.pairs ? `; the audit's checks: ${audit.pairs - audit.unproven.length}/${audit.pairs} fail at their place in their drift's run` : ''),
   };
 }
 
@@ -213,5 +252,5 @@ export function renderTable(result: MutationResult): string {
     const judge = r.fromRecording && r.fromRecording !== 'caught' ? `\n${' '.repeat(width + 2)}↳ from the HAR: ${r.fromRecording}` : '';
     return why ? `${head}\n${' '.repeat(width + 2)}↳ ${why}${judge}` : `${head}${judge}`;
   });
-  return [...lines, '', result.scoreLine].join('\n');
+  return [...lines, ...result.audit.unproven.map((line) => `AUDIT: ${line}`), '', result.scoreLine].join('\n');
 }

@@ -18,6 +18,7 @@ import { judgeRecording, NOT_FROM_RECORDINGS, type HarLog } from '../checks/reco
 import { CheckRegistry } from '../checks/check.ts';
 import { BUILT_IN } from '../checks/registry.ts';
 import { contractValidators } from '../openapi/validators.ts';
+import { auditedChecks, readAudit } from './meaning-audit.ts';
 
 const CONCURRENCY = Math.max(2, cpus().length + 1);
 const COMMAND = {
@@ -144,6 +145,7 @@ const result = scoreMutations(
   runs[0]!,
   drifts.map((drift, i) => ({ drift, run: runs[i + 1]! })),
   NOT_FROM_RECORDINGS as Record<string, string>,
+  auditedChecks(readAudit()).flatMap((c) => (c.drift ? [{ check: c.check, drift: c.drift, operation: c.operation, at: c.at }] : [])),
 );
 const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });
