@@ -182,10 +182,10 @@ export const walks = defineFeeder({
           findings: pagination.walkTotals.judge({ ...walk, fromFirst: base !== undefined && walked[0]!.number === base }),
           at: walked[0]!.e,
         });
-      // The page total_pages names and the one after it, both read.
+      // The page total_pages names and a page after it (the first read past it: every page after the last is empty).
       const claimed = read(pages[0]!)?.pagination;
       const lastNumber = typeof claimed?.total_pages === 'number' && base !== undefined ? claimed.total_pages - 1 + base : undefined;
-      const [lastPage, after] = [pages.find((p) => p.number === lastNumber), pages.find((p) => lastNumber !== undefined && p.number === lastNumber + 1)];
+      const [lastPage, after] = [pages.find((p) => p.number === lastNumber), pages.find((p) => lastNumber !== undefined && p.number > lastNumber)];
       const [lastRead, afterRead] = [lastPage && read(lastPage), after && read(after)];
       if (claimed && lastRead && afterRead)
         out.push({

@@ -18,9 +18,9 @@ export const FILTER_DRIFTS: Drift[] = [
   {
     name: 'v1-created-filter-ignored',
     kind: 'breaking',
-    clause: '§1.6, §4.1 V1 lists the dialogs V2 lists for the same query (one dialog, two identifier schemes)',
+    clause: '§4.1 CreatedFrom/CreatedTo filter the list on the creation date, in V1 as in V2',
     description: 'V1 lists ignore CreatedFrom and CreatedTo (V2 honours them): a V1 list of a window holds the newest dialogs instead',
-    breaks: [{ operations: ['getV1Conversations'], at: ['/* (the same dialogs)', 'filter CreatedFrom/CreatedTo'] }],
+    breaks: [{ operations: ['getV1Conversations'], at: ['filter CreatedFrom/CreatedTo'] }],
     beforeRequest: (ex) => {
       if (ex.operationId === 'getV1Conversations') for (const name of ['CreatedFrom', 'CreatedTo']) ex.query.delete(name);
     },
