@@ -8,7 +8,7 @@
 // Type-only imports are not told apart here (swc parses; TypeScript 7 is not supported by dependency-cruiser), so a
 // pure module may import openapi/ (its types, and validators compiled from a document handed in).
 const TEST = '\\.(test|spec)\\.ts$';
-const PURE = '^(lib|http|discovery|report|power|workflows|checks)/';
+const PURE = '^(lib|http|discovery|report|power|workflows|checks|team-checks)/';
 // Declaration files only type a package: they load nothing.
 const TYPES_ONLY = `${TEST}|\\.d\\.ts$`;
 const IO_LAYERS = '^(contract|load|simulator|scripts|bench|drift-ui)/';
@@ -55,6 +55,12 @@ module.exports = {
       {
         path: '^(?!checks/|lib/|openapi/|http/(list-envelope|redact)\\.ts$)(bench|config|contract|discovery|drift-ui|fixtures|http|load|power|report|scripts|simulator|workflows)/',
       },
+    ),
+    rule(
+      'team-checks-import-only-checks',
+      "A team's checks judge the evidence they are handed, as the project's do: they read checks/ and lib/, nothing that gathers evidence or writes reports.",
+      { path: '^team-checks/', pathNot: TEST },
+      { path: '^(?!checks/|lib/)[^/]+/' },
     ),
     rule(
       'pure-imports-no-builtin',
@@ -120,7 +126,7 @@ module.exports = {
         collapsePattern: '^(load/scripts/|contract/[^/]+/|[^/]+/|[^/]+$)',
         filters: {
           includeOnly: {
-            path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|workflows|checks|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$',
+            path: '^(openapi|http|config|contract|fixtures|load|simulator|lib|report|discovery|power|workflows|checks|team-checks|bench|scripts|drift-ui)/|^playwright\\.config\\.ts$',
           },
           exclude: { path: TEST },
         },

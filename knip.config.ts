@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'load/scripts/*.ts',
     // The reporter of a several-run invocation, named by path in the arguments scripts/suite-run.ts gives Playwright.
     'contract/reporters/runs-reports.ts',
+    // A team's checks, loaded by path (CHECKS_MODULE): team-checks/README.md.
+    'team-checks/*.ts',
   ],
   project: ['**/*.{ts,mjs}', '!dist/**', '!reports/**'],
   // System binaries: k6 runs outside this machine (load/README.md), Graphviz's dot and openssl come from Debian.

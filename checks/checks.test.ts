@@ -51,19 +51,15 @@ test('a registry makes every check unless told otherwise; names and families sel
     checks: ['pagination_conformance', 'acme.name_has_hash'],
     exclude: ['pagination_conformance.walk_totals'],
   });
+  // The family's members, from the registry: a check added to it is selected with it.
+  const family = BUILT_IN.filter((c) => familyOf(c.name) === 'pagination_conformance' && c.name !== 'pagination_conformance.walk_totals').map((c) => c.name);
+  assert.ok(family.length > 1);
   assert.deepEqual(
     some
       .all()
       .filter((c) => some.runs(c.name))
       .map((c) => c.name),
-    [
-      'pagination_conformance.item_keys',
-      'pagination_conformance.page_size',
-      'pagination_conformance.page_numbers',
-      'pagination_conformance.pages_disjoint',
-      'pagination_conformance.last_page',
-      'acme.name_has_hash',
-    ],
+    [...family, 'acme.name_has_hash'],
   );
   assert.ok(some.notRun().some((c) => c.name === 'not_a_server_error'));
   assert.throws(

@@ -1,7 +1,13 @@
 // What a goto's evidence leaves not judged, and why: the holding and breaking cases are checks/examples.ts's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { moveParts, type MoveEvidence } from './effects.ts';
+import { moveParts, variablesShown, type MoveEvidence } from './effects.ts';
+
+test('variables show when every value passed is among the answers of the data', () => {
+  const data = [{ answer: 'Ada' }, { answer: 'K-42' }];
+  assert.equal(variablesShown(data, { name: 'Ada', contract: 'K-42' }), true);
+  assert.equal(variablesShown(data, { name: 'Ada', contract: 'K-43' }), false);
+});
 
 const moved: MoveEvidence = { read: 200, v2: { underTarget: true, underSource: false, listedBefore: true }, v1: { underTarget: true } };
 

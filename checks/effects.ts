@@ -84,6 +84,10 @@ export const createNotOperator = defineCheck({
   ],
 });
 
+/** Whether the values of variables passed at a create show among its dialog's data (§2.2: data collected in the dialog). */
+export const variablesShown = (data: ReadonlyArray<{ answer?: unknown }>, variables: Readonly<Record<string, unknown>>): boolean =>
+  Object.values(variables).every((value) => data.some((item) => item.answer === value));
+
 /**
  * The documented places of a create's variables (§4.1, §4.2): POST's query alone, its JSON body alone, both with one
  * value; a GET create's query (V1 and V2 alike).

@@ -2,7 +2,8 @@
 // bodies, headers), whoever recorded it (the suite's client, a proxy, a browser's DevTools). What the suite's own
 // tests gather for the project's checks is richer (the vendor's clock, the asked query, reads again); a team's check
 // (CHECKS_MODULE) and `npm run judge` read this. Pure.
-import type { FailureRequest } from '../lib/failure.ts';
+import type { FailureExchange, FailureRequest } from '../lib/failure.ts';
+import type { RecordedExpectation } from '../lib/exchange.ts';
 import type { OperationId } from '../openapi/operations.generated.ts';
 
 /** One request and its answer. Credentials are never in it: only which went with the request. */
@@ -17,6 +18,17 @@ export interface ExchangeEvidence {
   /** The path parameters the document's path names: { uuid: "…" }. */
   pathParams: Readonly<Record<string, string>>;
   request: { credentials: FailureRequest['credentials'] | 'a token'; contentType: string | null; body: string | undefined };
+  /**
+   * Why the answer is an observation of what the spec leaves unsaid, where the recorder knew it (the suite's own
+   * journal and HAR: a probe's request, the setup's discovery); its status is then not held to §7's list.
+   */
+  probing?: string;
+  /** Who sent it, where the recorder knew it (the suite's test). */
+  test?: string;
+  /** The dialog a create made, where its answer does not name it (a V2 GET create) and the recorder found it. */
+  dialog?: string;
+  /** What its sender held the answer to beyond the document's statuses, where the recorder knew it (the suite's test). */
+  expected?: RecordedExpectation;
   response: {
     status: number;
     /** Lower-case names, credential-carrying ones left out. */
@@ -32,13 +44,20 @@ export interface ExchangeEvidence {
   endedMs: number;
 }
 
+/** Each answer's body parsed once: the engine's feeders read one list page many times. Read only: never edit it. */
+const parsed = new WeakMap<object, unknown>();
+
 /** The body as JSON, or undefined when it is none. */
 export function jsonOf(exchange: Pick<ExchangeEvidence, 'response'>): unknown {
+  if (parsed.has(exchange.response)) return parsed.get(exchange.response);
+  let json: unknown;
   try {
-    return JSON.parse(exchange.response.body);
+    json = JSON.parse(exchange.response.body);
   } catch {
-    return undefined;
+    json = undefined;
   }
+  parsed.set(exchange.response, json);
+  return json;
 }
 
 /** "a=1&b=%20" of a path → { a: "1", b: " " } (a part that is not valid percent-encoding is kept as sent). */
@@ -99,4 +118,19 @@ export function operationOf(
     return { operationId: op.operationId, pathParams: Object.fromEntries(names.map((name, i) => [name, decode(m[i + 1]!)])) };
   }
   return undefined;
+}
+
+/** An exchange as a failure quotes it: the request without its headers, the answer clipped. */
+export function failureExchange(e: ExchangeEvidence, maxBody = 600): FailureExchange {
+  const credentials = e.request.credentials === 'a token' ? 'none' : e.request.credentials;
+  return {
+    request: {
+      method: e.method,
+      path: e.path,
+      credentials,
+      ...(e.request.contentType ? { contentType: e.request.contentType } : {}),
+      ...(e.request.body ? { body: e.request.body } : {}),
+    },
+    response: { status: e.response.status, contentType: e.response.contentType, body: e.response.body.slice(0, maxBody), bodyLength: e.response.body.length },
+  };
 }

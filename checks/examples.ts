@@ -351,7 +351,13 @@ export function checkExamples(validators: ContractValidators): CheckExamples {
       breaks: [{ fileId: 7, first: bytes('%PDF-1.4 a'), again: bytes('%PDF-1.4 a1') }],
     },
     complete_body: { holds: [{ whole: true, reason: '' }], breaks: [{ whole: false, reason: 'socket hang up' }] },
-    custom_block_call: { holds: [{ called: true, bot: 303, waitedSeconds: 10 }], breaks: [{ called: false, bot: 303, waitedSeconds: 10 }] },
+    custom_block_call: {
+      holds: [{ called: true, tokenLike: true, bot: 303, waitedSeconds: 10 }],
+      breaks: [
+        { called: false, bot: 303, waitedSeconds: 10 },
+        { called: true, tokenLike: false, bot: 303, waitedSeconds: 10 },
+      ],
+    },
     // A test that failed without naming a contract failure holds nothing: test_passes is only ever judged on one.
     test_passes: { holds: [], breaks: [{ test: '[api] v2/create.spec.ts › creates', error: 'TypeError: x is undefined' }] },
     unknowns_observed: { holds: [run([])], breaks: [run(['status.operator (spec §3: exact status string of the operator state)'])] },

@@ -61,12 +61,14 @@ export const customBlockCall = defineCheck({
   statement: 'a dialog reaching a custom block makes the service call the block URL with an integration token',
   evidence: 'write',
   places: ['the call'],
-  judge: ({ called, bot, waitedSeconds }: { called: boolean; bot: number; waitedSeconds: number }) => [
+  // `tokenLike`: whether the call carried any value that could be a token (a field named so, a bearer, or text no
+  // number or UUID is): where it is, is not shown (§6.1); that one came at all, is said (§1.5).
+  judge: ({ called, tokenLike = called, bot, waitedSeconds }: { called: boolean; tokenLike?: boolean; bot: number; waitedSeconds: number }) => [
     {
       at: 'the call',
-      holds: called,
+      holds: called && tokenLike,
       expected: "a call to the block URL with an integration token (check that the block's URL is CALLBACK_PUBLIC_URL and reaches CALLBACK_HOST:CALLBACK_PORT)",
-      observed: showValue(called ? 'a call' : 'no call'),
+      observed: showValue(!called ? 'no call' : tokenLike ? 'a call' : 'a call with nothing that could be a token'),
       details: { bot, waited: `${waitedSeconds} s (CALLBACK_TIMEOUT_S)` },
     },
   ],

@@ -24,4 +24,24 @@ export interface RecordedExchange {
   body: string;
   /** A 429 or 503 the run waited out (and sent again, unless it gave up there): an answer no check judges. */
   throttled?: true;
+  /**
+   * Why its answer is an observation of what the spec leaves unsaid, not held to the statuses §7 lists: a request of a
+   * probe (limits, validation order, defaults) or of the run's setup (body-shape discovery), which may send what the
+   * document does not describe on purpose. Its answer's body is still judged where its status is documented.
+   */
+  probing?: string;
+  /** A gateway's 502/504 the client took for the network's (sent again, or its test made inconclusive): no answer of the API's to judge. */
+  transient?: true;
+}
+
+/**
+ * What the test that sent a request held its answer to, beyond any status the document lists: the statuses it must
+ * get (a set where §7 lists several), why, the section, and the check that names a request wrong on purpose.
+ */
+export interface RecordedExpectation {
+  status?: number | number[] | '2XX';
+  because?: string;
+  section?: string;
+  check?: 'status_code_conformance' | 'ignored_auth' | 'negative_data_rejection';
+  bodyNotShown?: boolean;
 }

@@ -57,6 +57,11 @@ export interface FailureContext {
   details?: Record<string, Json>;
   /** The answer judged (first), and any other that shows it: the read after an action, the other version's read. */
   exchanges?: FailureExchange[];
+  /**
+   * The other places the same failure (same id) was found: a test's call site, or the exchanges of the run's journal
+   * the engine judged (checks/engine.ts), as many as were found, each once.
+   */
+  alsoFoundAt?: string[];
 }
 
 export interface Failure {
@@ -162,7 +167,12 @@ export function renderExchange({ request, response }: FailureExchange): string {
 export function renderEvidence(f: Failure): string {
   const shown = (value: Json) => (typeof value === 'string' && value !== '' ? value : showValue(value));
   const details = Object.entries(f.context.details ?? {}).map(([key, value]) => `${key} ${shown(value)}`);
-  return [`check: ${f.check} (${f.severity})${details.length ? `; ${details.join(', ')}` : ''}`, ...(f.context.exchanges ?? []).map(renderExchange)].join('\n');
+  const also = f.context.alsoFoundAt?.length ? [`also found at: ${f.context.alsoFoundAt.join('; ')}`] : [];
+  return [
+    `check: ${f.check} (${f.severity})${details.length ? `; ${details.join(', ')}` : ''}`,
+    ...also,
+    ...(f.context.exchanges ?? []).map(renderExchange),
+  ].join('\n');
 }
 
 /** "OP → STATUS: PLACE: expected X (spec §S), observed Y": the headline of a failure in a message and a ticket. */

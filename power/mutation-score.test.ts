@@ -138,3 +138,42 @@ test('the conforming run must also match the committed baseline of the simulator
   assert.equal(result.rows[0]?.reported, 'changed default.v2.PageCount');
   assert.equal(result.ok, false);
 });
+
+test("a drift the run detected is judged again from its HAR: caught at the item, explained by its checks' reasons, or missed", () => {
+  const atMeta = { ...failure('getV2Conversations', '/meta'), check: 'response_schema_conformance' };
+  const body = { ...failure('getV2Conversations', '/meta'), check: 'complete_body' };
+  const withHar = (run: SuiteRun, fromRecording: ScoredFailure[]): SuiteRun => ({ ...run, fromRecording });
+  const result = scoreMutations(
+    green(),
+    [
+      { drift: breaking('caught'), run: withHar(red(atMeta), [atMeta]) },
+      { drift: breaking('explained'), run: withHar(red(body), []) },
+      { drift: breaking('missed'), run: withHar(red(atMeta), [failure('getV2Conversation', '/source')]) },
+    ],
+    { complete_body: 'a recorder writes the answers that came whole' },
+  );
+  assert.deepEqual(
+    result.rows.map((r) => r.fromRecording),
+    [undefined, 'caught', 'explained: complete_body: a recorder writes the answers that came whole', 'MISSED BY THE JUDGE'],
+  );
+  assert.deepEqual([result.judge, result.ok], [{ detected: 3, caught: 1, explained: 1, missed: 1 }, false]);
+  assert.match(result.scoreLine, /; the judge of each run's HAR: 1\/3 caught at the drifted item, 1 explained by NOT_FROM_RECORDINGS, 1 missed$/);
+  assert.match(renderTable(result), /missed\s+breaking\s+detected.*\n.*\n\s+↳ from the HAR: MISSED BY THE JUDGE/);
+});
+
+test("the audit's check and drift pairs: the drift's run failed that very check at its place, live or from its HAR", () => {
+  const atMeta = { ...failure('getV2Conversations', '/meta'), check: 'response_schema_conformance' };
+  const pair = (check: string, drift: string) => ({ check, drift, operation: 'getV2Conversations', at: '/meta' });
+  const result = scoreMutations(green(), [{ drift: breaking('meta-missing'), run: { ...red(atMeta), fromRecording: [] } }], {}, [
+    pair('response_schema_conformance', 'meta-missing'),
+    pair('pagination_conformance.item_keys', 'meta-missing'),
+    pair('response_schema_conformance', 'not-run-here'),
+  ]);
+  assert.deepEqual(result.audit, {
+    pairs: 2,
+    unproven: ['pagination_conformance.item_keys did not fail at getV2Conversations /meta in the run of meta-missing'],
+  });
+  assert.equal(result.ok, false);
+  assert.match(renderTable(result), /AUDIT: pagination_conformance\.item_keys did not fail/);
+  assert.match(result.scoreLine, /the audit's checks: 1\/2 fail at their place in their drift's run$/);
+});

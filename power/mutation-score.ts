@@ -5,6 +5,7 @@
 // and be reported at its own item (its `reports`), in the drift report compared with the committed baseline of the
 // simulator, which the conforming run itself must match (and be green).
 import { operationLabel, type Failure } from '../lib/failure.ts';
+import type { OperationId } from '../openapi/operations.generated.ts';
 import type { DriftReport, Severity } from '../report/drift-report.ts';
 import type { DriftDeclaration, DriftKind, DriftLocation } from '../lib/drift-declaration.ts';
 
@@ -25,10 +26,12 @@ export interface SuiteRun {
   failures?: ReadonlyArray<ScoredFailure>;
   /** What its drift report lists against the conforming run; absent when it wrote none. */
   reported?: DriftReported;
+  /** What `npm run judge` finds in the run's own HAR (reports/…/exchanges.har): the judge's parity with the run. */
+  fromRecording?: ReadonlyArray<ScoredFailure>;
 }
 
-/** What the score reads of a failure: where it names the drift, its id, its test. */
-export type ScoredFailure = Pick<Failure, 'operationId' | 'comparedWith' | 'pointer'> & { id: string; test?: string };
+/** What the score reads of a failure: where it names the drift, its id, its test, the check that found it. */
+export type ScoredFailure = Pick<Failure, 'operationId' | 'comparedWith' | 'pointer'> & { id: string; test?: string; check?: string };
 
 export interface ReportedChange {
   id: string;
@@ -73,6 +76,11 @@ export interface MutationRow {
   firstMessage?: string;
   /** The drift report item that shows the drift, or the conforming run's first change against the baseline. */
   reported?: string;
+  /**
+   * A breaking drift the run detected, judged again from its HAR alone (`npm run judge`): caught there at the drifted
+   * item, explained (every check that named it there is one no recording can feed: its reason), or missed.
+   */
+  fromRecording?: 'caught' | `explained: ${string}` | 'MISSED BY THE JUDGE';
   seconds: number;
 }
 
@@ -88,13 +96,33 @@ export interface MutationResult {
   reported: number;
   falsePositives: number;
   runErrors: number;
+  /** Breaking drifts detected live, and of them those the judge of the run's HAR caught at the item, or why not. */
+  judge: { detected: number; caught: number; explained: number; missed: number };
+  /**
+   * The meaning audit's pairs of a check and the drift it catches (openapi/meaning-audit.yaml), of the drifts run:
+   * each must have failed that very check at its place, in the run or in the judge of its HAR; those that did not.
+   */
+  audit: { pairs: number; unproven: string[] };
   ok: boolean;
   scoreLine: string;
 }
 
+/** The failures that name the drifted item. */
+const allAtItem = (drift: DriftDeclaration, failures: ReadonlyArray<ScoredFailure> | undefined) =>
+  (failures ?? []).filter((f) => (drift.breaks ?? []).some((location) => namesLocation(f, location)));
+
 /** The failure that names the drifted item, if any. */
-function atItem(drift: DriftDeclaration, run: SuiteRun) {
-  return (run.failures ?? []).find((f) => (drift.breaks ?? []).some((location) => namesLocation(f, location)));
+const atItem = (drift: DriftDeclaration, run: SuiteRun) => allAtItem(drift, run.failures)[0];
+
+/**
+ * The judge of the run's HAR against the run: a drift the run detected must show from its recording at the same item,
+ * unless every check that named it there is one a recording cannot feed (`notFromRecordings`: check → why).
+ */
+function judgeParity(drift: DriftDeclaration, run: SuiteRun, notFromRecordings: Readonly<Record<string, string>>): MutationRow['fromRecording'] {
+  if (allAtItem(drift, run.fromRecording).length) return 'caught';
+  const checks = [...new Set(allAtItem(drift, run.failures).map((f) => f.check ?? ''))];
+  const why = checks.map((c) => notFromRecordings[c]);
+  return why.length && why.every(Boolean) ? `explained: ${checks.map((c, i) => `${c}: ${why[i]}`).join('; ')}` : 'MISSED BY THE JUDGE';
 }
 
 /** Tests that failed, and tests of a record-only run that recorded a failure. */
@@ -117,7 +145,34 @@ function verdictOf(kind: MutationRow['kind'], run: SuiteRun, failed: boolean, na
   return reported ? 'reported' : 'NOT REPORTED';
 }
 
-export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: DriftDeclaration; run: SuiteRun }>): MutationResult {
+/** A check the meaning audit says a drift breaks at a place of an operation. */
+export interface AuditedPair {
+  check: string;
+  drift: string;
+  operation: string;
+  at: string;
+}
+
+/** The audit's pairs whose drift ran and whose check failed nowhere at its place, in the run or from its HAR. */
+function unprovenPairs(
+  audited: readonly AuditedPair[],
+  drifts: ReadonlyArray<{ drift: DriftDeclaration; run: SuiteRun }>,
+): { pairs: number; unproven: string[] } {
+  const ran = audited.filter((p) => drifts.some(({ drift, run }) => drift.name === p.drift && !run.error));
+  const unproven = ran.filter(({ check, drift, operation, at }) => {
+    const run = drifts.find((d) => d.drift.name === drift)!.run;
+    const place = { operations: [operation as OperationId], at: [at] };
+    return ![...(run.failures ?? []), ...(run.fromRecording ?? [])].some((f) => f.check === check && namesLocation(f, place));
+  });
+  return { pairs: ran.length, unproven: unproven.map((p) => `${p.check} did not fail at ${p.operation} ${p.at} in the run of ${p.drift}`) };
+}
+
+export function scoreMutations(
+  conforming: SuiteRun,
+  drifts: Array<{ drift: DriftDeclaration; run: SuiteRun }>,
+  notFromRecordings: Readonly<Record<string, string>> = {},
+  audited: readonly AuditedPair[] = [],
+): MutationResult {
   const row = (drift: DriftDeclaration | undefined, run: SuiteRun): MutationRow => {
     const kind = drift?.kind ?? 'conforming';
     const tests = failedTests(run);
@@ -136,6 +191,7 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
       seconds: run.seconds,
       ...(named ? { firstMessage: `${operationLabel(named)}: ${named.pointer} (${named.id})` } : run.firstMessage ? { firstMessage: run.firstMessage } : {}),
       ...(reported ? { reported: reported.line } : {}),
+      ...(drift && named && run.fromRecording ? { fromRecording: judgeParity(drift, run, notFromRecordings) } : {}),
     };
   };
   const rows = [row(undefined, conforming), ...drifts.map(({ drift, run }) => row(drift, run))];
@@ -149,6 +205,14 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
     count('FALSE POSITIVE'),
     count('RUN ERROR'),
   ];
+  const parity = rows.flatMap((r) => (r.fromRecording ? [r.fromRecording] : []));
+  const judge = {
+    detected: parity.length,
+    caught: parity.filter((p) => p === 'caught').length,
+    explained: parity.filter((p) => p.startsWith('explained')).length,
+    missed: parity.filter((p) => p === 'MISSED BY THE JUDGE').length,
+  };
+  const audit = unprovenPairs(audited, drifts);
   return {
     rows,
     breaking,
@@ -158,10 +222,23 @@ export function scoreMutations(conforming: SuiteRun, drifts: Array<{ drift: Drif
     reported,
     falsePositives,
     runErrors,
-    ok: detected === breaking && reported === reportable && falsePositives === 0 && runErrors === 0 && rows[0]!.verdict === 'green',
+    judge,
+    audit,
+    ok:
+      detected === breaking &&
+      reported === reportable &&
+      falsePositives === 0 &&
+      runErrors === 0 &&
+      rows[0]!.verdict === 'green' &&
+      judge.missed === 0 &&
+      audit.unproven.length === 0,
     scoreLine:
       `mutation score: ${detected}/${breaking} breaking drifts detected at the drifted item, ${elsewhere} only elsewhere; ` +
-      `${reported}/${reportable} additive and undocumented drifts reported at their own item; ${falsePositives} false positives${runErrors ? `, ${runErrors} runs broken` : ''}`,
+      `${reported}/${reportable} additive and undocumented drifts reported at their own item; ${falsePositives} false positives${runErrors ? `, ${runErrors} runs broken` : ''}` +
+      (judge.detected
+        ? `; the judge of each run's HAR: ${judge.caught}/${judge.detected} caught at the drifted item, ${judge.explained} explained by NOT_FROM_RECORDINGS, ${judge.missed} missed`
+        : '') +
+      (audit.pairs ? `; the audit's checks: ${audit.pairs - audit.unproven.length}/${audit.pairs} fail at their place in their drift's run` : ''),
   };
 }
 
@@ -172,7 +249,8 @@ export function renderTable(result: MutationResult): string {
     const by = r.failed.length ? `${r.failed.length} failed, e.g. ${r.failed[0]}` : '';
     const head = `${r.drift.padEnd(width)}  ${r.kind.padEnd(12)}  ${r.verdict.padEnd(14)}  ${by}`;
     const why = r.firstMessage ?? r.reported;
-    return why ? `${head}\n${' '.repeat(width + 2)}↳ ${why}` : head;
+    const judge = r.fromRecording && r.fromRecording !== 'caught' ? `\n${' '.repeat(width + 2)}↳ from the HAR: ${r.fromRecording}` : '';
+    return why ? `${head}\n${' '.repeat(width + 2)}↳ ${why}${judge}` : `${head}${judge}`;
   });
-  return [...lines, '', result.scoreLine].join('\n');
+  return [...lines, ...result.audit.unproven.map((line) => `AUDIT: ${line}`), '', result.scoreLine].join('\n');
 }

@@ -90,20 +90,31 @@ export interface CheckRow {
   sections: readonly string[];
   severity: string;
   evidence: string;
+  /** Judgements in all, and how many failed: `live` at the tests' call sites, `journal` by the engine over the run's journal. */
   judged: number;
   failed: number;
+  live: number;
+  journal: number;
   /** Why it was not judged in this run: left out, or no test of the run reached it. */
   notRun?: string;
 }
 
-/** Each check of the run with what its tests judged (`judged`: by check name). */
+type Counts = Readonly<Record<string, { judged: number; failed: number }>>;
+
+/** Each check of the run with what its tests judged at their call sites and what the engine judged of the journal (by check name). */
 export function checkRows(
   checks: ReadonlyArray<{ name: string; sections: readonly string[]; severity: string; evidence: string; run: boolean }>,
-  judged: Readonly<Record<string, { judged: number; failed: number }>>,
+  live: Counts,
+  journal: Counts = {},
 ): CheckRow[] {
   return checks.map(({ run, ...check }) => {
-    const seen = judged[check.name] ?? { judged: 0, failed: 0 };
-    const notRun = !run ? 'not run: left out by --checks/--exclude-checks' : seen.judged === 0 ? 'not judged: no test of this run reached it' : undefined;
+    const [a, b] = [live[check.name] ?? { judged: 0, failed: 0 }, journal[check.name] ?? { judged: 0, failed: 0 }];
+    const seen = { judged: a.judged + b.judged, failed: a.failed + b.failed, live: a.judged, journal: b.judged };
+    const notRun = !run
+      ? 'not run: left out by --checks/--exclude-checks'
+      : seen.judged === 0
+        ? 'not judged: no test of this run reached it, and its journal held none of its evidence'
+        : undefined;
     return { ...check, ...seen, ...(notRun ? { notRun } : {}) };
   });
 }
@@ -151,11 +162,11 @@ ${variantRows}
     : '';
   const checkTable = checks.length
     ? `<h2>Checks: ${checks.filter((c) => c.judged > 0).length}/${checks.length} judged</h2>
-<table><thead><tr><th>check</th><th>spec</th><th>severity</th><th>evidence</th><th>judged</th><th>failed</th></tr></thead><tbody>
+<table><thead><tr><th>check</th><th>spec</th><th>severity</th><th>evidence</th><th>judged live</th><th>judged from the journal</th><th>failed</th></tr></thead><tbody>
 ${checks
   .map(
     (c) =>
-      `<tr><td>${escapeHtml(c.name)}</td><td>§${escapeHtml(c.sections.join(', §'))}</td><td>${c.severity}</td><td>${escapeHtml(c.evidence)}</td><td>${c.notRun ? escapeHtml(c.notRun) : c.judged}</td><td>${c.failed || ''}</td></tr>`,
+      `<tr><td>${escapeHtml(c.name)}</td><td>§${escapeHtml(c.sections.join(', §'))}</td><td>${c.severity}</td><td>${escapeHtml(c.evidence)}</td>${c.notRun ? `<td colspan="2">${escapeHtml(c.notRun)}</td>` : `<td>${c.live}</td><td>${c.journal}</td>`}<td>${c.failed || ''}</td></tr>`,
   )
   .join('\n')}
 </tbody></table>`

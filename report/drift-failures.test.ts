@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { failureDetail, failureItem } from './drift-failures.ts';
+import { failureDetail, failureItem, withJournal } from './drift-failures.ts';
 import { adoptLegacyIds, adoptLegacyItems } from './legacy-ids.ts';
 import { failureId, type Failure, type RecordedFailure } from '../lib/failure.ts';
 
@@ -84,4 +84,19 @@ test('ids of suites before checks had names are read: matched to this run failur
   };
   const items = adoptLegacyItems([{ ...old, observed: 'missing property' }], now);
   assert.equal(items[0]!.severity, 'breaking');
+});
+
+test("the journal's failure of an id a test found is that failure, its place named; a new id is added; places past ten are counted", () => {
+  const live = recorded(start('6f1c'));
+  const journal = (test: string) => ({ ...live, context: {}, test: `[journal] ${test}` });
+  const other = recorded({ ...start('6f1c'), pointer: '/status' }, '[journal] POST /api/v2/conversation/x/start');
+  const added = withJournal([live], [journal('POST /api/v2/conversation/a/start'), journal('POST /api/v2/conversation/a/start'), other]);
+  assert.deepEqual(added, [other]);
+  assert.deepEqual(live.context.alsoFoundAt, ['[journal] POST /api/v2/conversation/a/start']);
+  withJournal(
+    [live],
+    Array.from({ length: 14 }, (_, i) => journal(`GET /api/v2/conversation/${i}`)),
+  );
+  assert.equal(live.context.alsoFoundAt!.length, 11);
+  assert.equal(live.context.alsoFoundAt!.at(-1), 'and 5 more');
 });

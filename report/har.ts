@@ -2,7 +2,7 @@
 // proxies and Redocly's drift command read. Built once at the run's end from what the workers recorded
 // (lib/exchange.ts, secrets already removed), and read back by the coverage matrix and the overlay check: the run
 // keeps one record of its exchanges. Pure.
-import type { RecordedExchange } from '../lib/exchange.ts';
+import type { RecordedExchange, RecordedExpectation } from '../lib/exchange.ts';
 import type { FailureRequest } from '../lib/failure.ts';
 import type { OperationId } from '../openapi/operations.generated.ts';
 import { REDACTED } from '../http/redact.ts';
@@ -44,6 +44,14 @@ export interface HarEntry {
   _credentials: FailureRequest['credentials'];
   _test: string;
   _throttled?: true;
+  /** Why the answer is an observation, not held to §7's statuses (lib/exchange.ts `probing`). */
+  _probing?: string;
+  /** A gateway's answer the client took for the network's (lib/exchange.ts `transient`). */
+  _transient?: true;
+  /** The dialog a create made, where the run found it and the answer does not name it (a V2 GET create, §4.2). */
+  _dialog?: string;
+  /** What the test that sent it held its answer to, beyond the document's statuses (lib/exchange.ts). */
+  _expected?: RecordedExpectation;
 }
 
 export interface Har {
@@ -52,7 +60,16 @@ export interface Har {
     creator: { name: string; version: string };
     comment: string;
     entries: HarEntry[];
+    /** The vendor's clock as the run measured it: vendor time minus the run's, and how far either way it may be off. */
+    _clock?: { offsetMs: number; marginMs: number };
   };
+}
+
+/** What the run knew of its exchanges beside them: the dialogs its creates made, what its tests expected, its clock. */
+export interface RunKnowledge {
+  created?: ReadonlyArray<{ uuid: string; createSentAt?: string }>;
+  expectations?: ReadonlyArray<{ startedAt: string; method: string; path: string; heldTo: RecordedExpectation }>;
+  clock?: { offsetMs: number; marginMs: number };
 }
 
 /** What the coverage matrix and the overlay check read of an answer. */
@@ -102,7 +119,10 @@ function queryOf(path: string): HarHeader[] {
     });
 }
 
-function entryOf(e: RecordedExchange, baseUrl: string): HarEntry {
+const exchangeKey = (x: { startedAt: string; method: string; path: string }) => `${x.startedAt} ${x.method} ${x.path}`;
+
+function entryOf(e: RecordedExchange, baseUrl: string, made: ReadonlyMap<string, string>, expected: ReadonlyMap<string, RecordedExpectation>): HarEntry {
+  const expectation = expected.get(exchangeKey({ startedAt: e.startedAt, method: e.request.method, path: e.request.path }));
   const authorization = AUTHORIZATION[e.request.credentials];
   const requestHeaders = [
     ...(authorization ? [{ name: 'authorization', value: authorization }] : []),
@@ -142,13 +162,22 @@ function entryOf(e: RecordedExchange, baseUrl: string): HarEntry {
     _credentials: e.request.credentials,
     _test: e.test,
     ...(e.throttled ? { _throttled: true as const } : {}),
+    ...(e.probing ? { _probing: e.probing } : {}),
+    ...(e.transient ? { _transient: true as const } : {}),
+    ...(made.has(e.startedAt) && e.operationId === 'getV2DialogCreate' ? { _dialog: made.get(e.startedAt)! } : {}),
+    ...(expectation ? { _expected: expectation } : {}),
   };
 }
 
-/** Every exchange of a run, in the order they were sent, against `baseUrl` (the target, without /api). */
-export function harOf(exchanges: readonly RecordedExchange[], baseUrl: string, creator: Har['log']['creator'], comment: string): Har {
+/** Every exchange of a run, in the order they were sent, against `baseUrl` (the target, without /api), with what the run knew of them. */
+export function harOf(exchanges: readonly RecordedExchange[], baseUrl: string, creator: Har['log']['creator'], comment: string, known: RunKnowledge = {}): Har {
   const ordered = [...exchanges].sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
-  return { log: { version: '1.2', creator, comment, entries: ordered.map((e) => entryOf(e, baseUrl)) } };
+  const made = new Map((known.created ?? []).flatMap((d) => (d.createSentAt ? [[d.createSentAt, d.uuid] as const] : [])));
+  // A test may hold one answer twice (a soft check, then a stop): its first expectation is the one it sent it with.
+  const expected = new Map<string, RecordedExpectation>();
+  for (const x of known.expectations ?? []) if (!expected.has(exchangeKey(x))) expected.set(exchangeKey(x), x.heldTo);
+  const entries = ordered.map((e) => entryOf(e, baseUrl, made, expected));
+  return { log: { version: '1.2', creator, comment, entries, ...(known.clock ? { _clock: known.clock } : {}) } };
 }
 
 const header = (headers: HarHeader[], name: string) => headers.find((h) => h.name.toLowerCase() === name)?.value ?? null;

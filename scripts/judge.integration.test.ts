@@ -1,5 +1,6 @@
 // npm run judge on traffic recorded by a proxy that is not the suite's (scripts/recording-proxy.ts), as QA records
-// staging: the suite's run against the conforming simulator, recorded, is judged with no failure and exit 0; runs
+// staging: the suite's run against the conforming simulator, recorded, is judged with no failure and exit 0, and the
+// run itself judged every check on at least the exchanges the judge of its own HAR judges (one engine); runs
 // against drifted simulators, recorded the same way, are judged exit 1 at the drifted item, for drifts that show in a
 // recording's exchanges; and no credential or token of the recording reaches a report.
 import assert from 'node:assert/strict';
@@ -10,7 +11,11 @@ import { test } from 'node:test';
 import { basicAuthorization } from '../config/suite-config.ts';
 import { namesLocation } from '../power/mutation-score.ts';
 import { resolveDrifts } from '../simulator/drifts/index.ts';
-import { recordedSecrets, type HarLog } from '../checks/recording.ts';
+import { judgeRecording, recordedSecrets, type HarLog } from '../checks/recording.ts';
+import { CheckRegistry } from '../checks/check.ts';
+import { BUILT_IN } from '../checks/registry.ts';
+import { contractValidators } from '../openapi/validators.ts';
+import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
 import { runEntry } from './package-scripts.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
 import { runSuites, startRunSimulator } from './suite-run.ts';
@@ -33,6 +38,13 @@ const SHOWN = [
   'v2-create-repeats-uuid', // series: creates, messages, downloads
   'message-id-repeated',
   'file-bytes-vary',
+  // Across calls, with nothing the suite's own recorder adds:
+  'v1-status-differs', // a V1 read against a V2 read of one dialog
+  'record-updated-stale', // a record against its list item
+  'create-ids-mismatch', // the identifiers a create answers, then the reads of that dialog
+  'command-ignored', // a write and the reads after it: where a goto leaves its dialog
+  'moved-dialog-not-found', // a trigger on a moved dialog against one never moved
+  'post-create-not-started', // one dialog's status across the reads after its writes
 ];
 
 const files = (dir: string): string[] =>
@@ -74,6 +86,21 @@ test('a recorded conforming run is judged with no failure; a recorded drifted on
       }>;
       if (t.drift === undefined) {
         if (judged.code !== 0 || failures.length) problems.push(`conforming: exit ${judged.code}, ${failures.map((f) => f.id).join('; ')}`);
+        // One judge: the live run judged every check on at least the exchanges npm run judge judges in its own HAR.
+        const runDir = join(base, 'runs', name);
+        const own = judgeRecording(
+          JSON.parse(readFileSync(join(runDir, EXCHANGES_HAR), 'utf8')),
+          contractValidators(),
+          new CheckRegistry(BUILT_IN),
+          'own',
+          10_000,
+        );
+        const rows = (JSON.parse(readFileSync(join(runDir, 'coverage.json'), 'utf8')) as { checks: Array<{ name: string; judged: number }> }).checks;
+        for (const [check, { judged: n }] of Object.entries(own.judged)) {
+          const live = rows.find((r) => r.name === check)?.judged ?? 0;
+          if (live < n) problems.push(`conforming: ${check} judged ${live} times in the run, ${n} by npm run judge on its HAR`);
+        }
+        if (Object.keys(own.judged).length < 40) problems.push(`conforming: the judge of the run's HAR made only ${Object.keys(own.judged).length} checks`);
       } else {
         const [drift] = resolveDrifts([t.drift]);
         const atItem = failures.find((f) => drift!.breaks!.some((location) => namesLocation(f, location)));

@@ -23,6 +23,7 @@ import { RUN_FILES } from '../contract/run/run-files.ts';
 const ENVIRONMENT = [
   ['CHECKS_MODULE', "a module of the team's own checks (docs/checks.md): its checks of one exchange and of the whole recording judge too"],
   ['CHECKS, EXCLUDE_CHECKS', 'the checks made, or left out, by name or family (as --checks, --exclude-checks)'],
+  ['LIST_SETTLE_S', 'how long a list may trail a write (default 10): a list read sooner after it says nothing of its absence'],
   REPORTS_DIR_ENV,
 ] as const;
 
@@ -63,6 +64,7 @@ try {
 }
 
 let registry: Awaited<ReturnType<typeof registryOf>>;
+let settleMs: number;
 try {
   loadDotenvOnce();
   const config = parseSuiteConfig(process.env, ENVIRONMENT);
@@ -71,6 +73,7 @@ try {
     checks: names(values.checks) ?? config.checks,
     excludeChecks: names(values['exclude-checks']) ?? config.excludeChecks,
   });
+  settleMs = config.listSettleSeconds * 1000;
 } catch (err) {
   if (!(err instanceof ConfigError || err instanceof CheckRegistryError)) throw err;
   exitWithUsage(COMMAND, err.message);
@@ -78,7 +81,7 @@ try {
 
 const started = Date.now();
 const source = basename(file);
-const verdict = judgeRecording(har, contractValidators(), registry, source);
+const verdict = judgeRecording(har, contractValidators(), registry, source, settleMs);
 // Nothing of an earlier run or judge stands for this one; the recording itself may lie in reports/ (a run's HAR).
 for (const stale of RUN_FILES) if (resolve(REPORTS_DIR, stale) !== resolve(file)) rmSync(join(REPORTS_DIR, stale), { recursive: true, force: true });
 if (verdict.exchanges === 0) {

@@ -3,27 +3,19 @@
 // names is a check of the registry proven alone (a unit test with evidence that holds and breaks it) at a place it
 // declares, which some breaking drift declares too, so the mutation run proves it fails where the words are broken.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { parse } from 'yaml';
 import { loadDocument } from '../openapi/document.ts';
 import { CREATES, TRIGGERS } from '../contract/core/state-table.ts';
 import { DRIFTS } from '../simulator/drifts/index.ts';
 import { BUILT_IN } from '../checks/registry.ts';
 import { checkExamples } from '../checks/examples.ts';
 import { contractValidators } from '../openapi/validators.ts';
+import { readAudit } from './meaning-audit.ts';
 
-interface Entry {
-  field?: string;
-  row?: string;
-  section: string;
-  words: string;
-  invariant: string;
-  why?: string;
-  checks?: Array<{ operation: string; at: string; check: string }>;
-}
-
-const audit = parse(readFileSync(new URL('../openapi/meaning-audit.yaml', import.meta.url), 'utf8')) as { fields: Entry[]; rows: Entry[] };
+const audit = readAudit();
+/** Every entry: fields and parameters, rows of §3, clauses. */
+const entries = [...audit.fields, ...audit.rows, ...audit.clauses];
+const nameOf = (e: (typeof entries)[number]) => e.field ?? e.row ?? e.clause;
 const doc = loadDocument();
 const schemas = (doc.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
 
@@ -68,8 +60,8 @@ test('every row of spec §3 has an entry: the creates, start, stop, and the tran
 });
 
 test('an entry states an invariant with its checks, or "none" with why', () => {
-  for (const entry of [...audit.fields, ...audit.rows]) {
-    const name = entry.field ?? entry.row;
+  for (const entry of entries) {
+    const name = nameOf(entry);
     assert.ok(entry.words && entry.section, `${name}: words and section`);
     if (entry.invariant === 'none') {
       assert.ok(entry.why && !entry.checks, `${name}: "none" needs why, and no checks`);
@@ -82,9 +74,7 @@ test('an entry states an invariant with its checks, or "none" with why', () => {
 test('every check of the audit is a place a breaking drift declares, so the mutation run proves it', () => {
   const declared = (operation: string, at: string) =>
     DRIFTS.some((d) => d.kind === 'breaking' && d.breaks?.some((b) => b.operations.includes(operation as never) && b.at.includes(at)));
-  const unproven = [...audit.fields, ...audit.rows].flatMap((e) =>
-    (e.checks ?? []).filter((c) => !declared(c.operation, c.at)).map((c) => `${e.field ?? e.row}: ${c.operation} ${c.at}`),
-  );
+  const unproven = entries.flatMap((e) => (e.checks ?? []).filter((c) => !declared(c.operation, c.at)).map((c) => `${nameOf(e)}: ${c.operation} ${c.at}`));
   assert.deepEqual(unproven, [], 'checks no drift of the simulator breaks');
 });
 
@@ -94,10 +84,10 @@ test('every check of the audit is a check of the registry, proven alone, that na
   // run reads it); a check that declares none names JSON pointers into the answer and its body.
   const names = (places: readonly string[] | undefined, at: string) =>
     places === undefined ? at.startsWith('/') || at === 'body' : places.some((p) => p === at || p.startsWith(`${at} (`));
-  const wrong = [...audit.fields, ...audit.rows].flatMap((e) =>
+  const wrong = entries.flatMap((e) =>
     (e.checks ?? []).flatMap((c) => {
       const check = BUILT_IN.find((k) => k.name === c.check);
-      const where = `${e.field ?? e.row}: ${c.operation} ${c.at} ${c.check}`;
+      const where = `${nameOf(e)}: ${c.operation} ${c.at} ${c.check}`;
       if (!check) return [`${where}: no check of that name`];
       if (!examples[check.name]?.breaks.length) return [`${where}: no unit test breaks it (checks/examples.ts)`];
       return names(check.places, c.at) ? [] : [`${where}: the check declares no such place`];

@@ -13,6 +13,12 @@ import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../po
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { parseRunsArgs, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
+import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
+import { judgeRecording, NOT_FROM_RECORDINGS, type HarLog } from '../checks/recording.ts';
+import { CheckRegistry } from '../checks/check.ts';
+import { BUILT_IN } from '../checks/registry.ts';
+import { contractValidators } from '../openapi/validators.ts';
+import { auditedChecks, readAudit } from './meaning-audit.ts';
 
 /**
  * Lanes side by side, as the machine allows: twice its cores, so that a lane waiting (the lifecycle's second, a
@@ -42,6 +48,16 @@ const COMMAND = {
 
 // The JSON report scores the run; the run reporter (runSuite's default) writes its fingerprint and drift report.
 const reportsOf = (drift: string | undefined) => join(REPORTS_DIR, 'mutation', drift ?? 'conforming');
+/** The runs' lists trail nothing (below): a list may trail a write this long, for the runs and the judge of their HARs. */
+const LIST_SETTLE_S = 1;
+
+/** What `npm run judge` finds in a run's own HAR, every check of the project made: the judge's side of the parity. */
+function judgedRecording(reportsDir: string): Pick<SuiteRun, 'fromRecording'> {
+  const file = join(reportsDir, EXCHANGES_HAR);
+  if (!existsSync(file)) return {};
+  const har = JSON.parse(readFileSync(file, 'utf8')) as HarLog;
+  return { fromRecording: judgeRecording(har, contractValidators(), new CheckRegistry(BUILT_IN), EXCHANGES_HAR, LIST_SETTLE_S * 1000).failures };
+}
 
 /** What a run recorded: its contract failures as data, and its drift report's changes against the baseline. */
 function readRecorded(reportsDir: string): Pick<SuiteRun, 'failures' | 'reported'> {
@@ -68,7 +84,7 @@ async function runAgainst(
     runs.map(({ drift, baseline }) => ({
       name: drift ?? 'conforming',
       simulator: { drifts: drift ? [drift] : [] },
-      run: { reportsDir: reportsOf(drift), baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' } },
+      run: { reportsDir: reportsOf(drift), baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: String(LIST_SETTLE_S) } },
     })),
     workers,
     // Beside reports/mutation/, whose folders are the runs' (a drift may have any name).
@@ -79,7 +95,7 @@ async function runAgainst(
     const recorded = readRecorded(reportsDir);
     // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
     if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };
-    return { ...run, ...recorded };
+    return { ...run, ...recorded, ...judgedRecording(reportsDir) };
   });
 }
 
@@ -134,6 +150,8 @@ const runs = [runOf.get(undefined)!, ...drifts.map((drift) => runOf.get(drift)!)
 const result = scoreMutations(
   runs[0]!,
   drifts.map((drift, i) => ({ drift, run: runs[i + 1]! })),
+  NOT_FROM_RECORDINGS as Record<string, string>,
+  auditedChecks(readAudit()).flatMap((c) => (c.drift ? [{ check: c.check, drift: c.drift, operation: c.operation, at: c.at }] : [])),
 );
 const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });

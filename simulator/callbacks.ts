@@ -23,9 +23,10 @@ export class CustomBlocks {
   enter(dialog: Dialog, url: string): string {
     const token = this.faker.string.alphanumeric(40);
     this.tokens.set(token, dialog.id);
-    const { fields, tokenHeader } = this.config.callback;
+    const { fields, tokenHeader: header, sendsToken } = this.config.callback;
+    const tokenHeader = sendsToken ? header : null;
     const values: Array<[string | null, string | number]> = [
-      [tokenHeader ? null : fields.token, token],
+      [tokenHeader || !sendsToken ? null : fields.token, token],
       [fields.dialogId, dialog.id],
       [fields.dialogUuid, dialog.uuid],
       [fields.botId, dialog.botId],

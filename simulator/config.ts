@@ -159,6 +159,8 @@ export interface SimulatorConfig {
     method: 'POST' | 'PUT' | 'GET';
     /** A header carrying the token instead of fields.token; for Authorization the value is "Bearer <token>". */
     tokenHeader: string | null;
+    /** false: the call carries no token at all (§1.5 says it does: only a drift turns this off). */
+    sendsToken: boolean;
   };
   /**
    * Error body shape (spec §7: not shown): RFC 7807 problem+json, the same with `instance` (the request's path, as
@@ -234,6 +236,7 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
     encoding: 'json',
     method: 'POST',
     tokenHeader: null,
+    sendsToken: true,
   },
   errors: { format: 'problem' },
   limits: { maxPageCount: null, maxTextLength: null, maxVariablesBytes: null, rate: null, maxBodyBytes: 1024 * 1024 },
@@ -370,6 +373,7 @@ const RULES: Record<string, Check> = {
   'callback.encoding': oneOf('json', 'form', 'multipart', 'query'),
   'callback.method': oneOf('POST', 'PUT', 'GET'),
   'callback.tokenHeader': nullable(headerName),
+  'callback.sendsToken': bool,
   'errors.format': oneOf('problem', 'problem-instance', 'json', 'text', 'envelope', 'fields', 'empty'),
   'limits.maxPageCount': nullable(object({ ...LIMIT_SHAPE, clamp: bool }, ['status', 'body', 'clamp'])),
   'limits.maxTextLength': limit,
@@ -413,7 +417,7 @@ function checkCombinations(config: SimulatorConfig): void {
   if (callback.method === 'GET' && callback.encoding !== 'query') {
     throw new ConfigError(`config.callback.method GET sends no body, so config.callback.encoding must be query, got ${callback.encoding}`);
   }
-  if (callback.fields.token === null && callback.tokenHeader === null) {
+  if (callback.sendsToken && callback.fields.token === null && callback.tokenHeader === null) {
     throw new ConfigError('config.callback.fields.token and config.callback.tokenHeader are both null: the integration token would reach no one');
   }
   const clash =

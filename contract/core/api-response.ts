@@ -2,6 +2,7 @@
 // to, and its exchange as a failure keeps it. Apart from the client so that the matchers, which read responses, and
 // the client, which raises failures through the matchers, do not import each other.
 import type { Operation } from '../../openapi/document.ts';
+import type { RecordedExpectation } from '../../lib/exchange.ts';
 import type { OperationId } from '../../openapi/operations.generated.ts';
 import type { ContractValidators } from '../../openapi/validators.ts';
 import type { ResponseToCheck } from '../../checks/response.ts';
@@ -29,6 +30,9 @@ export class ApiResponse {
     /** When the request was sent and its answer came whole (ms since the epoch). */
     readonly timing: { startedMs: number; endedMs: number } = { startedMs: Date.now(), endedMs: Date.now() },
   ) {}
+
+  /** Journals what a test held this answer to, beside its exchange (set by the client that recorded it). */
+  noteExpectation?: (expected: RecordedExpectation) => void;
 
   get operationId(): OperationId {
     return this.operation.operationId;

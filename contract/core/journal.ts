@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TransientKind } from '../../http/health.ts';
 import type { ThrottleRecord } from '../../http/throttle.ts';
-import type { RecordedExchange } from '../../lib/exchange.ts';
+import type { RecordedExchange, RecordedExpectation } from '../../lib/exchange.ts';
 import { appendJsonl } from './run-records.ts';
 import type { WriteOperation } from './state-table.ts';
 
@@ -63,6 +63,21 @@ export interface JournalledDialog {
   botId: number;
   via: string;
   test: string;
+  /** When its create's request went (the exchange's startedAt): the run's HAR names the dialog there. */
+  createSentAt?: string;
+}
+
+/**
+ * What a test held an answer to beyond the document's list of statuses (toMatchContract's expectation), beside the
+ * exchange it names: the run's HAR carries it, so the engine judges that answer as the test did.
+ */
+export interface ExpectationRecord {
+  /** The exchange: when its request went, its method and path (lib/exchange.ts). */
+  startedAt: string;
+  method: string;
+  path: string;
+  /** What the test held the answer to. */
+  heldTo: RecordedExpectation;
 }
 
 /**
@@ -101,6 +116,8 @@ export interface JournalKinds {
   created: JournalledDialog;
   /** The parts of the run and their times: where its wall time goes (`npm run bench`). */
   timing: TimingRecord;
+  /** What tests expected of answers: the run's HAR carries it (report/har.ts `_expected`). */
+  expectation: ExpectationRecord;
 }
 
 export type JournalKind = keyof JournalKinds;

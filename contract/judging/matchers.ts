@@ -102,6 +102,10 @@ function record(failures: readonly Failure[]): string {
  */
 function contractFailures(res: ApiResponse, expectation: StatusExpectation): Failure[] {
   const made = responseChecks(expectation).filter((c) => runsCheck(c.name));
+  // What the test held the answer to, beside its exchange: the engine judges the run's HAR as this test did.
+  const { status, because, section, check, bodyNotShown } = expectation;
+  if (status !== undefined || check !== undefined || bodyNotShown)
+    res.noteExpectation?.(JSON.parse(JSON.stringify({ status, because, section, check, bodyNotShown })));
   const only = { ...expectation, only: made.map((c) => (c.name === expectation.check ? 'status_code_conformance' : c.name)) } as StatusExpectation;
   const failures = responseFailures(res.contracts.spec, res.operationId, res.answer, only);
   for (const check of made) judging(check.name, failures.filter((f) => f.check === check.name).length);

@@ -17,7 +17,7 @@ import { bodyShapeEstablished, runFailures, testPasses } from '../../checks/run.
 import { CHECKS_JUDGED, type JudgedCounts } from '../judging/matchers.ts';
 import { runChecks } from '../judging/run-checks.ts';
 import { replayOf } from '../../report/replay.ts';
-import { failureDetail, failureItem } from '../../report/drift-failures.ts';
+import { failureDetail, failureItem, withJournal } from '../../report/drift-failures.ts';
 import { adoptLegacyIds, adoptLegacyItems } from '../../report/legacy-ids.ts';
 import { ObservedItems } from '../../lib/observations.ts';
 import {
@@ -97,6 +97,8 @@ export default class RunReports implements Reporter {
   private readonly unjudgedChecks: { test: string; reason: string }[] = [];
   /** How often the run's tests judged each check, and how often it failed. */
   private readonly checksJudged: JudgedCounts = {};
+  /** How often the engine judged each check over the run's journal (contract/run/run-end.ts). */
+  private readonly checksFromJournal: JudgedCounts = {};
   /** Said last, after every report line: what the run could not do (tests a missing body shape kept from running). */
   private readonly lastLines: string[] = [];
 
@@ -177,7 +179,7 @@ export default class RunReports implements Reporter {
     const end = runEnd(
       config,
       contractValidators(),
-      { registry: checks, judged: this.checksJudged },
+      { registry: checks, judged: this.checksJudged, fromJournal: this.checksFromJournal },
       this.observations.map((o) => o.id),
       process.env.RUN_PARTIAL || (failed && `${failed}: the whole-run checks wait for a run where every test passes`),
     );
@@ -185,6 +187,10 @@ export default class RunReports implements Reporter {
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
     for (const failure of end.failed) {
       console.error(`run end: ${failure.check}: ${failure.observed}`);
+      this.failures.push(failure);
+      this.failedTests.set(failure.test, [...(this.failedTests.get(failure.test) ?? []), failure.id]);
+    }
+    for (const failure of withJournal(this.failures, end.journal)) {
       this.failures.push(failure);
       this.failedTests.set(failure.test, [...(this.failedTests.get(failure.test) ?? []), failure.id]);
     }

@@ -14,8 +14,8 @@ import type { RecordedFailure } from '../../lib/failure.ts';
 import { EVIDENCE, type CheckRegistry } from '../../checks/check.ts';
 import type { JudgedCounts } from '../judging/matchers.ts';
 import { pairsExercised, runFailures, transitionsWalked, unknownsObserved, variantsExercised } from '../../checks/run.ts';
-import { recordedExchanges, recordedFailures, wholeRecording } from '../../checks/recording.ts';
-import { BUILT_IN } from '../../checks/registry.ts';
+import { recordedExchanges } from '../../checks/recording.ts';
+import { judgeExchanges, recordedFailures } from '../../checks/engine.ts';
 import { REPORTS_DIR } from '../core/env.ts';
 import { NOT_DRIVABLE } from '../core/not-drivable.ts';
 import type { Observation } from '../core/observation.ts';
@@ -31,25 +31,41 @@ import { documentedVariants, sentRequest, variantMatrix } from '../../report/var
 import { loadDocument } from '../../openapi/document.ts';
 import { markPart, PART } from '../core/run-timing.ts';
 import { EXCHANGES_HAR, RUN_END_FILES } from '../core/run-report-files.ts';
+import { runVendorClock, UNVERIFIED_MARGIN_MS, type VendorClock } from '../clock/vendor-clock.ts';
+
+/**
+ * The run's clock as its HAR carries it, for the engine's windows: its offset, known to within its uncertainty where
+ * the application's stamps verified it, else a quarter of an hour either way; none where the run could not read one.
+ */
+const recordedClock = (clock: VendorClock) =>
+  clock.source === 'unknown'
+    ? undefined
+    : { offsetMs: clock.offsetMs, marginMs: clock.verified ? clock.uncertaintyMs : Math.max(clock.uncertaintyMs, UNVERIFIED_MARGIN_MS) };
 
 /** How the run's end names itself in reports, as a test would. */
 export const RUN_END = '[run end]';
+
+/** How the run's end names the judge of its journal in reports: a failure it found is filed under this and its exchange. */
+export const JOURNAL_JUDGE = '[journal]';
 
 export interface RunEnd {
   observations: Observation[];
   /** The checks of the whole run that failed, each filed under its title. */
   failed: RecordedFailure[];
+  /** What the engine found judging the run's whole journal: the same checks, every exchange they can judge. */
+  journal: RecordedFailure[];
   coverageLine: string;
 }
 
 /**
  * `observedIds`: the ids the run's tests and setup observed (the reporter holds them); `partial`: why the command
- * line ran only part of the suite, when the whole-run checks are not made.
+ * line ran only part of the suite, when the whole-run checks are not made. `checks.judged` holds what the tests judged
+ * at their call sites; `checks.fromJournal` gets what the engine judged of the whole journal.
  */
 export function runEnd(
   config: SuiteConfig,
   validators: ContractValidators,
-  checks: { registry: CheckRegistry; judged: JudgedCounts },
+  checks: { registry: CheckRegistry; judged: JudgedCounts; fromJournal: JudgedCounts },
   observedIds: Iterable<string>,
   partial: string | undefined,
 ): RunEnd {
@@ -60,6 +76,7 @@ export function runEnd(
     config.baseUrl,
     { name: 'dialog-contract', version: suiteVersion() },
     `run ${run.runId}, started ${run.startedAt}`,
+    { created: readJournal(REPORTS_DIR, 'created'), expectations: readJournal(REPORTS_DIR, 'expectation'), clock: recordedClock(runVendorClock()) },
   );
   writeFileSync(join(REPORTS_DIR, EXCHANGES_HAR), `${JSON.stringify(har)}\n`);
   clearJournal(REPORTS_DIR, 'exchange');
@@ -109,13 +126,11 @@ export function runEnd(
     preconditionReasons(REPORTS_DIR, 'variants'),
   );
   const failed: RunEnd['failed'] = [];
-  // A team's checks of the whole run judge its exchanges as a recording's: at the run's end, over its HAR.
-  const team = checks.registry.all().filter((c) => c.evidence === 'run' && !BUILT_IN.includes(c));
-  if (team.length) {
-    const recorded = recordedFailures(wholeRecording(team, recordedExchanges(har, validators)), checks.registry, RUN_END);
-    failed.push(...recorded.failures);
-    Object.assign(checks.judged, recorded.judged);
-  }
+  // The whole journal through the one engine `npm run judge` runs on a HAR: every check sees every exchange it can
+  // judge, not only those its tests called it on (a team's checks of the whole run among them).
+  const engine = { validators, registry: checks.registry, settleMs: config.listSettleSeconds * 1000 };
+  const journal = recordedFailures(judgeExchanges(recordedExchanges(har, validators), engine), JOURNAL_JUDGE);
+  Object.assign(checks.fromJournal, journal.judged);
   if (partial === undefined) {
     const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
     const excused = preconditionReasons(REPORTS_DIR, 'observations');
@@ -142,7 +157,7 @@ export function runEnd(
   const listed = checks.registry
     .all()
     .map((c) => ({ name: c.name, sections: c.sections, severity: c.severity, evidence: EVIDENCE[c.evidence], run: checks.registry.runs(c.name) }));
-  const checkTable = checkRows(listed, checks.judged);
+  const checkTable = checkRows(listed, checks.judged, checks.fromJournal);
   const [json, html] = RUN_END_FILES as [string, string];
   writeFileSync(join(REPORTS_DIR, json), `${JSON.stringify({ run, ...coverage, states, variants, checks: checkTable }, null, 2)}\n`);
   writeFileSync(join(REPORTS_DIR, html), coverageHtml(coverage, states, variants, checkTable));
@@ -150,6 +165,7 @@ export function runEnd(
   return {
     observations,
     failed,
+    journal: journal.failures,
     coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised, ${states.filter((r) => r.walked > 0).length}/${states.length} (state × trigger) pairs of §3 walked, ${variants.filter((r) => r.exercised > 0).length}/${variants.length} documented variants exercised; reports/coverage.html`,
   };
 }

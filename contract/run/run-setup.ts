@@ -71,7 +71,9 @@ export async function discoverRunShapes(
     // Its exchanges count for the coverage matrix like any test's.
     const record = (e: Exchange) => journal(reportsDir, 'exchange', { ...e, test: title });
     const health = new RunHealth(reportsDir, run.startedAt, config.health);
-    const api = new ApiClient(transport, { spec: contractValidators(), learned: null }, 'valid', throttle, health, record, {}, false);
+    // Its discovery sends bodies of shapes the spec does not show, on purpose: its answers are observations.
+    const hooks = { probing: "the run's setup: body shapes, paging and clock (§4.2, §4.1: not shown)" };
+    const api = new ApiClient(transport, { spec: contractValidators(), learned: null }, 'valid', throttle, health, record, hooks, false);
     const startedAt = Date.now();
     // Nothing is verified yet: the discovery's list reads allow the unverified margin around the hint.
     const hint = { ...run.clock, verified: false };

@@ -253,7 +253,8 @@ export function defineListTests(version: Version): void {
     ] as const) {
       const outside = await page(window);
       // Judged by what is listed: what total counts is not stated (§2.3).
-      judge(
+      // Soft: the filters below are read whatever this one did (one drift must not hide what the test goes on to see).
+      judgeSoft(
         outside.response,
         'filter_conformance.updated_outside',
         { window, why, listed: outside.items.length },
@@ -267,7 +268,7 @@ export function defineListTests(version: Version): void {
     const u = sample!.updated;
     const pages = [];
     for (const from of [shiftIso(u, -30 * 24 * 60 * MINUTE), shiftIso(u, -MINUTE), shiftIso(u, MINUTE)]) pages.push(await page({ UpdatedFrom: from }));
-    judge(pages[2]!.response, 'filter_conformance.updated_monotone', { totals: pages.map((p) => p.pagination.total) });
+    judgeSoft(pages[2]!.response, 'filter_conformance.updated_monotone', { totals: pages.map((p) => p.pagination.total) });
     const from = shiftIso(u, MINUTE);
     const later = await searchList(api, version, { ...history, UpdatedFrom: from }, sample!.id);
     judge(later.response, 'filter_conformance.updated_after_last_message', { dialog: sample!.id, lastMessage: u, from, listed: later.item !== undefined });

@@ -9,6 +9,7 @@ import { expandPath, queryString } from '../../http/request.ts';
 import { ApiResponse, type Contracts } from '../core/api-response.ts';
 import type { FailureRequest } from '../../lib/failure.ts';
 import type { RecordedExchange } from '../../lib/exchange.ts';
+import type { ExpectationRecord } from '../core/journal.ts';
 import { PACE_HEADER, PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import { ThrottledOut, type RunThrottle } from './run-throttle.ts';
 import { RunStopped, type RunHealth } from './run-health.ts';
@@ -47,6 +48,10 @@ export interface ClientHooks {
   afterResponse?: (response: ApiResponse) => void;
   /** The test cannot judge: its request lost its answer and must not be resent, or the run stopped. */
   inconclusive?: (reason: string) => void;
+  /** Its requests probe what the spec leaves unsaid: their answers are observations (lib/exchange.ts `probing`). */
+  probing?: string;
+  /** What a test held an answer to, journalled beside the exchange (the run's HAR carries it). */
+  heldTo?: (record: ExpectationRecord) => void;
   /**
    * Around each request that creates a dialog, and each window that tells which dialog a create made (`creating`):
    * the run's create lock (contract/target/create-lock.ts).
@@ -151,7 +156,7 @@ export class ApiClient {
       ...(data === undefined ? {} : { contentType: headers['content-type'], body: redactBody(data) }),
     };
     // Every answer is recorded, a throttled one too (marked): the run's HAR holds every request it sent.
-    const record = (res: ApiResponse, statusText: string, started: number, ms: number, throttled: boolean) =>
+    const record = (res: ApiResponse, statusText: string, started: number, ms: number, throttled: boolean, transient = false) =>
       this.record({
         operationId,
         request: redactKnownIn(request),
@@ -164,6 +169,8 @@ export class ApiClient {
         contentLength: res.headers['content-length'] ?? null,
         body: redactKnown(res.text),
         ...(throttled ? { throttled: true as const } : {}),
+        ...(transient ? { transient: true as const } : {}),
+        ...(this.hooks.probing ? { probing: this.hooks.probing } : {}),
       });
     let result: ApiResponse;
     try {
@@ -218,11 +225,11 @@ export class ApiClient {
           try {
             resend = await this.lost(op, gateway, resends, `${result.status} from a gateway`);
           } catch (err) {
-            record(result, response.statusText, started, ms, false);
+            record(result, response.statusText, started, ms, false, true);
             throw err;
           }
           if (resend) {
-            record(result, response.statusText, started, ms, false);
+            record(result, response.statusText, started, ms, false, true);
             resends++;
             continue;
           }
@@ -241,6 +248,11 @@ export class ApiClient {
     } catch (err) {
       if (err instanceof RunStopped) this.hooks.inconclusive?.(err.message);
       throw err;
+    }
+    const heldTo = this.hooks.heldTo;
+    if (heldTo) {
+      const sent = { startedAt: new Date(result.timing.startedMs).toISOString(), method: request.method, path: request.path };
+      result.noteExpectation = (x) => heldTo({ ...sent, heldTo: x });
     }
     this.hooks.afterResponse?.(result);
     // Raised only when it fails: a passing expect per request would be a Playwright step (a stack) per request.

@@ -11,7 +11,8 @@ import type { Dialog } from '../api/dialog-factory.ts';
 import { readV2 } from '../api/requests.ts';
 import { settle } from '../target/settle.ts';
 import { judgeSoft } from '../judging/matchers.ts';
-import { responseWins, variablesShown, whichWins } from '../judging/variant-places.ts';
+import { responseWins, whichWins } from '../judging/variant-places.ts';
+import { variablesShown } from '../../checks/effects.ts';
 
 /** Where a create's inputs go: its query and its JSON body. */
 type Places = { query?: Record<string, string | boolean>; json?: Record<string, string | boolean> };

@@ -2,8 +2,32 @@
 // not happen (spec §3, §4.2, §4.3).
 import { emptyReply } from '../exchange.ts';
 import { dropChange, editBody, type Drift } from './types.ts';
+import { NEW_DIALOG_LISTED } from '../../checks/dialogs.ts';
 
 export const EFFECT_DRIFTS: Drift[] = [
+  {
+    name: 'v2-lists-miss-new-dialogs',
+    kind: 'breaking',
+    clause: '§1.3, §4.2 the V2 list lists dialogs: one created through the API too',
+    description: 'V2 lists never show a dialog created through the API (its page and numbers as if it did not exist); V1 lists and reads do',
+    breaks: [{ operations: ['getV2Conversations', 'getV2DialogCreate'], at: [NEW_DIALOG_LISTED] }],
+    transformResponse: editBody(['getV2Conversations'], (body, _ex, sim) => {
+      const { meta, ...items } = body as Record<string, unknown> & { meta?: { pagination?: Record<string, number> } };
+      const kept = Object.values(items).filter((item) => sim.store.byV2(String((item as { id?: unknown }).id))?.origin !== 'api');
+      for (const key of Object.keys(items)) delete body[key];
+      for (const [i, item] of kept.entries()) body[String(i)] = item;
+      const p = meta?.pagination;
+      if (p) [p.total, p.count] = [p.total! - (Object.keys(items).length - kept.length), kept.length];
+    }),
+  },
+  {
+    name: 'custom-block-call-without-token',
+    kind: 'breaking',
+    clause: '§1.5, §6.1 the service passes an integration token to the external service at the block URL',
+    description: 'the call to the block URL carries the dialog and the bot but no integration token, in any field or header',
+    breaks: [{ operations: ['postV2DialogCreate'], at: ['the call'] }],
+    config: { callback: { sendsToken: false } },
+  },
   {
     name: 'send-no-effect',
     kind: 'undocumented',

@@ -3,6 +3,29 @@ import { ignoreQuery, LIST_IDS, rewriteQuery, type Drift } from './types.ts';
 
 export const FILTER_DRIFTS: Drift[] = [
   {
+    name: 'updated-from-as-to',
+    kind: 'breaking',
+    clause: "§4.1 UpdatedFrom is the start of the filter period on the respondent's last message",
+    description: 'UpdatedFrom is read as the end of the period: a later UpdatedFrom lists more dialogs, not fewer',
+    breaks: [{ operations: LIST_IDS, at: ['filter UpdatedFrom (monotone)', 'filter UpdatedFrom', 'filter UpdatedFrom/UpdatedTo (outside)'] }],
+    beforeRequest: (ex) => {
+      const from = ex.query.get('UpdatedFrom');
+      if (!LIST_IDS.includes(ex.operationId as never) || from === null || ex.query.has('UpdatedTo')) return;
+      ex.query.delete('UpdatedFrom');
+      ex.query.set('UpdatedTo', from);
+    },
+  },
+  {
+    name: 'v1-created-filter-ignored',
+    kind: 'breaking',
+    clause: '§4.1 CreatedFrom/CreatedTo filter the list on the creation date, in V1 as in V2',
+    description: 'V1 lists ignore CreatedFrom and CreatedTo (V2 honours them): a V1 list of a window holds the newest dialogs instead',
+    breaks: [{ operations: ['getV1Conversations'], at: ['filter CreatedFrom/CreatedTo'] }],
+    beforeRequest: (ex) => {
+      if (ex.operationId === 'getV1Conversations') for (const name of ['CreatedFrom', 'CreatedTo']) ex.query.delete(name);
+    },
+  },
+  {
     name: 'bot-filter-ignored',
     kind: 'breaking',
     clause: '§4.1 BotID filters the list by bot',

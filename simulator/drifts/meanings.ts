@@ -74,7 +74,34 @@ function createLeavesOperator(operationId: 'getV1DialogCreate' | 'postV2DialogCr
 /** How many times each simulator served a file (file-bytes-vary). */
 const downloads = new WeakMap<Simulation, number>();
 
+/** An IPv4 address as the unsigned 32-bit integer some stores keep it as ("203.0.113.7" -> "3405803783"). */
+const ipAsInteger = (ip: unknown) => {
+  const parts = String(ip).split('.').map(Number);
+  return parts.length === 4 && parts.every((p) => Number.isInteger(p) && p >= 0 && p <= 255) ? String(parts.reduce((n, p) => n * 256 + p, 0)) : ip;
+};
+
 export const MEANING_DRIFTS: Drift[] = [
+  {
+    name: 'ip-as-integer',
+    kind: 'breaking',
+    clause: '§2.1 ip is the IP address of the user who started the dialog',
+    description: 'ip carries the address as its unsigned 32-bit integer ("3405803783"), in V1 and V2',
+    breaks: everyDialog('ip'),
+    transformResponse: (ex, reply) => eachDialog(ex, reply, 'any', (d) => (d.ip = ipAsInteger(d.ip))),
+  },
+  {
+    name: 'list-updated-scheduled',
+    kind: 'breaking',
+    clause: '§2.1 updated is the date and time of the last message',
+    description: "list items carry as updated the time of the bot's next scheduled message, two days ahead; records are right",
+    breaks: [{ operations: LIST_IDS, at: ['/*/updated'] }],
+    transformResponse: (ex, reply, sim) =>
+      LIST_IDS.includes(ex.operationId as never)
+        ? eachDialog(ex, reply, 'any', (d) => {
+            if (typeof d.updated === 'string' && d.updated !== '') d.updated = isoSeconds(sim.now() + 2 * 86_400_000, 'Z');
+          })
+        : reply,
+  },
   {
     name: 'message-id-repeated',
     kind: 'breaking',
@@ -118,6 +145,14 @@ export const MEANING_DRIFTS: Drift[] = [
     description: 'name holds the dialog number only, in V1 and V2 ("#1042")',
     breaks: everyDialog('name'),
     transformResponse: (ex, reply) => eachDialog(ex, reply, 'any', (d) => (d.name = String(d.name).split(' ')[0])),
+  },
+  {
+    name: 'file-empty-body',
+    kind: 'breaking',
+    clause: '§4.1 GET /v1/file/{fileId}: response 200 is the file with that identifier',
+    description: 'a file download answers 200 with no bytes at all',
+    breaks: [{ operations: ['getV1File'], at: ['body'] }],
+    transformResponse: (ex, reply) => (ex.operationId === 'getV1File' && reply.status === 200 ? { ...reply, raw: Buffer.alloc(0) } : reply),
   },
   {
     name: 'file-bytes-vary',

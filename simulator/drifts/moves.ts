@@ -6,6 +6,8 @@ import { movedDialogs, noteMove, type Drift } from './types.ts';
 /** Where the suite names what a trigger does to a moved dialog, against the same trigger on a dialog not moved. */
 const AFTER_MOVE = 'answer after a move to another bot';
 const ACTIONS: readonly string[] = ['postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend'];
+/** What a vendor looking a moved dialog up under the bot it was created on fails: every trigger, a second goto too. */
+const LOOKED_UP: readonly string[] = [...ACTIONS, 'postV2ConversationCommand'];
 /** A UUID no dialog has: the path of a request the vendor looks up in the wrong place. */
 const NOWHERE = '00000000-0000-4000-8000-000000000000';
 
@@ -27,10 +29,10 @@ export const MOVE_DRIFTS: Drift[] = [
     name: 'moved-dialog-not-found',
     kind: 'breaking',
     clause: '§3 start and stop act on a dialog that exists and is accessible, §4.2 send answers 204: a moved dialog is one',
-    description: 'start, stop and send answer 404 for a dialog a goto moved (looked up under the bot it was created on) and change nothing',
-    breaks: [{ operations: ['postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend'], at: [AFTER_MOVE] }],
+    description: 'start, stop, send and a second goto answer 404 for a dialog a goto moved (looked up under the bot it was created on) and change nothing',
+    breaks: [{ operations: ['postV2ConversationStart', 'postV2ConversationStop', 'postV2ConversationSend', 'postV2ConversationCommand'], at: [AFTER_MOVE] }],
     beforeRequest: (ex, sim) => {
-      if (!ACTIONS.includes(ex.operationId ?? '')) return;
+      if (!LOOKED_UP.includes(ex.operationId ?? '')) return;
       const dialog = sim.store.byV2(ex.params[0] ?? '');
       if (dialog && movedDialogs(sim).has(dialog.id)) ex.params[0] = NOWHERE;
     },

@@ -17,6 +17,20 @@ function v1Field(name: string, field: string, description: string, edit: (value:
 }
 
 export const VERSION_DRIFTS: Drift[] = [
+  {
+    name: 'v1-list-items-anonymised',
+    kind: 'breaking',
+    clause: '§1.6, §2.2 V1 lists the dialogs V2 lists, with the fields of their records (one dialog, two identifier schemes)',
+    description: 'V1 list items carry a generic name ("Dialog N"), the gateway\'s IP and no city; V1 records are right',
+    breaks: [
+      { operations: ['getV1Conversations'], at: ['/* (the same dialogs)'] },
+      { operations: ['getV1Conversation'], at: ['record vs list item /name', 'record vs list item /ip', 'record vs list item /location'] },
+    ],
+    transformResponse: (ex, reply) =>
+      ex.operationId === 'getV1Conversations'
+        ? eachDialog(ex, reply, 'v1', (d) => Object.assign(d, { name: `Dialog ${String(d.id)}`, ip: '10.0.0.1', location: '' }))
+        : reply,
+  },
   v1Field('v1-status-differs', 'status', 'V1 reports every status in capitals ("IN-PROCESS")', (v) => String(v).toUpperCase()),
   v1Field('v1-updated-differs', 'updated', 'V1 reports updated an hour later than V2', (v) =>
     // The same zone designator as the record's, so only the instant differs.

@@ -1,0 +1,234 @@
+// The one engine on hand-made exchanges: each feeder's evidence that holds and evidence that breaks it, at the place
+// the failure names; and what it must not judge (a throttled answer, a probe's status, a field a write may move, a list
+// read before it could show a write, two ids a create claims for one dialog but whose reads say otherwise).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { contractValidators } from '../openapi/validators.ts';
+import { CheckRegistry } from './check.ts';
+import { FEEDERS, judgeExchanges, recordedFailures } from './engine.ts';
+import { operationOf, queryOf, type ExchangeEvidence } from './evidence.ts';
+import { BUILT_IN } from './registry.ts';
+import { Timeline } from './timeline.ts';
+
+const validators = contractValidators();
+const operations = [...validators.operations.values()];
+const T0 = Date.parse('2026-11-25T10:00:00Z');
+const U1 = '0b0f6f2e-5d0c-4c3e-9a57-1f0d7c2b9e41';
+const U2 = '7d4c2a10-3b9e-4f61-8a2d-5e0c9b1f6a73';
+
+type Extra = Partial<Pick<ExchangeEvidence, 'probing' | 'expected' | 'dialog'>> & {
+  credentials?: ExchangeEvidence['request']['credentials'];
+  body?: unknown;
+  at?: number;
+};
+
+/** A recording in the making: each exchange a second after the one before, unless `at` says when (seconds from T0). */
+function recording() {
+  let clock = T0;
+  const out: ExchangeEvidence[] = [];
+  const add = (method: string, path: string, status: number, answer?: unknown, extra: Extra = {}) => {
+    clock = extra.at === undefined ? clock + 1000 : T0 + extra.at * 1000;
+    const found = operationOf(operations, method, path)!;
+    const text = answer === undefined ? '' : JSON.stringify(answer);
+    const headers: Record<string, string> = { date: new Date(clock).toUTCString(), ...(answer === undefined ? {} : { 'content-type': 'application/json' }) };
+    out.push({
+      operationId: found.operationId,
+      method,
+      path,
+      query: queryOf(path),
+      pathParams: found.pathParams,
+      request: {
+        credentials: extra.credentials ?? (path.includes('/vertex/') ? 'a token' : 'configured'),
+        contentType: extra.body === undefined ? null : 'application/json',
+        body: extra.body === undefined ? undefined : JSON.stringify(extra.body),
+      },
+      response: { status, headers, contentType: headers['content-type'] ?? null, body: text, bytes: new TextEncoder().encode(text) },
+      startedMs: clock,
+      endedMs: clock + 20,
+      ...(extra.probing ? { probing: extra.probing } : {}),
+      ...(extra.expected ? { expected: extra.expected } : {}),
+      ...(extra.dialog ? { dialog: extra.dialog } : {}),
+    });
+    return out;
+  };
+  return { add, out };
+}
+
+const dialog = (id: string | number, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `#${typeof id === 'number' ? id : 7001} Berlin`,
+  status: 'in-process',
+  ip: '203.0.113.7',
+  location: 'Berlin',
+  updated: '2026-11-25T10:00:01+00:00',
+  duration: 0,
+  ...(typeof id === 'string' ? { source: 'web' } : {}),
+  ...extra,
+});
+const record = (id: string | number, extra = {}) => ({ ...dialog(id, extra), data: [] });
+const list = (items: object[], total = items.length) => ({
+  ...Object.fromEntries(items.map((it, i) => [String(i), it])),
+  meta: { pagination: { total, count: items.length, per_page: 40, current_page: 1, total_pages: Math.max(1, Math.ceil(total / 40)), links: {} } },
+});
+
+const engine = { validators, registry: new CheckRegistry(BUILT_IN), settleMs: 10_000 };
+const failures = (exchanges: ExchangeEvidence[]) => recordedFailures(judgeExchanges(exchanges, engine), '[journal]').failures;
+const ids = (exchanges: ExchangeEvidence[]) => [...new Set(failures(exchanges).map((f) => f.id))];
+const judgedBy = (exchanges: ExchangeEvidence[], check: string) => recordedFailures(judgeExchanges(exchanges, engine), '[journal]').judged[check]?.judged ?? 0;
+
+/** A POST create of U1 (V1 id 7001) on bot 101. */
+const created = () => {
+  const r = recording();
+  r.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7001, dialogUUID: U1 }, { body: { response: true } });
+  return r;
+};
+
+test('an answer is held to what its request was: bad input to §7, no or wrong credentials to 401, response true to 200', () => {
+  const r = recording();
+  r.add('GET', '/api/v2/conversations?BotID=abc', 400, { title: 'Bad Request' });
+  r.add('GET', '/api/v2/conversations?CreatedFrom=20241301', 400, undefined);
+  assert.deepEqual(ids(r.out), [], 'refused bad input holds; 20241301 is no ISO 8601 calendar date either way');
+  r.add('GET', '/api/v2/conversations?CreatedFrom=2024-02-30', 200, list([]));
+  r.add('GET', '/api/v1/conversations', 200, list([]), { credentials: 'wrong password' });
+  r.add('POST', '/api/v2/dialog/101/create?response=true', 204, undefined);
+  assert.deepEqual(ids(r.out), [
+    'contract.negative_data_rejection getV2Conversations 200 status',
+    'contract.ignored_auth getV1Conversations 200 status',
+    'contract.status_code_conformance postV2DialogCreate 204 status',
+  ]);
+});
+
+test("what the sender held an answer to (the suite's recorder says) is what it is held to; a probe's status is an observation", () => {
+  const r = recording();
+  r.add('POST', '/api/vertex/v1/complete', 204, undefined, {
+    body: { token: 'x' },
+    expected: { status: 403, because: 'for an invalid token', section: '5.4' },
+  });
+  r.add('POST', `/api/v2/conversation/${U1}/send`, 413, { error: 'too long' }, { body: { text: 'x'.repeat(9) }, probing: 'a probe' });
+  assert.deepEqual(ids(r.out), ['contract.status_code_conformance postVertexComplete 204 status']);
+  const s = recording();
+  s.add('POST', `/api/v2/conversation/${U1}/send`, 413, { error: 'too long' }, { body: { text: 'x'.repeat(9) } });
+  assert.deepEqual(ids(s.out), ['contract.status_code_conformance postV2ConversationSend 413 status']);
+});
+
+test('a throttled answer is never judged', () => {
+  const r = recording();
+  r.add('GET', '/api/v2/conversations', 429, { error: 'slow down' });
+  assert.deepEqual(ids(r.out), []);
+  assert.equal(judgedBy(r.out, 'status_code_conformance'), 0);
+});
+
+test('V1 and V2 reads of one dialog: fields no write moves always agree; one a write may move only where V2 held it still', () => {
+  const r = created();
+  r.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1, { status: 'in-process' }));
+  r.add('GET', '/api/v1/conversation/7001', 200, record(7001, { status: 'operator', name: '#7001 Berlin' }));
+  assert.deepEqual(ids(r.out), [], 'status: only one V2 read, nothing shows it held still');
+  r.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1, { status: 'in-process' }));
+  assert.deepEqual(ids(r.out), ['contract.versions_agree getV1Conversation 200 /status']);
+  const s = created();
+  s.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1));
+  s.add('POST', `/api/v2/conversation/${U1}/stop`, 204, undefined);
+  s.add('GET', '/api/v1/conversation/7001', 200, record(7001, { location: 'Paris', name: '#7001 Paris' }));
+  assert.ok(!ids(s.out).some((id) => id.startsWith('contract.versions_agree')), 'a write stands between them: not compared');
+});
+
+test('a record against its list item: name, ip, location and source always; status only where a list showed it held still', () => {
+  const r = created();
+  r.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]));
+  r.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1, { ip: '198.51.100.9' }));
+  assert.deepEqual(ids(r.out), ['contract.record_matches_list_item getV2Conversation 200 record vs list item /ip']);
+});
+
+test("a create's two ids whose reads are two dialogs fail at /dialogId only: V1 and V2 are not compared as one", () => {
+  const r = created();
+  r.add('GET', '/api/v1/conversation/7001', 200, record(7001, { name: '#7001 Oslo', location: 'Oslo', ip: '192.0.2.1' }));
+  r.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1));
+  // The lists tie 7001 to another UUID: that dialog's name, ip and location are 7001's.
+  const oslo = { name: '#7001 Oslo', location: 'Oslo', ip: '192.0.2.1' };
+  r.add('GET', '/api/v1/conversations', 200, list([dialog(7001, oslo)]));
+  r.add('GET', '/api/v2/conversations', 200, list([dialog(U2, oslo)]));
+  assert.deepEqual(ids(r.out), ['contract.created_dialog_identified postV2DialogCreate 200 /dialogId']);
+});
+
+test('a goto: the moved dialog reads by its UUID and lists under the target, not the source, once the lists caught up', () => {
+  const goto = (r: ReturnType<typeof recording>) =>
+    r.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', params: { botId: 202 } } });
+  const lost = created();
+  goto(lost);
+  lost.add('GET', `/api/v2/conversation/${U1}`, 404, undefined);
+  assert.deepEqual(ids(lost.out), ['contract.effect_of_goto postV2ConversationCommand 204 bot of the dialog afterwards']);
+  const ignored = created();
+  ignored.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]));
+  goto(ignored);
+  ignored.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1));
+  ignored.add('GET', '/api/v2/conversations?BotID=202', 200, list([]), { at: 60 });
+  ignored.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]), { at: 61 });
+  assert.deepEqual(ids(ignored.out), ['contract.effect_of_goto postV2ConversationCommand 204 bot of the dialog afterwards']);
+  const early = created();
+  goto(early);
+  early.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1));
+  early.add('GET', '/api/v2/conversations?BotID=202', 200, list([]));
+  assert.deepEqual(ids(early.out), [], 'a list read a second after, with no lag of the recording known, says nothing');
+});
+
+test('a trigger on a moved dialog is taken where the same trigger is taken on a dialog in the same state never moved', () => {
+  const r = created();
+  r.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
+  r.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: 202 } });
+  for (const uuid of [U1, U2]) r.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
+  r.add('POST', `/api/v2/conversation/${U2}/stop`, 204, undefined);
+  r.add('POST', `/api/v2/conversation/${U1}/stop`, 404, undefined);
+  assert.ok(ids(r.out).includes('contract.effect_of_stop postV2ConversationStop 404 answer after a move to another bot'));
+});
+
+test('filters against the lists read after a create: BotID, the Created window, UpdatedFrom against the items, a window after tomorrow', () => {
+  const r = created();
+  r.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]));
+  r.add('GET', '/api/v2/conversations?BotID=202', 200, list([dialog(U1)]));
+  r.add('GET', '/api/v2/conversations?CreatedFrom=2026-11-20T00:00:00Z&CreatedTo=2026-11-21T00:00:00Z', 200, list([dialog(U1)]));
+  r.add('GET', '/api/v2/conversations?UpdatedFrom=2026-11-25T12:00:00Z', 200, list([dialog(U1)]));
+  r.add('GET', '/api/v2/conversations?UpdatedFrom=2026-12-30T00:00:00Z', 200, list([dialog(U1)]));
+  assert.deepEqual(ids(r.out), [
+    'contract.filter_conformance getV2Conversations 200 filter UpdatedFrom',
+    'contract.filter_conformance getV2Conversations 200 filter UpdatedFrom/UpdatedTo (outside)',
+    'contract.filter_conformance getV2Conversations 200 filter BotID',
+    'contract.filter_conformance getV2Conversations 200 filter CreatedFrom/CreatedTo',
+  ]);
+});
+
+test('a dialog a create made is listed once the lists caught up: one list holding every match, read long after, without it fails', () => {
+  const r = created();
+  r.add('GET', '/api/v2/conversations?BotID=101', 200, list([]));
+  assert.deepEqual(ids(r.out), [], 'read a second after: the list may trail the write');
+  r.add('GET', '/api/v2/conversations?BotID=101', 200, list([]), { at: 30 });
+  assert.deepEqual(ids(r.out), ['contract.created_dialog_identified getV2Conversations 200 /*/id (new dialog listed)']);
+});
+
+test('variables passed in one place show where those of another show, once its dialog was read as long after its create', () => {
+  const r = recording();
+  r.add(
+    'POST',
+    `/api/v2/dialog/101/create?variables=${encodeURIComponent('{"name":"Ada-Q"}')}`,
+    200,
+    { dialogId: 7001, dialogUUID: U1 },
+    { body: { response: true } },
+  );
+  r.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true, variables: '{"name":"Ada-B"}' } });
+  r.add('GET', `/api/v2/conversation/${U1}`, 200, { ...record(U1), data: [{ question: 'name', type: 'Text', answer: 'Ada-Q', variable: 'name' }] });
+  r.add('GET', `/api/v2/conversation/${U2}`, 200, { ...record(U2, { name: '#7002 Berlin' }), data: [] });
+  assert.deepEqual(ids(r.out), ['contract.effect_of_create postV2DialogCreate 200 variables in the JSON body alone']);
+});
+
+test('every feeder judges only the checks it declares, each a check of the registry', () => {
+  const names = new Set(BUILT_IN.map((c) => c.name));
+  const r = created();
+  r.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1));
+  r.add('GET', '/api/v1/conversation/7001', 200, record(7001));
+  r.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]));
+  const timeline = new Timeline(r.out);
+  for (const feeder of FEEDERS) {
+    for (const check of feeder.checks) assert.ok(names.has(check), `${feeder.evidence}: ${check} is no check of the registry`);
+    for (const j of feeder.feed(timeline, { validators, settleMs: 10_000 }))
+      assert.ok((feeder.checks as readonly string[]).includes(j.check.name), `${feeder.evidence} judged ${j.check.name}, which it does not declare`);
+  }
+});
