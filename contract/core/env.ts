@@ -17,6 +17,18 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export let REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../../reports', import.meta.url));
 
 /**
+ * Set by the main command for the Playwright it runs: the user's reports folder, while the run writes into a folder of
+ * its own there (REPORTS_DIR) that replaces the last run's reports only at the run's end (contract/run/run-files.ts).
+ */
+export const REPORTS_HOME_ENV = 'DIALOG_CONTRACT_REPORTS_HOME';
+
+/**
+ * Where what outlives a run lives: the rate limit remembered for the next run, the k6 findings a run merges. The
+ * user's reports folder, also while a run writes into its own.
+ */
+export const reportsHome = (reportsDir: string = REPORTS_DIR): string => process.env[REPORTS_HOME_ENV] || reportsDir;
+
+/**
  * Set to 1 by the main command (scripts/contract.ts) when it has started the embedded simulator itself, beside
  * Playwright instead of before it: Playwright's webServer then starts none, and global setup waits until it listens.
  */

@@ -2,7 +2,7 @@
 // cancelled): the files CI shows carry the one reason, and no ticket, fingerprint or drift entry is written, so a
 // baseline or a vendor ticket can never come from such a run. Written by the main command, global setup or the
 // run reporter, whichever learns it.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verdictJunit, verdictLine, verdictMarkdown, type RunVerdict } from '../../report/verdict.ts';
 
@@ -24,4 +24,18 @@ export function writeVerdictReports(reportsDir: string, verdict: UnjudgedVerdict
   writeFileSync(join(reportsDir, 'drift.md'), `# Contract drift report\n\n${markdown}`);
   writeFileSync(join(reportsDir, 'drift.json'), json);
   writeFileSync(join(reportsDir, 'failures.json'), json);
+}
+
+/** The verdict a run that did not judge wrote (drift.json), if it wrote one. */
+export function readVerdict(reportsDir: string): UnjudgedVerdict | undefined {
+  const file = join(reportsDir, 'drift.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const { verdict } = JSON.parse(readFileSync(file, 'utf8')) as { verdict?: UnjudgedVerdict & { line?: string } };
+    if (!verdict || verdict.kind === undefined) return undefined;
+    const { line: _line, ...read } = verdict;
+    return read as UnjudgedVerdict;
+  } catch {
+    return undefined;
+  }
 }

@@ -43,7 +43,7 @@ import { vendorVersion } from '../../report/run-meta.ts';
 import { ticketFiles } from '../../report/tickets.ts';
 import { AcknowledgementsError, readAcknowledgements } from '../fixtures/acknowledgements.ts';
 import { callbackSecrets } from '../target/callback-inbox.ts';
-import { loadSuiteConfig, REPORTS_DIR, runSpecs } from '../core/env.ts';
+import { loadSuiteConfig, REPORTS_DIR, reportsHome, runSpecs } from '../core/env.ts';
 import { OBSERVATION, type Observation } from '../core/observation.ts';
 import { documentedFor } from '../core/unknowns-catalog.ts';
 import { PROBE_REQUESTS } from '../core/probe-budget.ts';
@@ -60,7 +60,7 @@ import { verdictLine } from '../../report/verdict.ts';
 import { MAIN_COMMAND_ENV, OBSERVED } from '../core/run-report-files.ts';
 
 function loadFiles(): LoadFile[] {
-  const dir = join(REPORTS_DIR, 'load');
+  const dir = join(reportsHome(), 'load');
   let names: string[];
   try {
     names = readdirSync(dir).filter((f) => f.endsWith('.fingerprint.json'));
@@ -276,7 +276,7 @@ export default class RunReports implements Reporter {
     const rateLimit = pace?.limit && pace.limit.from !== FROM_MAX_RPS ? pace.limit : undefined;
     const run: RunMeta = { ...currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {})))), ...(rateLimit ? { rateLimit } : {}) };
     const refusal = observedItems.get('rate.limit');
-    if (pace && refusal) rememberLimit(REPORTS_DIR, run, pace, refusal);
+    if (pace && refusal) rememberLimit(reportsHome(), run, pace, refusal);
     const failures = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
     const firstOf = new Map<string, RecordedFailure>();
     for (const f of failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);
