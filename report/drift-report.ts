@@ -5,6 +5,7 @@ import type { FingerprintItem } from '../lib/fingerprint.ts';
 import type { FailureSeverity } from '../lib/failure.ts';
 import { stableStringify } from '../lib/json.ts';
 import { REPLAY_VARIABLES } from './replay.ts';
+import type { Reach } from './run-reach.ts';
 import { acknowledgementOf, acknowledgementText, resolvedEntries, type Acknowledgement, type AcknowledgementState } from './acknowledged.ts';
 
 export const ADDITIVE_PREFIX = 'additive.';
@@ -19,7 +20,7 @@ export const SEVERITY_LABEL: Record<Severity, string> = {
   changed: 'undocumented behaviour changed since baseline',
   additive: 'additive: a field the document does not declare',
   new: 'new observation',
-  unreached: 'not observed: a test of this run failed before recording it (its failure is the one to look at)',
+  unreached: 'not observed: this run did not set out to observe it, or a test of this run failed before recording it (its failure is the one to look at)',
   unchanged: 'unchanged since baseline',
   fixed: 'fixed: a contract failure of the baseline no longer seen',
 };
@@ -74,7 +75,7 @@ export interface DriftReport {
   entries: DriftEntry[];
   /** Acknowledgements past their date whose drift is still there: each fails the run. */
   expired: Acknowledgement[];
-  /** Acknowledgements whose drift this run did not see: their entries can go. */
+  /** Acknowledgements whose drift this run exercised and found holding: their entries can go. */
   resolved: Acknowledgement[];
 }
 
@@ -98,6 +99,8 @@ export const showValue = (value: unknown): string => (value === undefined ? 'mis
 export function mergeObservations(recorded: readonly RecordedObservation[]): {
   items: FingerprintItem[];
   details: Map<string, Pick<EntryDetail, 'evidence' | 'test'>>;
+  /** Every test that recorded each id. */
+  observers: Map<string, string[]>;
 } {
   const byId = new Map<string, RecordedObservation[]>();
   for (const o of [...recorded].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0))) {
@@ -105,7 +108,9 @@ export function mergeObservations(recorded: readonly RecordedObservation[]): {
   }
   const items: FingerprintItem[] = [];
   const details = new Map<string, Pick<EntryDetail, 'evidence' | 'test'>>();
+  const observers = new Map<string, string[]>();
   for (const [id, seen] of byId) {
+    observers.set(id, [...new Set(seen.map((o) => o.test))]);
     const first = seen[0]!;
     const distinct = new Map(seen.map((o) => [stableStringify(o.observed, 0), o.observed]));
     const observed = distinct.size === 1 ? first.observed : { variants: [...distinct.keys()].sort().map((k) => distinct.get(k)) };
@@ -113,7 +118,7 @@ export function mergeObservations(recorded: readonly RecordedObservation[]): {
     const evidence = seen.find((o) => o.evidence)?.evidence;
     details.set(id, { test: first.test, ...(evidence ? { evidence } : {}) });
   }
-  return { items, details };
+  return { items, details, observers };
 }
 
 function severityOf(kind: Kind, change: Change | null, acknowledged: AcknowledgementState | undefined): Severity {
@@ -159,8 +164,12 @@ export function buildDriftReport(
   baseline?: Baseline,
   acknowledgements: readonly Acknowledgement[] = [],
   today = '9999-12-31',
-  /** Why observations may be missing: tests of this run failed (one cause, one ticket: theirs). */
-  failedBefore?: string,
+  /**
+   * Whether this run set out to observe an item (report/run-reach.ts): an item of the baseline it did not reach is
+   * unreached (no change, no ticket: a filter left it out, or a failed test stopped before it, whose failure is the
+   * one to look at), an acknowledged drift it did not reach is not resolved. By default every item is reached.
+   */
+  reach: (id: string) => Reach = () => ({ reached: true }),
 ): DriftReport {
   const before = new Map(baseline?.items.map((i) => [i.id, i]));
   const name = baseline?.name ?? null;
@@ -191,18 +200,19 @@ export function buildDriftReport(
   const current = new Set(items.map((i) => i.id));
   for (const gone of baseline?.items.filter((i) => !current.has(i.id)) ?? []) {
     const acknowledgement = acknowledged(gone.id);
-    // An observation missing from a run whose tests failed says nothing of the vendor: those failures do.
-    const unreached = failedBefore !== undefined && kindOf(gone) !== 'breaking' && kindOf(gone) !== 'learned';
+    // An item this run never set out to observe, or whose test failed before it, says nothing of the vendor.
+    const reached = reach(gone.id);
     entries.push(
       entry({
         id: gone.id,
-        severity: unreached ? 'unreached' : severityOf(kindOf(gone), 'removed', acknowledgement),
-        change: 'removed',
+        severity: reached.reached ? severityOf(kindOf(gone), 'removed', acknowledgement) : 'unreached',
+        // Not a change: the run did not look.
+        change: reached.reached ? 'removed' : null,
         operation: gone.operation,
         section: gone.section,
         item: gone.item,
         documented: detail(gone.id).documented,
-        observed: unreached ? `not observed: ${failedBefore}` : 'not observed in this run',
+        observed: reached.reached ? 'not observed in this run' : `not reached: ${reached.why}`,
         before: showValue(gone.observed),
         ...(acknowledgement ? { acknowledgement } : {}),
       }),
@@ -213,16 +223,21 @@ export function buildDriftReport(
   const changes = entries.filter(
     (e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && e.severity !== 'fixed' && e.severity !== 'unreached',
   ).length;
-  const live = entries.filter((e) => e.change !== 'removed' && e.severity !== 'unchanged' && e.severity !== 'new' && e.severity !== 'additive');
+  const live = entries.filter(
+    (e) => e.change !== 'removed' && e.severity !== 'unchanged' && e.severity !== 'new' && e.severity !== 'additive' && e.severity !== 'unreached',
+  );
   return {
     baseline: name,
     counts,
     changes,
     entries,
     expired: live.flatMap((e) => (e.acknowledgement?.expired ? [e.acknowledgement] : [])),
-    resolved: resolvedEntries(acknowledgements, new Set(live.map((e) => e.id))),
+    resolved: resolvedEntries(acknowledgements, new Set(live.map((e) => e.id))).filter((a) => reach(a.id).reached),
   };
 }
+
+/** Whether an entry is filed with the vendor: a contract failure, or a change where the specification is silent. */
+export const hasTicket = (e: Pick<DriftEntry, 'severity'>): boolean => e.severity === 'breaking' || e.severity === 'changed';
 
 /** One line per change since the baseline, for the console. */
 export function changeLines(report: DriftReport): string[] {

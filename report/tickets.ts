@@ -1,6 +1,6 @@
 // Vendor tickets as files (reports/tickets/*.md), one per breaking or changed item (an acknowledgement past its date
 // makes its drift one of those again): ready to paste into a tracker. Pure: the caller writes the files.
-import type { DriftEntry, DriftReport } from './drift-report.ts';
+import { hasTicket, type DriftEntry, type DriftReport } from './drift-report.ts';
 import { fenced } from './markdown.ts';
 import { REPLAY_VARIABLES } from './replay.ts';
 
@@ -47,6 +47,6 @@ export function ticketMarkdown(entry: DriftEntry, baseline: string | null, first
 /** Every ticket of a report: breaking and changed items, expired acknowledgements among them. */
 export function ticketFiles(report: DriftReport, firstSeen: (entry: DriftEntry) => string): Array<{ name: string; text: string }> {
   return report.entries
-    .filter((e) => e.severity === 'breaking' || e.severity === 'changed')
+    .filter(hasTicket)
     .map((e) => ({ name: ticketFileName(e), text: ticketMarkdown(e, report.baseline, firstSeen(e)) }));
 }

@@ -38,6 +38,7 @@ import { stopLeftOverDialogs } from '../contract/target/leftover-dialogs.ts';
 import { exitCode, verdictLine, type RunVerdict } from '../report/verdict.ts';
 import { CheckRegistryError, listChecks } from '../checks/check.ts';
 import { registryOf } from '../contract/judging/run-checks.ts';
+import { AcknowledgementsError, readAcknowledgements } from '../contract/fixtures/acknowledgements.ts';
 
 /** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
@@ -157,6 +158,8 @@ async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs
     });
     if (args.baseline) readBaseline(args.baseline);
     if (args.contractFrom) readBaseline(args.contractFrom);
+    // The team's known drifts are read at the run's end: one that cannot be read is said now, before anything is sent.
+    readAcknowledgements();
     // The checks named and the team's module are known good before anything runs: a wrong one is one line, exit 2.
     const checks = await registryOf({ ...config, checks: args.checks, excludeChecks: args.excludeChecks });
     const left = checks.notRun().map((c) => c.name);
@@ -170,7 +173,8 @@ async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs
     }
     return { args, config };
   } catch (err) {
-    if (!(err instanceof ArgsError || err instanceof BaselineError || err instanceof ConfigError || err instanceof CheckRegistryError)) throw err;
+    if (!(err instanceof ArgsError || err instanceof BaselineError || err instanceof ConfigError || err instanceof CheckRegistryError || err instanceof AcknowledgementsError))
+      throw err;
     endRun(mistake(err.message));
   }
 }

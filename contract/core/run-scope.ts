@@ -8,6 +8,7 @@ const WITH_VALUE = new Set([
   '-g',
   '--grep',
   '--grep-invert',
+  '-G',
   '--project',
   '--reporter',
   '-j',
@@ -31,6 +32,7 @@ const NARROWING = new Set([
   '-g',
   '--grep',
   '--grep-invert',
+  '-G',
   '--project',
   '--shard',
   '--last-failed',
@@ -41,10 +43,10 @@ const NARROWING = new Set([
   '--max-failures',
 ]);
 
-/** Why the command line runs only part of the suite (a filter, a project, files), or undefined for the whole. */
-export function partialRunReason(argv: readonly string[]): string | undefined {
+/** What on the command line runs only part of the suite (a filter, a project, files): nothing for the whole. */
+export function narrowedBy(argv: readonly string[]): string[] {
   const start = argv.indexOf('test');
-  if (start < 0) return undefined;
+  if (start < 0) return [];
   const narrowed: string[] = [];
   for (let i = start + 1; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -53,7 +55,13 @@ export function partialRunReason(argv: readonly string[]): string | undefined {
     else if (!arg.startsWith('-')) narrowed.push(`file filter ${arg}`);
     if (WITH_VALUE.has(arg)) i++;
   }
-  return narrowed.length === 0 ? undefined : `a partial run (${[...new Set(narrowed)].join(', ')}): only a run of the whole suite is checked for this`;
+  return [...new Set(narrowed)];
+}
+
+/** Why the command line runs only part of the suite, or undefined for the whole. */
+export function partialRunReason(argv: readonly string[]): string | undefined {
+  const narrowed = narrowedBy(argv);
+  return narrowed.length === 0 ? undefined : `a partial run (${narrowed.join(', ')}): only a run of the whole suite is checked for this`;
 }
 
 /** Playwright's JSON report of `playwright test --list`: the suites of files, their specs and tests. */
@@ -69,9 +77,6 @@ export interface ListReport {
 
 /** A test as the run's scope names it in every run: its file and title path, without the project or run it ran in. */
 export const testKey = (file: string, titles: readonly string[]): string => [file, ...titles].join(' › ');
-
-/** `[api] v2/x.spec.ts › title` (a reporter's name of a test) → `v2/x.spec.ts › title`; names of no test stay. */
-export const keyOfTitle = (title: string): string => title.replace(/^\[[^\]]*\] (?=\S+\.spec\.ts › )/, '');
 
 /** The tests a `--list` report holds: each test key once per project it runs in, with the projects and files. */
 export function listedTests(report: ListReport): { tests: string[]; specs: string[]; projects: string[] } {

@@ -31,12 +31,14 @@ import {
   type RecordedObservation,
 } from '../../report/drift-report.ts';
 import { renderHtml, renderMarkdown } from '../../report/drift-render.ts';
-import { fingerprintJson, mergeFingerprints, readFingerprintFile, type RunMeta } from '../../lib/fingerprint.ts';
+import { fingerprintJson, mergeFingerprints, readFingerprintFile, type RunMeta, type RunScope } from '../../lib/fingerprint.ts';
 import { jobSummary } from '../../report/job-summary.ts';
 import { learnedDocumentFiles } from '../../report/learned-document.ts';
 import { loadDocument } from '../../openapi/document.ts';
 import { contractValidators } from '../../openapi/validators.ts';
-import { RUN_END, runEnd } from '../run/run-end.ts';
+import { RUN_END, runEnd, type RunEnd } from '../run/run-end.ts';
+import { mergeObservers, observerKey, observersOf, reachOf, type RunReachInput, type TestOutcome } from '../../report/run-reach.ts';
+import { narrowedBy } from '../core/run-scope.ts';
 import { SETUP_OBSERVATIONS, SETUP_TITLE } from '../run/run-setup.ts';
 import { freshLoadFindings, type LoadFile } from '../../report/load-findings.ts';
 import { vendorVersion } from '../../report/run-meta.ts';
@@ -98,6 +100,10 @@ export default class RunReports implements Reporter {
   private readonly checksJudged: JudgedCounts = {};
   /** Said last, after every report line: what the run could not do (tests a missing body shape kept from running). */
   private readonly lastLines: string[] = [];
+  /** How each test of the run ended, by key: what tells an item the run never set out to observe (report/run-reach.ts). */
+  private readonly outcomes = new Map<string, TestOutcome>();
+  /** What only the whole run tells, once it ran a test. */
+  private end: RunEnd | undefined;
 
   printsToStdio(): boolean {
     return true;
@@ -121,10 +127,15 @@ export default class RunReports implements Reporter {
         ? `the test ran out of its ${test.timeout / 1000} s: the target answered too slowly to judge (npm run contract -- --timeout MS gives tests longer)`
         : undefined;
     const inconclusive = result.annotations.find((a) => a.type === INCONCLUSIVE)?.description ?? outOfTime;
+    const key = observerKey(title);
     if (inconclusive !== undefined) {
       this.inconclusive.push({ test: title, reason: inconclusive });
+      this.outcomes.set(key, 'not judged');
       return;
     }
+    if (result.status === 'skipped') this.outcomes.set(key, 'skipped');
+    else if (result.status === 'passed' && recorded.length === 0) this.outcomes.set(key, 'passed');
+    else if (result.status !== 'interrupted') this.outcomes.set(key, 'failed');
     if (result.status === 'passed' || result.status === 'failed' || result.status === 'timedOut') this.judged.add(test.id);
     const ended = (this.checksJudged[testPasses.name] ??= { judged: 0, failed: 0 });
     if (result.status !== 'skipped') ended.judged++;
@@ -180,6 +191,7 @@ export default class RunReports implements Reporter {
       this.observations.map((o) => o.id),
       process.env.RUN_PARTIAL || (failed && `${failed}: the whole-run checks wait for a run where every test passes`),
     );
+    this.end = end;
     console.log(end.coverageLine);
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
     for (const failure of end.failed) {
@@ -187,6 +199,37 @@ export default class RunReports implements Reporter {
       this.failures.push(failure);
       this.failedTests.set(failure.test, [...(this.failedTests.get(failure.test) ?? []), failure.id]);
     }
+  }
+
+  /** What the run selected and whether it ran it all (lib/fingerprint.ts RunScope). */
+  private scope(checks: CheckRegistry | undefined, ended: RunScope['ended'] = 'complete'): RunScope {
+    const planned = this.planned.map((t) => observerKey(titleOf(t)));
+    const narrowed = narrowedBy(process.argv);
+    const leftOut = checks?.notRun().map((c) => c.name) ?? [];
+    const unobserved = this.end?.unobserved ?? [];
+    const partial = [
+      ...narrowed.map((n) => `narrowed by ${n}`),
+      ...(leftOut.length ? [`checks left out: ${leftOut.join(', ')}`] : []),
+      ...(ended === 'cancelled' ? ['cancelled before its end'] : []),
+      ...(this.ran === 0 ? ['no test ran'] : []),
+      ...(narrowed.length === 0 && unobserved.length
+        ? [`${unobserved.length} catalogued "not shown" item${unobserved.length === 1 ? '' : 's'} observed nowhere (a test failed or was skipped before recording): ${unobserved.map((u) => u.split(' ')[0]).join(', ')}`]
+        : []),
+    ];
+    const files = new Set(this.planned.map((t) => t.titlePath()[2] ?? ''));
+    return {
+      partial,
+      ended,
+      tests: {
+        selected: planned.length,
+        ran: [...this.outcomes.values()].filter((o) => o !== 'skipped').length,
+        specs: [...files].sort(),
+        projects: [...new Set(this.planned.map((t) => t.parent.project()?.name ?? ''))].sort(),
+      },
+      ...(narrowed.length ? { selected: [...new Set(planned)].sort() } : {}),
+      checks: { made: (checks?.all().length ?? 0) - leftOut.length, leftOut },
+      operations: this.end?.exercised ?? [],
+    };
   }
 
   /** The run's verdict when it could not judge: the target went down (a worker saw it), or it was cancelled. */
@@ -274,7 +317,12 @@ export default class RunReports implements Reporter {
     // The target's limit as the run ended with it, for the next run against it (MAX_RPS alone is no vendor's).
     const pace = readPace(REPORTS_DIR);
     const rateLimit = pace?.limit && pace.limit.from !== FROM_MAX_RPS ? pace.limit : undefined;
-    const run: RunMeta = { ...currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {})))), ...(rateLimit ? { rateLimit } : {}) };
+    const scope = this.scope(checks);
+    const run: RunMeta = {
+      ...currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {})))),
+      ...(rateLimit ? { rateLimit } : {}),
+      scope,
+    };
     const refusal = observedItems.get('rate.limit');
     if (pace && refusal) rememberLimit(reportsHome(), run, pace, refusal);
     const failures = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
@@ -282,10 +330,11 @@ export default class RunReports implements Reporter {
     for (const f of failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);
 
     let baseline: ReturnType<typeof readBaseline> | undefined;
+    let saved: ReturnType<typeof readBaseline> | undefined;
     let acknowledgements: ReturnType<typeof readAcknowledgements>;
     let history: ReturnType<typeof readAllBaselines>;
     try {
-      const saved = config.baseline ? readBaseline(config.baseline) : undefined;
+      saved = config.baseline ? readBaseline(config.baseline) : undefined;
       baseline = saved && { ...saved, items: adoptLegacyItems(saved.items, failures) };
       const adopted = adoptLegacyIds(readAcknowledgements(), failures);
       for (const [from, to] of adopted.renamed) {
@@ -313,7 +362,18 @@ export default class RunReports implements Reporter {
     const failedFirst = [...this.failedTests.keys()][0];
     const failedBefore =
       failedFirst === undefined ? undefined : `${failedFirst} failed${this.failedTests.size > 1 ? ` (and ${this.failedTests.size - 1} more tests)` : ''}`;
-    const report = buildDriftReport(items, detail, baseline, acknowledgements, utcDay(Date.now()), failedBefore);
+    // Who observed each item, in this run and in the baseline: what a later run (and this one) reads to tell an item it
+    // never set out to observe from one it looked for.
+    const observedBy = observersOf(observed.observers, failures);
+    const known = mergeObservers(observedBy, saved?.observedBy);
+    const reachInput: RunReachInput = {
+      scope,
+      outcomes: this.outcomes,
+      exercised: new Set(this.end?.exercised ?? []),
+      judged: new Set(Object.entries(this.checksJudged).flatMap(([name, seen]) => (seen.judged > 0 ? [name] : []))),
+      ...(failedBefore ? { failedBefore } : {}),
+    };
+    const report = buildDriftReport(items, detail, baseline, acknowledgements, utcDay(Date.now()), (id) => reachOf(id, known[id], reachInput));
     // First seen: the oldest baseline holding the item with the value seen now, else this run.
     const firstSeen = (entry: DriftEntry) => {
       const holding = history
@@ -323,7 +383,7 @@ export default class RunReports implements Reporter {
     };
 
     mkdirSync(join(REPORTS_DIR, 'tickets'), { recursive: true });
-    writeFileSync(fingerprintFile(), fingerprintJson(items, run));
+    writeFileSync(fingerprintFile(), fingerprintJson(items, run, observedBy));
     // Resent blips and tests that could not judge: said where CI shows the run, never filed as drift.
     const transients = readTransients(REPORTS_DIR);
     const network = transientSummary(transients);
@@ -370,6 +430,10 @@ export default class RunReports implements Reporter {
     if (baseline) {
       console.log(`drift: compared with baseline ${baseline.name}: ${report.changes === 0 ? 'no changes' : `${report.changes} changes`}`);
       for (const line of changeLines(report)) console.log(line);
+      if (report.counts.unreached > 0)
+        console.log(
+          `drift: ${report.counts.unreached} items of baseline ${baseline.name} not reached by this run (${scope.partial.length ? scope.partial[0] : 'tests failed before recording them'}): no change, no ticket; listed as unreached in reports/drift.md`,
+        );
       if (config.strictBaseline && report.changes > 0) {
         console.error(`drift: STRICT_BASELINE: ${report.changes} changes since baseline ${baseline.name} fail the run`);
         status = 'failed';
