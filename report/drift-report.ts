@@ -236,6 +236,16 @@ export function buildDriftReport(
   };
 }
 
+/**
+ * Whether a run whose contract failures are `failureIds` passes by baselines/acknowledged.yaml: every one of them is a
+ * drift the vendor has a ticket for, and no acknowledgement has passed its date. The main command and the judge alike.
+ */
+export function acknowledgedOnly(report: Pick<DriftReport, 'entries' | 'expired'>, failureIds: Iterable<string>): boolean {
+  const acknowledged = new Set(report.entries.filter((e) => e.severity === 'acknowledged').map((e) => e.id));
+  const ids = [...failureIds];
+  return ids.length > 0 && report.expired.length === 0 && ids.every((id) => acknowledged.has(id));
+}
+
 /** Whether an entry is filed with the vendor: a contract failure, or a change where the specification is silent. */
 export const hasTicket = (e: Pick<DriftEntry, 'severity'>): boolean => e.severity === 'breaking' || e.severity === 'changed';
 

@@ -44,9 +44,9 @@ export function ticketMarkdown(entry: DriftEntry, baseline: string | null, first
   ].join('\n');
 }
 
-/** Every ticket of a report: breaking and changed items, expired acknowledgements among them. */
-export function ticketFiles(report: DriftReport, firstSeen: (entry: DriftEntry) => string): Array<{ name: string; text: string }> {
+/** Every ticket of a report: breaking and changed items, expired acknowledgements among them; `ids`: the items it files. */
+export function ticketFiles(report: DriftReport, firstSeen: (entry: DriftEntry) => string): Array<{ name: string; text: string; ids: string[] }> {
   return report.entries
     .filter(hasTicket)
-    .map((e) => ({ name: ticketFileName(e), text: ticketMarkdown(e, report.baseline, firstSeen(e)) }));
+    .map((e) => ({ name: ticketFileName(e), text: ticketMarkdown(e, report.baseline, firstSeen(e)), ids: [e.id] }));
 }

@@ -4,6 +4,7 @@
 // run reporter, whichever learns it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RunScope } from '../../lib/fingerprint.ts';
 import { verdictJunit, verdictLine, verdictMarkdown, type RunVerdict } from '../../report/verdict.ts';
 
 /** The Playwright reporters' own outputs (playwright.config.ts): CI publishes them. */
@@ -15,10 +16,17 @@ export type UnjudgedVerdict = Exclude<RunVerdict, { kind: 'pass' } | { kind: 'dr
  * junit.xml with one error, summary.md and drift.md headed by the reason, drift.json and failures.json saying it; the
  * tests not run, and the tests and checks that could not judge ("TEST: why").
  */
-export function writeVerdictReports(reportsDir: string, verdict: UnjudgedVerdict, notRun: readonly string[] = [], notJudged: readonly string[] = []): void {
+export function writeVerdictReports(
+  reportsDir: string,
+  verdict: UnjudgedVerdict,
+  notRun: readonly string[] = [],
+  notJudged: readonly string[] = [],
+  /** What the run selected and ran before it ended (lib/fingerprint.ts RunScope), when it got as far as its tests. */
+  scope?: RunScope,
+): void {
   mkdirSync(reportsDir, { recursive: true });
   const markdown = verdictMarkdown(verdict, notRun, notJudged);
-  const json = `${JSON.stringify({ verdict: { ...verdict, line: verdictLine(verdict) }, notRun, notJudged, failures: [] }, null, 2)}\n`;
+  const json = `${JSON.stringify({ verdict: { ...verdict, line: verdictLine(verdict) }, ...(scope ? { scope } : {}), notRun, notJudged, failures: [] }, null, 2)}\n`;
   writeFileSync(join(reportsDir, PLAYWRIGHT_REPORTS.junit), verdictJunit(verdict, notRun));
   writeFileSync(join(reportsDir, 'summary.md'), markdown);
   writeFileSync(join(reportsDir, 'drift.md'), `# Contract drift report\n\n${markdown}`);

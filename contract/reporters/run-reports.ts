@@ -21,6 +21,7 @@ import { failureDetail, failureItem } from '../../report/drift-failures.ts';
 import { adoptLegacyIds, adoptLegacyItems } from '../../report/legacy-ids.ts';
 import { ObservedItems } from '../../lib/observations.ts';
 import {
+  acknowledgedOnly,
   ADDITIVE_PREFIX,
   buildDriftReport,
   changeLines,
@@ -287,6 +288,7 @@ export default class RunReports implements Reporter {
         unjudged,
         notRun,
         this.notJudged().map(({ test, reason }) => `${test}: ${reason}`),
+        this.scope(undefined, unjudged.kind === 'cancelled' ? 'cancelled' : 'complete'),
       );
       // The main command prints it first and last itself; run alone, Playwright's output ends with it.
       if (!process.env[MAIN_COMMAND_ENV]) console.error(verdictLine(unjudged));
@@ -442,7 +444,6 @@ export default class RunReports implements Reporter {
     for (const entry of report.expired) console.error(`drift: ${expiredLine(entry)}`);
     if (report.expired.length > 0) status = 'failed';
     // Failed tests whose every failure is an acknowledged drift do not fail the run; they stay failed in the reports.
-    const acknowledged = new Set(report.entries.filter((e) => e.severity === 'acknowledged').map((e) => e.id));
     const failedTests = [...this.failedTests.values()];
     if (
       status === 'failed' &&
@@ -451,8 +452,8 @@ export default class RunReports implements Reporter {
       report.expired.length === 0 &&
       !(config.strictBaseline && report.changes > 0)
     ) {
-      if (failedTests.every((ids) => ids.every((id) => acknowledged.has(id)))) {
-        console.log(`drift: every failure of this run is an acknowledged drift (${acknowledged.size}, baselines/acknowledged.yaml): the run passes`);
+      if (acknowledgedOnly(report, failedTests.flat())) {
+        console.log(`drift: every failure of this run is an acknowledged drift (${report.counts.acknowledged}, baselines/acknowledged.yaml): the run passes`);
         status = 'passed';
       }
     }
