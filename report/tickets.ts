@@ -16,8 +16,11 @@ export function ticketFileName(entry: Pick<DriftEntry, 'id' | 'severity'>): stri
   return `${entry.severity}-${slug}-${(hash >>> 0).toString(16).padStart(8, '0')}.md`;
 }
 
+/** A ticket's headline: what a tracker shows, and what JUnit says of a test that met the drift. */
+export const ticketHeadline = (entry: Pick<DriftEntry, 'operation' | 'item'>): string => `[Dialog Bot Service] ${entry.operation || 'API'}: ${entry.item}`;
+
 export function ticketMarkdown(entry: DriftEntry, baseline: string | null, firstSeen: string): string {
-  const title = `[Dialog Bot Service] ${entry.operation || 'API'}: ${entry.item}`;
+  const title = ticketHeadline(entry);
   return [
     `# ${title}`,
     '',

@@ -11,7 +11,17 @@ import { join } from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
-import { CONTRACT_FAILURE, failureId, NOT_JUDGED, unjudgedLine, type Failure, type RecordedFailure, type UnjudgedCheck } from '../../lib/failure.ts';
+import {
+  CONTRACT_FAILURE,
+  failureId,
+  NOT_JUDGED,
+  renderFailure,
+  unjudgedLine,
+  type Failure,
+  type RecordedFailure,
+  type UnjudgedCheck,
+} from '../../lib/failure.ts';
+import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { CheckRegistryError, type CheckRegistry } from '../../checks/check.ts';
 import { bodyShapeEstablished, runFailures, testPasses } from '../../checks/run.ts';
 import { CHECKS_JUDGED, type JudgedCounts } from '../judging/matchers.ts';
@@ -28,6 +38,7 @@ import {
   mergeObservations,
   showValue,
   type DriftEntry,
+  type DriftReport,
   type EntryDetail,
   type RecordedObservation,
 } from '../../report/drift-report.ts';
@@ -43,7 +54,8 @@ import { narrowedBy } from '../core/run-scope.ts';
 import { SETUP_OBSERVATIONS, SETUP_TITLE } from '../run/run-setup.ts';
 import { freshLoadFindings, type LoadFile } from '../../report/load-findings.ts';
 import { vendorVersion } from '../../report/run-meta.ts';
-import { ticketFiles } from '../../report/tickets.ts';
+import { ticketFiles, ticketHeadline } from '../../report/tickets.ts';
+import { runJunit, type JunitCase } from '../../report/junit.ts';
 import { AcknowledgementsError, readAcknowledgements } from '../fixtures/acknowledgements.ts';
 import { callbackSecrets } from '../target/callback-inbox.ts';
 import { loadSuiteConfig, REPORTS_DIR, reportsHome, runSpecs } from '../core/env.ts';
@@ -58,7 +70,7 @@ import { BaselineError, fingerprintFile, readAllBaselines, readBaseline } from '
 import { errorHeadline } from './error-headline.ts';
 import { shapeSkips } from '../fixtures/preconditions.ts';
 import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, transientSummary } from '../target/run-health.ts';
-import { writeVerdictReports, type UnjudgedVerdict } from '../core/verdict-reports.ts';
+import { PLAYWRIGHT_REPORTS, writeVerdictReports, type UnjudgedVerdict } from '../core/verdict-reports.ts';
 import { verdictLine } from '../../report/verdict.ts';
 import { MAIN_COMMAND_ENV, OBSERVED } from '../core/run-report-files.ts';
 
@@ -76,12 +88,33 @@ function loadFiles(): LoadFile[] {
   });
 }
 
-/** A test as QA names it: `[project] title path`; in a several-run invocation `[run] title path` (contract/fixtures/api-test.ts eachRun). */
-const titleOf = (test: TestCase) => {
+/** A test's project (or run of several, contract/fixtures/api-test.ts eachRun), spec file and title path below it. */
+const partsOf = (test: TestCase) => {
   const [, project, file, ...rest] = test.titlePath();
   const [label, path] = runSpecs() ? [rest[0], rest.slice(1)] : [project, rest];
+  return { label: label ?? '', file: file ?? '', path };
+};
+
+/** A test as QA names it: `[project] title path`; in a several-run invocation `[run] title path`. */
+const titleOf = (test: TestCase) => {
+  const { label, file, path } = partsOf(test);
   return `[${label}] ${[file, ...path].join(' › ')}`;
 };
+
+/** What JUnit says of a test, before the run's tickets name its failures. */
+interface TestRecord {
+  file: string;
+  name: string;
+  project: string;
+  seconds: number;
+  /** Its contract failures' ids; none when it passed, was skipped or crashed. */
+  ids: string[];
+  /** Why it did not run, could not judge, or crashed (its error). */
+  skipped?: string;
+  crashed?: { message: string; text: string };
+  /** Its failures as the test printed them. */
+  text: string;
+}
 
 export default class RunReports implements Reporter {
   private readonly observations: RecordedObservation[] = [];
@@ -105,6 +138,8 @@ export default class RunReports implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome>();
   /** What only the whole run tells, once it ran a test. */
   private end: RunEnd | undefined;
+  /** Every test's case in the run's JUnit file. */
+  private readonly cases: TestRecord[] = [];
 
   printsToStdio(): boolean {
     return true;
@@ -129,11 +164,18 @@ export default class RunReports implements Reporter {
         : undefined;
     const inconclusive = result.annotations.find((a) => a.type === INCONCLUSIVE)?.description ?? outOfTime;
     const key = observerKey(title);
+    const { label, file, path } = partsOf(test);
+    const junitCase: TestRecord = { file, name: path.join(' › '), project: label, seconds: result.duration / 1000, ids: [], text: '' };
+    this.cases.push(junitCase);
     if (inconclusive !== undefined) {
       this.inconclusive.push({ test: title, reason: inconclusive });
       this.outcomes.set(key, 'not judged');
+      junitCase.skipped = `not judged: ${inconclusive}`;
       return;
     }
+    if (result.status === 'skipped')
+      junitCase.skipped = result.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
+    else if (result.status === 'interrupted') junitCase.skipped = 'not run: the run was cancelled';
     if (result.status === 'skipped') this.outcomes.set(key, 'skipped');
     else if (result.status === 'passed' && recorded.length === 0) this.outcomes.set(key, 'passed');
     else if (result.status !== 'interrupted') this.outcomes.set(key, 'failed');
@@ -173,6 +215,10 @@ export default class RunReports implements Reporter {
         title,
         failed.map((f) => f.id),
       );
+      if (recorded.length > 0) {
+        junitCase.ids = failed.map((f) => f.id);
+        junitCase.text = stripAnsi(result.errors.map((e) => e.message ?? e.value ?? '').join('\n\n'));
+      } else junitCase.crashed = { message: firstLine, text: stripAnsi(result.errors.map((e) => e.stack ?? e.message ?? e.value ?? '').join('\n\n')) };
     }
   }
 
@@ -200,6 +246,48 @@ export default class RunReports implements Reporter {
       this.failures.push(failure);
       this.failedTests.set(failure.test, [...(this.failedTests.get(failure.test) ?? []), failure.id]);
     }
+  }
+
+  /**
+   * The run's JUnit file: a test that met contract failures a <failure> with its first ticket's headline, one that
+   * crashed an <error>, the run's own checks that failed a case of their own (report/junit.ts).
+   */
+  private junit(report: DriftReport, failures: readonly RecordedFailure[]): string {
+    const entries = new Map(report.entries.map((e) => [e.id, e]));
+    const headline = (id: string) => {
+      const entry = entries.get(id);
+      const head = entry ? ticketHeadline(entry) : id;
+      return entry?.severity === 'acknowledged' ? `${head} (acknowledged: ${entry.acknowledgement?.ticket})` : head;
+    };
+    const ofTests = new Set(this.cases.flatMap((c) => c.ids));
+    const runEnd = failures.filter((f) => !ofTests.has(f.id));
+    const cases: JunitCase[] = [
+      ...this.cases.map(
+        (c): JunitCase => ({
+          file: c.file,
+          name: c.name,
+          project: c.project,
+          seconds: c.seconds,
+          outcome: c.ids.length
+            ? { kind: 'failure', message: headline(c.ids[0]!), text: `${c.ids.map((id) => `${headline(id)}\n  ${id}`).join('\n')}\n\n${c.text}`, ids: c.ids }
+            : c.crashed
+              ? { kind: 'error', ...c.crashed }
+              : c.skipped !== undefined
+                ? { kind: 'skipped', message: c.skipped }
+                : { kind: 'passed' },
+        }),
+      ),
+      ...runEnd.map(
+        (f): JunitCase => ({
+          file: RUN_END,
+          name: f.test,
+          project: 'run',
+          seconds: 0,
+          outcome: { kind: 'failure', message: headline(f.id), text: renderFailure(f), ids: [f.id] },
+        }),
+      ),
+    ];
+    return runJunit('dialog-contract', cases);
   }
 
   /** What the run selected and whether it ran it all (lib/fingerprint.ts RunScope). */
@@ -415,7 +503,9 @@ export default class RunReports implements Reporter {
         ...(notRun.length ? ['\n', ...notRun] : []),
       ].join(''),
     );
-    for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
+    const tickets = ticketFiles(report, firstSeen);
+    for (const ticket of tickets) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
+    writeFileSync(join(REPORTS_DIR, PLAYWRIGHT_REPORTS.junit), this.junit(report, failures));
 
     const counts = Object.entries(report.counts)
       .map(([severity, n]) => `${n} ${severity}`)
