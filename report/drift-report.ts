@@ -64,6 +64,11 @@ export interface DriftEntry {
   evidence?: string;
   replay?: string;
   ticket: string;
+  /**
+   * The ids of every entry of one root cause, when there are several (the same finding of one check at one field, seen
+   * at several operations or places): they share one ticket, which lists where each was seen.
+   */
+  cause?: string[];
 }
 
 export interface DriftReport {
@@ -151,6 +156,43 @@ export function ticketText(entry: Omit<DriftEntry, 'ticket'>, baseline: string |
   return lines.join('\n');
 }
 
+/**
+ * What makes contract failures one root cause: one check family finding the same at the same field (list positions and
+ * the operation aside) and seeing the same there. A missing `source` seen in the V2 record and in the V2 list is one
+ * ticket; transitions that all fail for one status string are one id already.
+ */
+function causeKey(item: FingerprintItem): string | undefined {
+  const kind = kindOf(item);
+  if (kind !== 'breaking' && kind !== 'learned') return undefined;
+  const m = /^((?:contract|learned)\.\S+) \S+ \S+ (.+)$/.exec(item.id);
+  if (!m) return undefined;
+  const pointer = m[2]!;
+  const field = pointer.startsWith('/') ? pointer.split('/').filter((p) => p !== '' && p !== '*').join('/') : pointer;
+  const finding = item.item.startsWith(pointer) ? item.item.slice(pointer.length) : item.item;
+  return `${m[1]} ${field}${finding} ${showValue(item.observed)}`;
+}
+
+/** The ticket of one root cause seen at several places: the first entry's, with every place it was seen. */
+export function causeTicketText(members: readonly DriftEntry[], baseline: string | null): string {
+  const [first] = members as [DriftEntry, ...DriftEntry[]];
+  const lines = ticketText(first, baseline).split('\n');
+  const at = lines.findIndex((l) => l.startsWith('Reference: '));
+  const places = members.map((m) => `- ${m.operation || 'API'}: ${m.item}${m.test ? `, found by ${m.test}` : ''} (${m.id})`);
+  return [
+    `[Dialog Bot Service] ${causeOperations(members)}: ${causeItem(first)} (${SEVERITY_LABEL[first.severity]})`,
+    ...lines.slice(1, at).filter((l) => !l.startsWith('Found by: ')),
+    `Seen at ${members.length} places (one cause, one ticket):`,
+    ...places,
+    ...lines.slice(at + 1),
+  ].join('\n');
+}
+
+/** The operations of a cause, each once, in order. */
+export const causeOperations = (members: readonly Pick<DriftEntry, 'operation'>[]): string => [...new Set(members.map((m) => m.operation || 'API'))].join(', ');
+
+/** What a cause's ticket calls the item: the field without the list positions of one place. */
+export const causeItem = (entry: Pick<DriftEntry, 'item'>): string => entry.item.replace(/^\/(?:\*\/)*/, '');
+
 const bySeverityThenId = (a: DriftEntry, b: DriftEntry) =>
   SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -219,6 +261,18 @@ export function buildDriftReport(
     );
   }
   entries.sort(bySeverityThenId);
+  // One root cause, one ticket: the entries of a cause share the ticket that lists where each was seen.
+  const causes = new Map<string, DriftEntry[]>();
+  for (const item of items) {
+    const key = causeKey(item);
+    const found = entries.find((e) => e.id === item.id);
+    if (key && found && (found.severity === 'breaking' || found.severity === 'learned')) causes.set(key, [...(causes.get(key) ?? []), found]);
+  }
+  for (const members of causes.values()) {
+    if (members.length < 2) continue;
+    const ticket = causeTicketText(members, name);
+    for (const m of members) Object.assign(m, { ticket, cause: members.map((x) => x.id) });
+  }
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, entries.filter((e) => e.severity === s).length])) as Record<Severity, number>;
   const changes = entries.filter(
     (e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'acknowledged' && e.severity !== 'fixed' && e.severity !== 'unreached',

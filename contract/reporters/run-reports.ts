@@ -252,11 +252,12 @@ export default class RunReports implements Reporter {
    * The run's JUnit file: a test that met contract failures a <failure> with its first ticket's headline, one that
    * crashed an <error>, the run's own checks that failed a case of their own (report/junit.ts).
    */
-  private junit(report: DriftReport, failures: readonly RecordedFailure[]): string {
+  private junit(report: DriftReport, failures: readonly RecordedFailure[], tickets: ReadonlyArray<{ ids: string[]; headline: string }>): string {
     const entries = new Map(report.entries.map((e) => [e.id, e]));
+    const filed = new Map(tickets.flatMap((t) => t.ids.map((id) => [id, t.headline] as const)));
     const headline = (id: string) => {
       const entry = entries.get(id);
-      const head = entry ? ticketHeadline(entry) : id;
+      const head = filed.get(id) ?? (entry ? ticketHeadline(entry) : id);
       return entry?.severity === 'acknowledged' ? `${head} (acknowledged: ${entry.acknowledgement?.ticket})` : head;
     };
     const ofTests = new Set(this.cases.flatMap((c) => c.ids));
@@ -505,7 +506,7 @@ export default class RunReports implements Reporter {
     );
     const tickets = ticketFiles(report, firstSeen);
     for (const ticket of tickets) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
-    writeFileSync(join(REPORTS_DIR, PLAYWRIGHT_REPORTS.junit), this.junit(report, failures));
+    writeFileSync(join(REPORTS_DIR, PLAYWRIGHT_REPORTS.junit), this.junit(report, failures, tickets));
 
     const counts = Object.entries(report.counts)
       .map(([severity, n]) => `${n} ${severity}`)
