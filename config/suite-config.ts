@@ -52,6 +52,8 @@ export interface SuiteConfig {
   strictBaseline: boolean;
   /** A send or command body shape the run cannot establish fails the run instead of skipping its tests. */
   requireShapes: boolean;
+  /** Tickets and failures.json quote end users' IPs and cities as the answers had them (report/personal-data.ts). */
+  keepPersonalData: boolean;
   /** A baseline whose learned document the run is held to as well (--contract-from). */
   contractFrom: string | undefined;
   /**
@@ -261,6 +263,7 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
     baseline: optional(env, 'BASELINE'),
     strictBaseline: truthy(env.STRICT_BASELINE),
     requireShapes: truthy(env.REQUIRE_SHAPES),
+    keepPersonalData: truthy(env.KEEP_PERSONAL_DATA),
     contractFrom: optional(env, 'CONTRACT_FROM'),
     recordFailures: oneOf(env, 'CONTRACT_FAILURES', ['record']) === 'record',
     probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),

@@ -18,6 +18,7 @@ import { JUDGE_FILES, judgeReportFiles } from '../report/judge-report.ts';
 import { acknowledgedOnly } from '../report/drift-report.ts';
 import { expiredLine, utcDay, type Acknowledgement } from '../report/acknowledged.ts';
 import { adoptLegacyIds } from '../report/legacy-ids.ts';
+import { FAILURE_NAMES, Pseudonyms, stringsOf } from '../report/personal-data.ts';
 import { AcknowledgementsError, readAcknowledgements } from '../contract/fixtures/acknowledgements.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
 import { loadDotenvOnce, REPORTS_DIR } from '../contract/core/env.ts';
@@ -28,6 +29,7 @@ import { NEXT_RUN_DIR, STOPPED_RUN_DIR } from '../contract/run/run-files.ts';
 const ENVIRONMENT = [
   ['CHECKS_MODULE', "a module of the team's own checks (docs/checks.md): its checks of one exchange and of the whole recording judge too"],
   ['CHECKS, EXCLUDE_CHECKS', 'the checks made, or left out, by name or family (as --checks, --exclude-checks)'],
+  ['KEEP_PERSONAL_DATA', "1: tickets and failures.json quote end users' IP addresses and cities as recorded (default: ip-1, city-1)"],
   REPORTS_DIR_ENV,
 ] as const;
 
@@ -81,9 +83,11 @@ const shownOut = relative(process.cwd(), out) || '.';
 
 let registry: Awaited<ReturnType<typeof registryOf>>;
 let acknowledgements: Acknowledgement[];
+let keepPersonalData = false;
 try {
   loadDotenvOnce();
   const config = parseSuiteConfig(process.env, ENVIRONMENT);
+  keepPersonalData = config.keepPersonalData;
   registry = await registryOf({
     checksModule: config.checksModule,
     checks: names(values.checks) ?? config.checks,
@@ -97,7 +101,10 @@ try {
 
 const started = Date.now();
 const source = basename(file);
-const verdict = judgeRecording(har, contractValidators(), registry, source);
+const judgedAs = judgeRecording(har, contractValidators(), registry, source);
+// End users' IPs and cities of the recording out of the tickets (report/personal-data.ts), unless kept on purpose.
+const pseudonyms = keepPersonalData ? undefined : new Pseudonyms().learn(stringsOf(judgedAs.failures.map((f) => [f.context, f.observed])));
+const verdict = pseudonyms ? { ...judgedAs, failures: judgedAs.failures.map((f) => pseudonyms.value(f, FAILURE_NAMES)) } : judgedAs;
 // Nothing of an earlier judge stands for this one; the recording itself may lie in its folder.
 for (const stale of JUDGE_FILES) if (resolve(out, stale) !== resolve(file)) rmSync(join(out, stale), { recursive: true, force: true });
 const files = { tickets: `${shownOut}/tickets/`, report: `${shownOut}/summary.md` };

@@ -56,6 +56,7 @@ import { freshLoadFindings, type LoadFile } from '../../report/load-findings.ts'
 import { vendorVersion } from '../../report/run-meta.ts';
 import { ticketFiles, ticketHeadline } from '../../report/tickets.ts';
 import { runJunit, type JunitCase } from '../../report/junit.ts';
+import { FAILURE_NAMES, Pseudonyms, stringsOf } from '../../report/personal-data.ts';
 import { AcknowledgementsError, readAcknowledgements } from '../fixtures/acknowledgements.ts';
 import { callbackSecrets } from '../target/callback-inbox.ts';
 import { loadSuiteConfig, REPORTS_DIR, reportsHome, runSpecs } from '../core/env.ts';
@@ -402,7 +403,18 @@ export default class RunReports implements Reporter {
       this.lastLines.unshift(
         `dialog-contract: ${left.length} check${left.length === 1 ? '' : 's'} not run (left out by --checks/--exclude-checks): ${left.join(', ')}`,
       );
-    const observed = mergeObservations(this.observations.map((o) => ({ ...o, ...(o.evidence ? { evidence: redactKnownIn(o.evidence) } : {}) })));
+    // End users' IPs and cities out of what leaves the company: one set of pseudonyms for every report of the run.
+    const sorted = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
+    const evidence = (o: RecordedObservation) => (o.evidence ? redactKnownIn(o.evidence) : undefined);
+    const names = config.keepPersonalData
+      ? undefined
+      : new Pseudonyms().learn([...stringsOf(sorted.map((f) => [f.context, f.observed])), ...this.observations.flatMap((o) => evidence(o) ?? [])]);
+    const observed = mergeObservations(
+      this.observations.map((o) => {
+        const text = evidence(o);
+        return { ...o, ...(text ? { evidence: names ? names.text(text) : text } : {}) };
+      }),
+    );
     const observedItems = new ObservedItems(observed.items);
     const signals = observedItems.get('versioning.deprecation-signals');
     // The target's limit as the run ended with it, for the next run against it (MAX_RPS alone is no vendor's).
@@ -416,7 +428,7 @@ export default class RunReports implements Reporter {
     };
     const refusal = observedItems.get('rate.limit');
     if (pace && refusal) rememberLimit(reportsHome(), run, pace, refusal);
-    const failures = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
+    const failures = names ? sorted.map((f) => names.value(f, FAILURE_NAMES)) : sorted;
     const firstOf = new Map<string, RecordedFailure>();
     for (const f of failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);
 
