@@ -13,6 +13,7 @@ import { CONTRACT_FAILURE, NOT_JUDGED, renderFailure, type Failure, type Failure
 import type { Json } from '../../lib/json.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import { redactKnown, redactKnownIn } from '../../http/redact.ts';
+import { RUNNER_CLOCK_STEP_MS, runnerClockStep, runnerClockWhy } from '../clock/vendor-clock.ts';
 
 /** The answers that show a finding besides the one judged, and the run's values that explain it. */
 export interface Shown {
@@ -25,6 +26,8 @@ export interface Shown {
   /** The place with the run's values, where the test knows it better than the check. */
   location?: string;
   severity?: FailureSeverity;
+  /** The finding is about time as this runner measures it (a window, an age): details naming a clock are too. */
+  timed?: boolean;
 }
 
 /** Annotation type of what a test judged: JudgedCounts as JSON. */
@@ -168,6 +171,12 @@ export function judgeWith<I>(res: ApiResponse, check: Check<I>, input: I, shown:
   judging(check.name, failing.length);
   if (failing.length === 0) return;
   const failures = failuresOf(check, failing, judgedAt(res, shown));
+  // A finding about time after this runner's clock stepped is the runner's, not the vendor's: not judged.
+  const step = runnerClockStep();
+  if ((shown.timed || shown.details?.clock !== undefined) && Math.abs(step) > RUNNER_CLOCK_STEP_MS) {
+    for (const f of failures) checkNotJudged(res, check.name as CheckName, { pointer: f.pointer, why: runnerClockWhy(step), section: f.section });
+    return;
+  }
   (soft ? expect.soft(res) : expect(res)).toPassCheck(failures);
 }
 
