@@ -43,7 +43,7 @@ export interface RunReachInput {
   scope: Pick<RunScope, 'partial' | 'ended'>;
   /** Every test this run ran or skipped, by key. */
   outcomes: ReadonlyMap<string, TestOutcome>;
-  /** The (operation, status) pairs the run's answers showed: "OPERATIONID STATUS". */
+  /** The operations the run's answers came from, by id (whatever their status: a drift's status is not the fix's). */
   exercised: ReadonlySet<string>;
   /** The checks the run judged at least once, by name (a family's checks count for it). */
   judged: ReadonlySet<string>;
@@ -55,10 +55,10 @@ export type Reach = { reached: true } | { reached: false; why: string };
 
 const REACHED: Reach = { reached: true };
 
-/** contract.CHECK OPERATIONID STATUS PLACE → its check family, operation and status; undefined for other ids. */
-function failureAt(id: string): { family: string; operation: string; status: string } | undefined {
-  const m = /^(?:contract|learned)\.(\S+) (\S+) (\S+) /.exec(id);
-  return m ? { family: m[1]!, operation: m[2]!, status: m[3]! } : undefined;
+/** contract.CHECK OPERATIONID STATUS PLACE → its check family and operation; undefined for other ids. */
+function failureAt(id: string): { family: string; operation: string } | undefined {
+  const m = /^(?:contract|learned)\.(\S+) (\S+) \S+ /.exec(id);
+  return m ? { family: m[1]!, operation: m[2]! } : undefined;
 }
 
 /** "-g, file filter v2/" or "the run was cancelled": why a partial run did not look at everything. */
@@ -88,8 +88,8 @@ export function reachOf(id: string, observedBy: readonly string[] | undefined, r
   const failure = failureAt(id);
   if (failure && failure.operation !== '-') {
     const judged = [...run.judged].some((name) => name === failure.family || name.startsWith(`${failure.family}.`));
-    if (judged && (failure.status === '-' || run.exercised.has(`${failure.operation} ${failure.status}`))) return REACHED;
-    return { reached: false, why: `this run did not judge ${failure.family} at ${failure.operation} → ${failure.status}` };
+    if (judged && run.exercised.has(failure.operation)) return REACHED;
+    return { reached: false, why: `this run did not judge ${failure.family} at ${failure.operation}` };
   }
   if (!whole) return { reached: false, why: run.scope.ended === 'cancelled' ? 'the run was cancelled' : partialText(run.scope) };
   return run.failedBefore ? { reached: false, why: run.failedBefore } : REACHED;

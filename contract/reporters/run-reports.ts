@@ -475,7 +475,7 @@ export default class RunReports implements Reporter {
     const reachInput: RunReachInput = {
       scope,
       outcomes: this.outcomes,
-      exercised: new Set(this.end?.exercised ?? []),
+      exercised: new Set((this.end?.exercised ?? []).map((pair) => pair.split(' ')[0]!)),
       judged: new Set(Object.entries(this.checksJudged).flatMap(([name, seen]) => (seen.judged > 0 ? [name] : []))),
       ...(failedBefore ? { failedBefore } : {}),
     };
