@@ -25,12 +25,12 @@ function shown(path: string): string {
 }
 
 /** NAME → baselines/NAME.json; a path ending in .json (a fingerprint kept from another run) is taken as it is. */
-export function baselinePath(nameOrFile: string): string {
+export function baselinePath(nameOrFile: string, dir = BASELINES_DIR): string {
   if (nameOrFile.endsWith('.json')) return resolve(nameOrFile);
   if (!NAME.test(nameOrFile)) {
     throw new BaselineError(`baseline name "${nameOrFile}" is not valid: use letters, digits, ".", "_" and "-" (it is saved as baselines/NAME.json)`);
   }
-  return join(BASELINES_DIR, `${nameOrFile}.json`);
+  return join(dir, `${nameOrFile}.json`);
 }
 
 function readFile(path: string, what: string): FingerprintFile {
@@ -77,10 +77,10 @@ export interface SavedBaseline {
  * catalogued items it observed nowhere: its scope says why) is refused unless `partial` asks for it by name; then it is
  * saved marked partial, with why.
  */
-export function saveBaseline(name: string, options: { fingerprint?: string; partial?: boolean } = {}): SavedBaseline {
+export function saveBaseline(name: string, options: { fingerprint?: string; partial?: boolean; dir?: string } = {}): SavedBaseline {
   const fingerprint = options.fingerprint ?? fingerprintFile();
   if (name.endsWith('.json')) throw new BaselineError(`baseline name "${name}" is not valid: give a name, not a file (it is saved as baselines/NAME.json)`);
-  const path = baselinePath(name);
+  const path = baselinePath(name, options.dir);
   if (!existsSync(fingerprint)) throw new BaselineError(`no fingerprint yet: ${shown(fingerprint)} is written by a run of npm run contract`);
   const file = readFile(fingerprint, 'fingerprint');
   const why = file.run?.scope?.partial.join('; ') || (file.partial ?? '');
