@@ -219,7 +219,9 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
     password: ifNamed('API_PASSWORD', () => text(env, 'API_PASSWORD')),
     botId: ifNamed('BOT_ID', () => atLeast(env, 'BOT_ID', 'the BotID the suite creates dialogs on (a positive integer)', 1)),
     gotoBotId: ifNamed('GOTO_BOT_ID', () => atLeast(env, 'GOTO_BOT_ID', 'the BotID of the command goto target (a positive integer)', 1)),
-    customBlockBotId: ifNamed('CUSTOM_BLOCK_BOT_ID', () => atLeast(env, 'CUSTOM_BLOCK_BOT_ID', 'the BotID whose scenario reaches a custom block (a positive integer)', 1)),
+    customBlockBotId: ifNamed('CUSTOM_BLOCK_BOT_ID', () =>
+      atLeast(env, 'CUSTOM_BLOCK_BOT_ID', 'the BotID whose scenario reaches a custom block (a positive integer)', 1),
+    ),
   };
   if (target.gotoBotId !== undefined && target.gotoBotId === target.botId)
     throw new ConfigError(`GOTO_BOT_ID=${target.gotoBotId} equals BOT_ID: the goto target must be another bot`);
@@ -234,7 +236,9 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
     simulatorPort,
     fileId: optional(env, 'FILE_ID') === undefined ? undefined : atLeast(env, 'FILE_ID', 'a positive integer file id known to exist (or leave it empty)', 1),
     blockedBotId:
-      optional(env, 'BLOCKED_BOT_ID') === undefined ? undefined : atLeast(env, 'BLOCKED_BOT_ID', 'the BotID of a blocked instance (a positive integer, or leave it empty)', 1),
+      optional(env, 'BLOCKED_BOT_ID') === undefined
+        ? undefined
+        : atLeast(env, 'BLOCKED_BOT_ID', 'the BotID of a blocked instance (a positive integer, or leave it empty)', 1),
     sendBody: template(env, 'SEND_BODY', 'text', '{"message":"{{text}}"}'),
     commandBody: template(env, 'COMMAND_BODY', 'botId', '{"command":"goto","bot":{{botId}}}'),
     callbackHost,

@@ -117,7 +117,12 @@ export function readFingerprintFile(value: unknown): FingerprintFile | undefined
   if (isItems(value)) return { run: null, items: value };
   if (value && typeof value === 'object' && isItems((value as FingerprintFile).items)) {
     const { run, items, observedBy, partial } = value as FingerprintFile;
-    return { run: run ?? null, items, ...(observedBy && typeof observedBy === 'object' ? { observedBy } : {}), ...(typeof partial === 'string' ? { partial } : {}) };
+    return {
+      run: run ?? null,
+      items,
+      ...(observedBy && typeof observedBy === 'object' ? { observedBy } : {}),
+      ...(typeof partial === 'string' ? { partial } : {}),
+    };
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ const HEADINGS: Record<(typeof SEVERITIES)[number], string> = {
   changed: 'Undocumented behaviour changed since the baseline',
   additive: 'Additive fields',
   new: 'New observations',
-  unreached: "Not reached: items of the baseline this run did not set out to observe, or whose test failed before recording them (no change, no ticket)",
+  unreached: 'Not reached: items of the baseline this run did not set out to observe, or whose test failed before recording them (no change, no ticket)',
   unchanged: 'Unchanged since the baseline',
   fixed: 'Fixed since the baseline (contract failures of the baseline no longer seen)',
 };
@@ -94,7 +94,9 @@ function htmlRow(e: DriftEntry): string {
     `<td><details><summary>${escapeHtml(e.item)}</summary><dl>${more}</dl>`,
     `<h4>Evidence</h4><pre class="evidence">${escapeHtml(e.evidence ?? 'no single request shows it; see the test in the Playwright HTML report')}</pre>`,
     // An item the run did not reach is no vendor's: no ticket to copy.
-    e.severity === 'unreached' ? '</details></td>' : `<h4>Vendor ticket</h4><pre class="ticket" title="one click selects the whole ticket">${escapeHtml(e.ticket)}</pre></details></td>`,
+    e.severity === 'unreached'
+      ? '</details></td>'
+      : `<h4>Vendor ticket</h4><pre class="ticket" title="one click selects the whole ticket">${escapeHtml(e.ticket)}</pre></details></td>`,
     `<td class="observed">${escapeHtml(e.observed)}</td>`,
     '</tr>',
   ].join('');

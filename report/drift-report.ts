@@ -167,7 +167,12 @@ function causeKey(item: FingerprintItem): string | undefined {
   const m = /^((?:contract|learned)\.\S+) \S+ \S+ (.+)$/.exec(item.id);
   if (!m) return undefined;
   const pointer = m[2]!;
-  const field = pointer.startsWith('/') ? pointer.split('/').filter((p) => p !== '' && p !== '*').join('/') : pointer;
+  const field = pointer.startsWith('/')
+    ? pointer
+        .split('/')
+        .filter((p) => p !== '' && p !== '*')
+        .join('/')
+    : pointer;
   const finding = item.item.startsWith(pointer) ? item.item.slice(pointer.length) : item.item;
   return `${m[1]} ${field}${finding} ${showValue(item.observed)}`;
 }

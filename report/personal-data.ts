@@ -13,7 +13,7 @@ const IPV6 = /(?<![\w:])(?=[0-9a-fA-F:]*(?:::|[a-fA-F]))(?:[0-9a-fA-F]{1,4}:){2,
 const FIELD = /\\?"(ip|location)\\?"\s*:\s*\\?"((?:[^"\\]|\\[^"])*)\\?"/g;
 
 const isIp = (value: string) => new RegExp(`^(?:${IPV4.source}|${IPV6.source})$`).test(value);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The pseudonyms of a run's personal values: found in texts, replaced in any JSON value. */
 export class Pseudonyms {
@@ -53,7 +53,7 @@ export class Pseudonyms {
     this.pattern ??= new RegExp(
       `(?<![\\p{L}\\p{N}.:])(?:${[...this.names.keys()]
         .sort((a, b) => b.length - a.length)
-        .map(escape)
+        .map(literal)
         .join('|')})(?![\\p{L}\\p{N}]|[.:]\\p{N})`,
       'gu',
     );
@@ -64,8 +64,7 @@ export class Pseudonyms {
   value<T>(value: T, keep: ReadonlySet<string> = new Set()): T {
     if (typeof value === 'string') return this.text(value) as T;
     if (Array.isArray(value)) return value.map((v) => this.value(v)) as T;
-    if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keep.has(k) ? v : this.value(v)])) as T;
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keep.has(k) ? v : this.value(v)])) as T;
     return value;
   }
 }
@@ -79,4 +78,15 @@ export function stringsOf(value: unknown): string[] {
 }
 
 /** What of a failure names the contract, never a value of the run: left as it is. */
-export const FAILURE_NAMES: ReadonlySet<string> = new Set(['id', 'check', 'severity', 'operationId', 'comparedWith', 'status', 'pointer', 'expected', 'section', 'test']);
+export const FAILURE_NAMES: ReadonlySet<string> = new Set([
+  'id',
+  'check',
+  'severity',
+  'operationId',
+  'comparedWith',
+  'status',
+  'pointer',
+  'expected',
+  'section',
+  'test',
+]);

@@ -71,9 +71,18 @@ test('a replay compares what the failure is about: the status, and the field at 
   );
   const fixed = compareReplay(source, recorded, { status: 200, contentType: 'application/json', body: '{"id":"b","source":"web"}' }, []);
   assert.equal(fixed.same, false, 'the same status with the field back is no reproduction');
-  assert.match(fixed.line, /the field at \/source \(recorded response_schema_conformance fails there, now response_schema_conformance holds there\): the target answers otherwise now$/);
+  assert.match(
+    fixed.line,
+    /the field at \/source \(recorded response_schema_conformance fails there, now response_schema_conformance holds there\): the target answers otherwise now$/,
+  );
   // Another check at a JSON pointer: the kinds found there, list positions included.
   const list = { status: 200, contentType: 'application/json', body: '{"0":{"ip":"a"},"1":{"ip":"b"},"meta":{}}', bodyLength: 41 };
-  assert.match(compareReplay({ pointer: '/*/ip', check: 'meaning_conformance' }, list, { ...list, body: '{"0":{"ip":7}}' }).line, /the field at \/\*\/ip \(recorded string, now integer\)/);
-  assert.match(compareReplay({ pointer: 'status of the dialog afterwards', check: 'effect_of_start' }, recorded, recorded).line, /compared the status \(200, as recorded\); not "status of the dialog afterwards": one request does not show it/);
+  assert.match(
+    compareReplay({ pointer: '/*/ip', check: 'meaning_conformance' }, list, { ...list, body: '{"0":{"ip":7}}' }).line,
+    /the field at \/\*\/ip \(recorded string, now integer\)/,
+  );
+  assert.match(
+    compareReplay({ pointer: 'status of the dialog afterwards', check: 'effect_of_start' }, recorded, recorded).line,
+    /compared the status \(200, as recorded\); not "status of the dialog afterwards": one request does not show it/,
+  );
 });

@@ -85,7 +85,10 @@ function kindsAt(body: string, pointer: string): string[] | undefined {
     return undefined;
   }
   let nodes: unknown[] = [node];
-  for (const segment of pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const segment of pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     nodes = nodes.flatMap((n) => {
       if (n === null || typeof n !== 'object') return [undefined];
       if (segment !== '*') return [(n as Record<string, unknown>)[segment]];
@@ -93,8 +96,7 @@ function kindsAt(body: string, pointer: string): string[] | undefined {
       return Array.isArray(n) ? n : Object.entries(n).flatMap(([k, v]) => (/^\d+$/.test(k) ? [v] : []));
     });
   }
-  const kind = (v: unknown) =>
-    v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v;
+  const kind = (v: unknown) => (v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
   return [...new Set(nodes.map(kind))].sort();
 }
 

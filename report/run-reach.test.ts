@@ -39,7 +39,15 @@ test('a contract failure no test is known for is reached when the run judged its
   const id = 'contract.status_code_conformance getV1Conversation 200 status';
   assert.equal(reachOf(id, undefined, run({ judged: new Set(['status_code_conformance']), exercised: new Set(['getV1Conversation']) })).reached, true);
   assert.equal(reachOf(id, undefined, run({ judged: new Set(['status_code_conformance']) })).reached, false);
-  assert.equal(reachOf('contract.pagination_conformance getV2Conversations 200 /meta/pagination/total', undefined, run({ judged: new Set(['pagination_conformance.total']), exercised: new Set(['getV2Conversations']) })).reached, true, 'a family counts by its checks');
+  assert.equal(
+    reachOf(
+      'contract.pagination_conformance getV2Conversations 200 /meta/pagination/total',
+      undefined,
+      run({ judged: new Set(['pagination_conformance.total']), exercised: new Set(['getV2Conversations']) }),
+    ).reached,
+    true,
+    'a family counts by its checks',
+  );
 });
 
 test('with no history, a whole run reaches everything but what failed tests kept it from; a partial one nothing', () => {
@@ -53,7 +61,10 @@ test('observers are named alike in every run: a test without its project or run,
   assert.equal(observerKey(`[conforming] ${LIFECYCLE}`), LIFECYCLE);
   assert.equal(observerKey('[global setup] settles the send and command body shapes'), SETUP_OBSERVER);
   assert.equal(observerKey('[run end] every documented pair is exercised'), RUN_END_OBSERVER);
-  const by = observersOf([['status.operator', [`[api] ${STOP}`, `[api] ${LIFECYCLE}`, `[api] ${STOP}`]]], [{ id: 'contract.x op 200 /a', test: `[probes] ${LIFECYCLE}` }]);
+  const by = observersOf(
+    [['status.operator', [`[api] ${STOP}`, `[api] ${LIFECYCLE}`, `[api] ${STOP}`]]],
+    [{ id: 'contract.x op 200 /a', test: `[probes] ${LIFECYCLE}` }],
+  );
   assert.deepEqual(by, { 'contract.x op 200 /a': [LIFECYCLE], 'status.operator': [STOP, LIFECYCLE].sort() });
   assert.deepEqual(mergeObservers(by, { 'status.operator': ['other › t'] })['status.operator'], [STOP, LIFECYCLE, 'other › t'].sort());
 });

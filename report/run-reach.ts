@@ -24,7 +24,10 @@ export function observerKey(title: string): string {
 }
 
 /** Each item's observers, by id: keys sorted, each once. */
-export function observersOf(observed: Iterable<readonly [string, readonly string[]]>, failures: ReadonlyArray<{ id: string; test: string }>): Record<string, string[]> {
+export function observersOf(
+  observed: Iterable<readonly [string, readonly string[]]>,
+  failures: ReadonlyArray<{ id: string; test: string }>,
+): Record<string, string[]> {
   const by = new Map<string, Set<string>>();
   const add = (id: string, title: string) => by.set(id, (by.get(id) ?? new Set()).add(observerKey(title)));
   for (const [id, titles] of observed) for (const t of titles) add(id, t);

@@ -60,7 +60,10 @@ test('one root cause, one ticket: a field missing at several operations is one t
   assert.deepEqual(source.ids.sort(), [list.id, record.id].sort());
   assert.equal(source.headline, '[Dialog Bot Service] GET /v2/conversation/{uuid}, GET /v2/conversations: source: expected required property');
   assert.match(source.text, /^# \[Dialog Bot Service\] GET \/v2\/conversation\/\{uuid\}, GET \/v2\/conversations: source: expected required property\n/);
-  assert.match(source.text, /- Seen at 2 places \(one cause, one ticket\):\n  - GET \/v2\/conversation\/\{uuid\}: `\/source: expected required property`.*\n  - GET \/v2\/conversations: `\/\*\/source/);
+  assert.match(
+    source.text,
+    /- Seen at 2 places \(one cause, one ticket\):\n {2}- GET \/v2\/conversation\/\{uuid\}: `\/source: expected required property`.*\n {2}- GET \/v2\/conversations: `\/\*\/source/,
+  );
   // The drift report's entries keep their ids, each with the one ticket.
   const entries = report.entries.filter((e) => e.cause);
   assert.equal(entries.length, 2);

@@ -71,7 +71,10 @@ const causeHeadline = (members: readonly DriftEntry[]): string =>
  * Every ticket of a report: breaking and changed items, expired acknowledgements among them, one per root cause (the
  * entries of one cause share it); `ids`: the items it files, `headline` what a tracker and JUnit show of it.
  */
-export function ticketFiles(report: DriftReport, firstSeen: (entry: DriftEntry) => string): Array<{ name: string; text: string; ids: string[]; headline: string }> {
+export function ticketFiles(
+  report: DriftReport,
+  firstSeen: (entry: DriftEntry) => string,
+): Array<{ name: string; text: string; ids: string[]; headline: string }> {
   const filed = report.entries.filter(hasTicket);
   const byCause = new Map<string, DriftEntry[]>();
   for (const e of filed) {

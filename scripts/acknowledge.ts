@@ -27,7 +27,8 @@ const COMMAND = {
     by: { type: 'string', value: 'NAME', description: 'who acknowledges it', default: "git's user.name, else the login name" },
     unseen: {
       type: 'boolean',
-      description: "acknowledge an id that neither the last run nor a saved baseline holds (a drift CI saw on staging); it must still be a contract failure's id",
+      description:
+        "acknowledge an id that neither the last run nor a saved baseline holds (a drift CI saw on staging); it must still be a contract failure's id",
     },
   },
   environment: [['ACKNOWLEDGED_FILE', 'the file to write (default: baselines/acknowledged.yaml)'], REPORTS_DIR_ENV],
@@ -35,8 +36,8 @@ const COMMAND = {
     "0 recorded; 2 bad input: a missing or malformed option, or an ID that neither the last run's drift report nor a saved\n" +
     'baseline has (without --unseen; with it, one that is not a contract failure id: contract.CHECK OPERATION STATUS PLACE).',
   notes: [
-    "An id must name an item of the last run (reports/drift.json) or of a saved baseline: a mistyped id is refused. A\n" +
-      "contract failure CI saw on staging before any local run did is acknowledged with --unseen; it must still have a\n" +
+    'An id must name an item of the last run (reports/drift.json) or of a saved baseline: a mistyped id is refused. A\n' +
+      'contract failure CI saw on staging before any local run did is acknowledged with --unseen; it must still have a\n' +
       "contract failure's form.",
   ],
   examples: [

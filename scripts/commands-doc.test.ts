@@ -8,7 +8,8 @@ import { NOT_ENTRY_POINTS, packageScripts } from './package-scripts.ts';
 const DOC = readFileSync(new URL('../docs/commands.md', import.meta.url), 'utf8');
 
 test('docs/commands.md names every script of package.json', () => {
-  const named = (name: string) => (name === 'test' ? DOC.includes('`npm test') : new RegExp(`\`(npm run )?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\` ]`).test(DOC));
+  const named = (name: string) =>
+    name === 'test' ? DOC.includes('`npm test') : new RegExp(`\`(npm run )?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\` ]`).test(DOC);
   assert.deepEqual(
     Object.keys(packageScripts()).filter((name) => !named(name)),
     [],

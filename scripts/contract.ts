@@ -173,7 +173,15 @@ async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs
     }
     return { args, config };
   } catch (err) {
-    if (!(err instanceof ArgsError || err instanceof BaselineError || err instanceof ConfigError || err instanceof CheckRegistryError || err instanceof AcknowledgementsError))
+    if (
+      !(
+        err instanceof ArgsError ||
+        err instanceof BaselineError ||
+        err instanceof ConfigError ||
+        err instanceof CheckRegistryError ||
+        err instanceof AcknowledgementsError
+      )
+    )
       throw err;
     endRun(mistake(err.message));
   }

@@ -54,12 +54,9 @@ const COMMAND = {
   environment: ENVIRONMENT,
   exit:
     '0 the recording honours the contract (or every failure is acknowledged); 1 drift (failures and tickets in\n' +
-    "reports/judge/); 2 a bad argument, setting, team module, acknowledgements file or file (nothing judged); 3 no\n" +
+    'reports/judge/); 2 a bad argument, setting, team module, acknowledgements file or file (nothing judged); 3 no\n' +
     'verdict: the recording holds no exchange of this API.',
-  examples: [
-    'npm run judge -- ~/Downloads/staging.har',
-    'npm run judge -- proxy.har --out reports/judge-proxy --exclude-checks sent_at_conformance',
-  ],
+  examples: ['npm run judge -- ~/Downloads/staging.har', 'npm run judge -- proxy.har --out reports/judge-proxy --exclude-checks sent_at_conformance'],
 } as const;
 
 const { values, positionals } = commandLineOrExit(COMMAND);
@@ -122,7 +119,8 @@ const run = {
   vendorVersion: null,
 };
 const adopted = adoptLegacyIds(acknowledgements, verdict.failures);
-for (const [from, to] of adopted.renamed) console.log(`judge: baselines/acknowledged.yaml names "${from}" by an id of before failures named their check: it is "${to}" now, write that`);
+for (const [from, to] of adopted.renamed)
+  console.log(`judge: baselines/acknowledged.yaml names "${from}" by an id of before failures named their check: it is "${to}" now, write that`);
 const judged = judgeReportFiles(verdict, run, source, adopted.entries, utcDay(started));
 for (const [name, text] of Object.entries(judged.files)) {
   mkdirSync(dirname(join(out, name)), { recursive: true });
@@ -135,7 +133,12 @@ const judgements = Object.values(verdict.judged).reduce((n, c) => n + c.judged, 
 console.log(
   `judge: ${verdict.exchanges} exchanges, ${judgements} judgements by ${Object.keys(verdict.judged).length} checks, ${verdict.failures.length} failures; ${files.report}`,
 );
-const passes = verdict.failures.length === 0 || acknowledgedOnly(judged.report, verdict.failures.map((f) => f.id));
+const passes =
+  verdict.failures.length === 0 ||
+  acknowledgedOnly(
+    judged.report,
+    verdict.failures.map((f) => f.id),
+  );
 if (verdict.failures.length > 0 && passes)
   console.log(`judge: every failure of the recording is an acknowledged drift (${judged.report.counts.acknowledged}, baselines/acknowledged.yaml): it passes`);
 const end = passes ? ({ kind: 'pass' } as const) : ({ kind: 'drift' } as const);

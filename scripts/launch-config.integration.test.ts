@@ -35,7 +35,8 @@ for (const script of ['contract', 'respect']) {
     );
     assert.equal(run.stdout, '');
     // The job's JUnit says it, apart from the last run's reports (reports/stopped/), which stay as they were.
-    if (script === 'contract') assert.match(readFileSync(join(reports, 'stopped', 'junit.xml'), 'utf8'), /<error message="contract: SIMULATOR_PROFILE=bearer-ids/);
+    if (script === 'contract')
+      assert.match(readFileSync(join(reports, 'stopped', 'junit.xml'), 'utf8'), /<error message="contract: SIMULATOR_PROFILE=bearer-ids/);
     assert.equal(existsSync(join(reports, 'junit.xml')), false);
   });
 }

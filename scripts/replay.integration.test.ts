@@ -72,7 +72,10 @@ test("a ticket's curl line and npm run replay --run reproduce the failure agains
     assert.match(replay.stdout, /^compared the status \(403, as recorded\): the request reproduces what the failure is about$/m);
     // A failure of a field: the field at its place is compared too, and said.
     const source = failures.findIndex((f) => f.check === 'response_schema_conformance' && f.pointer.endsWith('/source'));
-    const field = await exec(process.execPath, ['--import', 'tsx', REPLAY, String(source + 1), '--run'], { env: { ...env, REPORTS_DIR: reportsDir }, encoding: 'utf8' });
+    const field = await exec(process.execPath, ['--import', 'tsx', REPLAY, String(source + 1), '--run'], {
+      env: { ...env, REPORTS_DIR: reportsDir },
+      encoding: 'utf8',
+    });
     assert.match(
       field.stdout,
       /^compared the status \(200, as recorded\) and the field at \/(\*\/)?source \(response_schema_conformance fails there, as recorded\): the request reproduces what the failure is about$/m,

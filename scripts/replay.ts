@@ -102,9 +102,12 @@ if (parsed.values.run) {
   // A failure of the answer's schema is found again, or not, where it was: the same check on the answer now.
   const failingNow =
     found.check === 'response_schema_conformance' && found.operationId !== null
-      ? responseFailures(contractValidators(), found.operationId, { status: now.status, contentType: now.contentType, body: whole }, { only: [found.check] }).map(
-          (f) => f.pointer,
-        )
+      ? responseFailures(
+          contractValidators(),
+          found.operationId,
+          { status: now.status, contentType: now.contentType, body: whole },
+          { only: [found.check] },
+        ).map((f) => f.pointer)
       : undefined;
   console.log(redactText(compareReplay(found, exchange.response, { ...now, body: whole }, failingNow).line, secrets));
 }

@@ -13,7 +13,14 @@ const scope = (partial: string[]): RunScope => ({
   checks: { made: 58, leftOut: [] },
   operations: [],
 });
-const run = (partial: string[]): RunMeta => ({ runId: 'r', startedAt: '2026-11-28T00:00:00Z', target: 'h', suiteVersion: '0', vendorVersion: null, scope: scope(partial) });
+const run = (partial: string[]): RunMeta => ({
+  runId: 'r',
+  startedAt: '2026-11-28T00:00:00Z',
+  target: 'h',
+  suiteVersion: '0',
+  vendorVersion: null,
+  scope: scope(partial),
+});
 const item = (id: string) => ({ id, section: '3', operation: '', item: id, observed: 1 });
 
 function fingerprint(dir: string, ids: string[], partial: string[]): string {
@@ -25,7 +32,10 @@ function fingerprint(dir: string, ids: string[], partial: string[]): string {
 test("a partial run's fingerprint is refused as a baseline unless asked for by name, then saved marked partial", () => {
   const dir = mkdtempSync(join(tmpdir(), 'baselines-'));
   const file = fingerprint(dir, ['a'], ['narrowed by -g']);
-  assert.throws(() => saveBaseline('staging', { fingerprint: file, dir }), (err: Error) => err instanceof BaselineError && /is of a partial run \(narrowed by -g\).*--partial/.test(err.message));
+  assert.throws(
+    () => saveBaseline('staging', { fingerprint: file, dir }),
+    (err: Error) => err instanceof BaselineError && /is of a partial run \(narrowed by -g\).*--partial/.test(err.message),
+  );
   const saved = saveBaseline('staging', { fingerprint: file, dir, partial: true });
   assert.equal(saved.partial, 'narrowed by -g');
   const read = readFingerprintFile(JSON.parse(readFileSync(join(dir, 'staging.json'), 'utf8')));

@@ -17,7 +17,10 @@ test('a run of the whole suite is told from a narrowed one', () => {
 test("Playwright's refusal of a command line is the caller's mistake, said in one line; a list of tests is the selection", () => {
   const noTests = { suites: [], errors: [{ message: 'Error: No tests found.\nMake sure that arguments are regular expressions matching test files.' }] };
   assert.match(selectionProblem(1, noTests, '')!, /^the selection matches no test/);
-  assert.equal(selectionProblem(1, undefined, "error: unknown option '--baselin'\n"), "unknown option '--baselin': neither this command nor playwright test has it");
+  assert.equal(
+    selectionProblem(1, undefined, "error: unknown option '--baselin'\n"),
+    "unknown option '--baselin': neither this command nor playwright test has it",
+  );
   assert.equal(
     selectionProblem(1, undefined, 'Error: Project(s) "nosuch" not found. Available projects: "probes", "api"\n    at filterProjects (x.js:1:1)\n'),
     `Project(s) "nosuch" not found. Available projects: "probes", "api" (Playwright's words)`,

@@ -174,8 +174,7 @@ export default class RunReports implements Reporter {
       junitCase.skipped = `not judged: ${inconclusive}`;
       return;
     }
-    if (result.status === 'skipped')
-      junitCase.skipped = result.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
+    if (result.status === 'skipped') junitCase.skipped = result.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
     else if (result.status === 'interrupted') junitCase.skipped = 'not run: the run was cancelled';
     if (result.status === 'skipped') this.outcomes.set(key, 'skipped');
     else if (result.status === 'passed' && recorded.length === 0) this.outcomes.set(key, 'passed');
@@ -307,7 +306,9 @@ export default class RunReports implements Reporter {
       ...(ended === 'cancelled' ? ['cancelled before its end'] : []),
       ...(this.ran === 0 ? ['no test ran'] : []),
       ...(narrowed.length === 0 && unobserved.length
-        ? [`${unobserved.length} catalogued "not shown" item${unobserved.length === 1 ? '' : 's'} observed nowhere (a test failed or was skipped before recording): ${unobserved.map((u) => u.split(' ')[0]).join(', ')}`]
+        ? [
+            `${unobserved.length} catalogued "not shown" item${unobserved.length === 1 ? '' : 's'} observed nowhere (a test failed or was skipped before recording): ${unobserved.map((u) => u.split(' ')[0]).join(', ')}`,
+          ]
         : []),
     ];
     const files = new Set(this.planned.map((t) => t.titlePath()[2] ?? ''));
