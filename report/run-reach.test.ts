@@ -68,3 +68,10 @@ test('observers are named alike in every run: a test without its project or run,
   assert.deepEqual(by, { 'contract.x op 200 /a': [LIFECYCLE], 'status.operator': [STOP, LIFECYCLE].sort() });
   assert.deepEqual(mergeObservers(by, { 'status.operator': ['other › t'] })['status.operator'], [STOP, LIFECYCLE, 'other › t'].sort());
 });
+
+test('a contract failure whose check this run left out is not found holding, whatever its test did', () => {
+  const id = 'contract.response_schema_conformance getV2Conversation 200 /source';
+  const left = run({ scope: { partial: ['checks left out: response_schema_conformance'], ended: 'complete' }, outcomes: new Map([[LIFECYCLE, 'passed']]) });
+  assert.match((reachOf(id, [LIFECYCLE], left) as { why: string }).why, /did not make response_schema_conformance/);
+  assert.equal(reachOf(id, [LIFECYCLE], { ...left, judged: new Set(['response_schema_conformance']) }).reached, true);
+});

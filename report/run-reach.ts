@@ -73,6 +73,10 @@ const partialText = (scope: RunReachInput['scope']) => (scope.partial.length ? s
  */
 export function reachOf(id: string, observedBy: readonly string[] | undefined, run: RunReachInput): Reach {
   const whole = run.scope.partial.length === 0 && run.scope.ended === 'complete';
+  const failure = failureAt(id);
+  // A contract failure whose check this run never made (left out by --checks, or no test of it ran) is not found holding.
+  const judged = failure && [...run.judged].some((name) => name === failure.family || name.startsWith(`${failure.family}.`));
+  if (failure && !judged) return { reached: false, why: `this run did not make ${failure.family} (left out, or none of its tests ran)` };
   if (observedBy?.length) {
     if (observedBy.includes(SETUP_OBSERVER)) return REACHED;
     if (observedBy.includes(RUN_END_OBSERVER) && whole) return REACHED;
@@ -88,10 +92,8 @@ export function reachOf(id: string, observedBy: readonly string[] | undefined, r
     const [first] = ran;
     return { reached: false, why: `its test ${run.outcomes.get(first!) === 'failed' ? 'failed' : 'could not judge'} before recording it (${first})` };
   }
-  const failure = failureAt(id);
   if (failure && failure.operation !== '-') {
-    const judged = [...run.judged].some((name) => name === failure.family || name.startsWith(`${failure.family}.`));
-    if (judged && run.exercised.has(failure.operation)) return REACHED;
+    if (run.exercised.has(failure.operation)) return REACHED;
     return { reached: false, why: `this run did not judge ${failure.family} at ${failure.operation}` };
   }
   if (!whole) return { reached: false, why: run.scope.ended === 'cancelled' ? 'the run was cancelled' : partialText(run.scope) };
