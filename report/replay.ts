@@ -127,7 +127,7 @@ export function compareReplay(
   const differ = parts.filter((p) => p.before !== p.after);
   const compared = parts.map((p) => (p.before === p.after ? `${p.what} (${p.after}, as recorded)` : `${p.what} (recorded ${p.before}, now ${p.after})`));
   const said = `compared ${compared.join(' and ')}${unread ? `; ${unread}` : ''}`;
-  return differ.length === 0
-    ? { same: true, line: `${said}: the request reproduces what the failure is about` }
-    : { same: false, line: `${said}: the target answers otherwise now` };
+  if (differ.length > 0) return { same: false, line: `${said}: the target answers otherwise now` };
+  if (unread) return { same: false, line: `${said}: as recorded as far as compared; whether the failure is found again, this request alone cannot tell` };
+  return { same: true, line: `${said}: the request reproduces what the failure is about` };
 }
