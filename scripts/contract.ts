@@ -9,9 +9,10 @@
 // Playwright runs in a process group of its own: a cancel (CI's SIGTERM, Ctrl-C) interrupts it so its workers stop
 // their dialogs and its reporters write the cancelled reports, then the group is killed if it lingers, and the
 // dialogs still running are stopped here (contract/target/leftover-dialogs.ts). Nothing outlives the command.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, writeSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { asksForHelp, commandLineOrExit, helpPointer } from '../config/command-line.ts';
@@ -112,6 +113,15 @@ function endRun(verdict: UnjudgedVerdict): never {
   process.exit(exitCode(verdict));
 }
 
+/** `--list`: Playwright lists the tests and runs none; the run's reports are no business of it. */
+function listOnly(playwrightArgs: readonly string[]): never {
+  const listed = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', ...playwrightArgs], {
+    stdio: 'inherit',
+    env: { ...process.env, REPORTS_DIR: mkdtempSync(join(tmpdir(), 'dialog-contract-list-')) },
+  });
+  process.exit(listed.status ?? 1);
+}
+
 /** A caller's mistake: one line that ends in the pointer to the help. */
 const mistake = (what: string): UnjudgedVerdict => ({ kind: 'config', reason: `contract: ${what}; ${helpPointer(COMMAND)}` });
 
@@ -191,6 +201,7 @@ async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs
 const parent = process.ppid;
 const { args, config } = await argsOrExit();
 await checkSelection(args.playwright);
+if (args.playwright.includes('--list')) listOnly(args.playwright);
 if (config.usesSimulator) {
   const ports = [
     { setting: 'SIMULATOR_PORT', port: config.simulatorPort, host: '127.0.0.1' },
