@@ -397,7 +397,13 @@ test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run 
         `${dialog.uuid} (${dialog.test}) stopped and listed`,
       );
     assert.deepEqual(tickets(run.reportsDir), []);
+    // A cancelled run's reports take the last run's place, and say so: its verdict, and (once its tests had begun) a
+    // scope not run to its end.
     assert.match(junit(run.reportsDir), /<error message="dialog-contract: cancelled \(SIGTERM\)/);
+    const said = JSON.parse(readFileSync(join(run.reportsDir, 'drift.json'), 'utf8')) as { verdict: { kind: string }; scope?: { ended: string } };
+    assert.equal(said.verdict.kind, 'cancelled');
+    assert.equal(said.scope?.ended ?? 'cancelled', 'cancelled');
+    assert.equal(existsSync(writing(run.reportsDir)), false, 'nothing left in the folder the run wrote into');
   });
 });
 
