@@ -1,7 +1,7 @@
 // Checks of the run, not of an answer: what only the whole run tells (every "not shown" item observed, every
 // documented pair exercised, every pair of §3 walked, every documented variant exercised), a body shape the run could
-// not establish with REQUIRE_SHAPES, and test_passes: a test that failed without recording a contract failure, which
-// is a bug of the suite itself.
+// not establish with REQUIRE_SHAPES, and test_passes: a test that failed without recording a contract failure, a fault
+// of the suite or its set-up, which the run reports as not judged, never as the vendor's.
 // Each failure is filed under the test or the run's end that raised it (its pointer), with no operation. Pure.
 import { failureId, type RecordedFailure } from '../lib/failure.ts';
 import { defineCheck, failuresOf, type Check, type Finding } from './check.ts';
@@ -28,13 +28,15 @@ export const testPasses = defineCheck({
   name: 'test_passes',
   sections: ['-'],
   severity: 'low',
-  statement: 'every test ends in a verdict: one that failed without naming a contract failure is a bug of the suite, not of the vendor',
+  statement:
+    'every test ends in a verdict: one that failed without naming a contract failure (a fixture that could not be set up, a bug of the suite) is not judged, never the vendor’s',
   evidence: 'run',
   judge: ({ test, error }: { test: string; error: string }) => [
     {
       at: test,
       holds: false,
-      expected: "the test to end in a verdict (this failure is a bug of dialog-contract itself, not the vendor's: report it to the suite's maintainers)",
+      expected:
+        "a fault of this side, not the vendor's: fix what the error names (a setting, the runner, a fixture's set-up) or report it to dialog-contract's maintainers with the test's output",
       observed: error || 'failed without a message',
     },
   ],

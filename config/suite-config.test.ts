@@ -75,7 +75,9 @@ test("a command requires the target's variables its help names, and reads no oth
 });
 
 test('bad values are refused with one line naming the variable', () => {
-  refused({ ...TARGET, BOT_ID: 'abc' }, /^BOT_ID=abc is not valid: it should hold the integer BotID/);
+  refused({ ...TARGET, BOT_ID: 'abc' }, /^BOT_ID=abc is not valid: it should hold the BotID the suite creates dialogs on \(a positive integer\)/);
+  refused({ ...TARGET, BOT_ID: '-5' }, /^BOT_ID=-5 is not valid: it should hold the BotID the suite creates dialogs on \(a positive integer\)/);
+  refused({ ...TARGET, GOTO_BOT_ID: '0' }, /^GOTO_BOT_ID=0 is not valid/);
   refused({ ...TARGET, GOTO_BOT_ID: '7' }, /GOTO_BOT_ID=7 equals BOT_ID/);
   refused({ ...TARGET, API_BASE_URL: 'ftp://x' }, /^API_BASE_URL=ftp:\/\/x is not valid/);
   refused({ ...TARGET, API_BASE_URL: 'https://u:p@host' }, /^API_BASE_URL must not carry credentials/);

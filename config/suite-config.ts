@@ -52,6 +52,8 @@ export interface SuiteConfig {
   strictBaseline: boolean;
   /** A send or command body shape the run cannot establish fails the run instead of skipping its tests. */
   requireShapes: boolean;
+  /** Tickets and failures.json quote end users' IPs and cities as the answers had them (report/personal-data.ts). */
+  keepPersonalData: boolean;
   /** A baseline whose learned document the run is held to as well (--contract-from). */
   contractFrom: string | undefined;
   /**
@@ -215,9 +217,11 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
   const target: { [K in (typeof TARGET_VARIABLES)[TargetVariable]]: SuiteConfig[K] | undefined } = {
     login: ifNamed('API_LOGIN', () => text(env, 'API_LOGIN')),
     password: ifNamed('API_PASSWORD', () => text(env, 'API_PASSWORD')),
-    botId: ifNamed('BOT_ID', () => integer(env, 'BOT_ID', 'the integer BotID the suite creates dialogs on')),
-    gotoBotId: ifNamed('GOTO_BOT_ID', () => integer(env, 'GOTO_BOT_ID', 'the integer BotID of the command goto target')),
-    customBlockBotId: ifNamed('CUSTOM_BLOCK_BOT_ID', () => integer(env, 'CUSTOM_BLOCK_BOT_ID', 'the integer BotID whose scenario reaches a custom block')),
+    botId: ifNamed('BOT_ID', () => atLeast(env, 'BOT_ID', 'the BotID the suite creates dialogs on (a positive integer)', 1)),
+    gotoBotId: ifNamed('GOTO_BOT_ID', () => atLeast(env, 'GOTO_BOT_ID', 'the BotID of the command goto target (a positive integer)', 1)),
+    customBlockBotId: ifNamed('CUSTOM_BLOCK_BOT_ID', () =>
+      atLeast(env, 'CUSTOM_BLOCK_BOT_ID', 'the BotID whose scenario reaches a custom block (a positive integer)', 1),
+    ),
   };
   if (target.gotoBotId !== undefined && target.gotoBotId === target.botId)
     throw new ConfigError(`GOTO_BOT_ID=${target.gotoBotId} equals BOT_ID: the goto target must be another bot`);
@@ -230,9 +234,11 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
     usesSimulator: targetBaseUrl === undefined,
     simulatorProfile: optional(env, 'SIMULATOR_PROFILE'),
     simulatorPort,
-    fileId: optional(env, 'FILE_ID') === undefined ? undefined : integer(env, 'FILE_ID', 'an integer file id known to exist (or leave it empty)'),
+    fileId: optional(env, 'FILE_ID') === undefined ? undefined : atLeast(env, 'FILE_ID', 'a positive integer file id known to exist (or leave it empty)', 1),
     blockedBotId:
-      optional(env, 'BLOCKED_BOT_ID') === undefined ? undefined : integer(env, 'BLOCKED_BOT_ID', 'the integer BotID of a blocked instance (or leave it empty)'),
+      optional(env, 'BLOCKED_BOT_ID') === undefined
+        ? undefined
+        : atLeast(env, 'BLOCKED_BOT_ID', 'the BotID of a blocked instance (a positive integer, or leave it empty)', 1),
     sendBody: template(env, 'SEND_BODY', 'text', '{"message":"{{text}}"}'),
     commandBody: template(env, 'COMMAND_BODY', 'botId', '{"command":"goto","bot":{{botId}}}'),
     callbackHost,
@@ -261,6 +267,7 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
     baseline: optional(env, 'BASELINE'),
     strictBaseline: truthy(env.STRICT_BASELINE),
     requireShapes: truthy(env.REQUIRE_SHAPES),
+    keepPersonalData: truthy(env.KEEP_PERSONAL_DATA),
     contractFrom: optional(env, 'CONTRACT_FROM'),
     recordFailures: oneOf(env, 'CONTRACT_FAILURES', ['record']) === 'record',
     probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),
@@ -299,7 +306,7 @@ export function parseLoadConfig(env: Env): LoadConfig {
     baseUrl,
     login: text(env, 'API_LOGIN'),
     password: text(env, 'API_PASSWORD'),
-    botId: optional(env, 'BOT_ID') === undefined ? undefined : integer(env, 'BOT_ID', 'the integer BotID the scripts create dialogs on'),
+    botId: optional(env, 'BOT_ID') === undefined ? undefined : atLeast(env, 'BOT_ID', 'the BotID the scripts create dialogs on (a positive integer)', 1),
     sendBody: template(env, 'SEND_BODY', 'text', '{"message":"{{text}}"}'),
     throttle: throttleSettings(env),
     vertexToken: optional(env, 'VERTEX_TOKEN'),

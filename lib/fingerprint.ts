@@ -23,6 +23,31 @@ export interface RunMeta {
    * before or a baseline): what the next run against the same target starts paced at. Absent when none was known.
    */
   rateLimit?: KnownLimit;
+  /** What the run set out to do, and whether it did it all (a contract run's; absent in files written before). */
+  scope?: RunScope;
+}
+
+/**
+ * What a run selected and whether it ran it all: the part of the API it set out to observe. A comparison with a
+ * baseline calls an item this run never set out to observe unreached, never changed; a partial run's fingerprint
+ * becomes a baseline only when asked for by name.
+ */
+export interface RunScope {
+  /**
+   * Why the run is not the whole suite run to its end with every check (empty when it is): a filter, a project or
+   * file named, checks left out, a cancel, catalogued "not shown" items it set out to observe and observed nowhere.
+   */
+  partial: string[];
+  /** Ran to its end, or cancelled (a run that stopped before a verdict writes no fingerprint). */
+  ended: 'complete' | 'cancelled';
+  /** The tests it selected and ran (not skipped), and the spec files and projects they are in. */
+  tests: { selected: number; ran: number; specs: string[]; projects: string[] };
+  /** The tests it selected, by key ("v2/lifecycle.spec.ts › title"), when it did not select the whole suite. */
+  selected?: string[];
+  /** The checks it made, and those it left out. */
+  checks: { made: number; leftOut: string[] };
+  /** The operations its answers exercised, each with the statuses it saw: "getV2Conversation 200". */
+  operations: string[];
 }
 
 /** A rate limit a run keeps to, and where it comes from (MAX_RPS, the run before, a baseline, this run's answers). */
@@ -48,6 +73,13 @@ export interface KnownLimit {
 export interface FingerprintFile {
   run: RunMeta | null;
   items: FingerprintItem[];
+  /**
+   * Which tests observed each item (test keys, or the run's setup or end): where a later run looks to tell whether it
+   * set out to observe the item. Absent in files written before.
+   */
+  observedBy?: Record<string, string[]>;
+  /** Saved as a baseline from a partial run, asked for by name (npm run baseline -- NAME --partial): why it is partial. */
+  partial?: string;
 }
 
 export interface FingerprintItem {
@@ -73,9 +105,9 @@ export function mergeFingerprints(...lists: ReadonlyArray<readonly FingerprintIt
 }
 
 /** The file text: the run's metadata, then the items sorted by id, keys sorted, newline-terminated. */
-export function fingerprintJson(items: readonly FingerprintItem[], run: RunMeta | null): string {
-  // Keys sorted: the items come first in the text, so two runs' files differ only in the closing run block.
-  return `${stableStringify({ items: mergeFingerprints(items), run })}\n`;
+export function fingerprintJson(items: readonly FingerprintItem[], run: RunMeta | null, observedBy?: Record<string, string[]>, partial?: string): string {
+  // Keys sorted: the items come first in the text, so two runs' files differ only in what follows them.
+  return `${stableStringify({ items: mergeFingerprints(items), ...(observedBy ? { observedBy } : {}), ...(partial ? { partial } : {}), run })}\n`;
 }
 
 /** A fingerprint file's content, either form; undefined when it is neither. */
@@ -83,7 +115,14 @@ export function readFingerprintFile(value: unknown): FingerprintFile | undefined
   const isItems = (v: unknown): v is FingerprintItem[] =>
     Array.isArray(v) && v.every((i) => i && typeof i === 'object' && typeof (i as FingerprintItem).id === 'string');
   if (isItems(value)) return { run: null, items: value };
-  if (value && typeof value === 'object' && isItems((value as FingerprintFile).items))
-    return { run: (value as FingerprintFile).run ?? null, items: (value as FingerprintFile).items };
+  if (value && typeof value === 'object' && isItems((value as FingerprintFile).items)) {
+    const { run, items, observedBy, partial } = value as FingerprintFile;
+    return {
+      run: run ?? null,
+      items,
+      ...(observedBy && typeof observedBy === 'object' ? { observedBy } : {}),
+      ...(typeof partial === 'string' ? { partial } : {}),
+    };
+  }
   return undefined;
 }

@@ -6,7 +6,7 @@
 // gives a TestRun of `parallelism: N`, side by side, and merges their reports (discovery/merge-reports.ts).
 // Exits with k6's status (the first failing runner's), 2 on a bad invocation or setting, 3 when the target cannot be
 // judged (unreachable, credentials rejected, not this API).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -245,6 +245,32 @@ async function runSplit(script: ScriptName, bundle: string, runners: number, k6A
   return codes.find((code) => code !== 0) ?? (reports.length < runners ? 1 : 0);
 }
 
+/** The options `k6 run` takes, long and short, as the k6 on PATH lists them in its help (any version's). */
+function k6RunOptions(): Set<string> {
+  const help = spawnSync('k6', ['run', '--help'], { encoding: 'utf8' });
+  const names = new Set<string>();
+  for (const m of `${help.stdout}\n${help.stderr}`.matchAll(/^\s+(?:-(\w), )?--([\w-]+)/gm)) {
+    if (m[1]) names.add(`-${m[1]}`);
+    names.add(`--${m[2]}`);
+  }
+  return names;
+}
+
+/**
+ * The first argument for k6 that names an option `k6 run` does not have, with a hint when it looks like ours; none
+ * when every option is k6's. A caller's typo is one line and exit 2 here, not k6's own exit 255.
+ */
+export function unknownK6Option(k6Args: readonly string[], known: ReadonlySet<string>): string | undefined {
+  for (const arg of k6Args) {
+    if (!arg.startsWith('-') || arg === '-' || arg === '--') continue;
+    const name = arg.startsWith('--') ? arg.split('=')[0]! : arg.slice(0, 2);
+    if (known.has(name)) continue;
+    const ours = name === '--split' || (name.startsWith('--sp') && name.length <= 8) ? ' (--split N goes right after the script name)' : '';
+    return `unknown option ${name}: neither this command nor k6 run has it${ours}`;
+  }
+  return undefined;
+}
+
 /** `--split N` right after the script name, and whatever follows for k6. */
 function parseArgs(argv: string[]): { script: string | undefined; split: number | undefined; k6Args: string[] } {
   const [script, ...rest] = argv;
@@ -274,6 +300,11 @@ export async function main(argv: string[]): Promise<number> {
   const { script, split, k6Args } = parsed;
   if (!SCRIPTS.includes(script as ScriptName)) {
     console.error(`load: unknown load script "${script ?? ''}": use one of ${SCRIPTS.join(', ')}; ${helpPointer(COMMAND)}`);
+    return 2;
+  }
+  const unknown = unknownK6Option(k6Args, k6RunOptions());
+  if (unknown) {
+    console.error(`load: ${unknown}; ${helpPointer(COMMAND)}`);
     return 2;
   }
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -1,6 +1,7 @@
 // Known drifts (baselines/acknowledged.yaml): a drift the vendor already has a ticket for is reported with its own
 // severity, "acknowledged", with the ticket, and does not fail the run until its entry expires. An expired entry
-// fails the run with one line naming it; an entry whose drift is no longer observed is reported as resolved. Pure:
+// fails the run with one line naming it; an entry whose item the run exercised and found holding is reported as
+// resolved. Pure:
 // the entries come parsed and checked against baselines/acknowledged.schema.json.
 import { OPERATIONS } from '../openapi/operations.generated.ts';
 
@@ -36,7 +37,7 @@ export function acknowledgementOf(id: string, entries: readonly Acknowledgement[
   return entry && { ...entry, expired: entry.until < today };
 }
 
-/** Entries whose drift this run did not see: the vendor fixed it, or the suite no longer finds it. */
+/** Entries whose drift this run did not see (the caller keeps those the run exercised: report/run-reach.ts). */
 export function resolvedEntries(entries: readonly Acknowledgement[], seen: ReadonlySet<string>): Acknowledgement[] {
   return entries.filter((e) => !seen.has(e.id));
 }
@@ -50,9 +51,9 @@ export function expiredLine(entry: Acknowledgement): string {
   return `acknowledged drift "${entry.id}" expired on ${entry.until} (ticket ${entry.ticket}): renew it with npm run acknowledge, or have the vendor fix it`;
 }
 
-/** One line for a resolved entry. */
+/** One line for a resolved entry: the run exercised its item and found it holding. */
 export function resolvedLine(entry: Acknowledgement): string {
-  return `acknowledged drift "${entry.id}" was not observed in this run (ticket ${entry.ticket}): resolved, remove its entry from baselines/acknowledged.yaml`;
+  return `acknowledged drift "${entry.id}" was exercised by this run and found holding (ticket ${entry.ticket}): resolved, remove its entry from baselines/acknowledged.yaml`;
 }
 
 /** Adds or replaces the entry for its id; entries stay sorted by id so the file diffs cleanly. */

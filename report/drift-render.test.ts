@@ -82,7 +82,7 @@ test('acknowledged drifts show their ticket; expired and resolved entries say wh
   assert.match(md, /## Acknowledged drifts \(known, with a vendor ticket\) \(1\)/);
   assert.match(md, /- Acknowledged: https:\/\/tickets\.example\/VB-1 until 2026-12-31, by qa: vendor bug 1/);
   assert.match(md, /acknowledged drift "default\.v2\.PageCount" expired on 2026-01-01 \(ticket https:\/\/tickets\.example\/VB-2\)/);
-  assert.match(md, /acknowledged drift "gone\.item" was not observed in this run .*: resolved, remove its entry/);
+  assert.match(md, /acknowledged drift "gone\.item" was exercised by this run and found holding .*: resolved, remove its entry/);
   const html = renderHtml(acked);
   assert.match(html, /<span class="badge sev-acknowledged">acknowledged<\/span>/);
   assert.match(html, /<p class="acknowledgement">acknowledged drift &quot;default\.v2\.PageCount&quot; expired/);

@@ -12,7 +12,7 @@ const HEADINGS: Record<(typeof SEVERITIES)[number], string> = {
   changed: 'Undocumented behaviour changed since the baseline',
   additive: 'Additive fields',
   new: 'New observations',
-  unreached: 'Not observed: a test of this run failed before recording them (see its failure)',
+  unreached: 'Not reached: items of the baseline this run did not set out to observe, or whose test failed before recording them (no change, no ticket)',
   unchanged: 'Unchanged since the baseline',
   fixed: 'Fixed since the baseline (contract failures of the baseline no longer seen)',
 };
@@ -39,12 +39,7 @@ function markdownEntry(e: DriftEntry): string {
     ...(e.before !== undefined ? [`- Before: ${e.before}`] : []),
     ...(e.acknowledgement ? [`- Acknowledged: ${acknowledgementText(e.acknowledgement)}`] : []),
     ...(e.test ? [`- Found by: ${e.test}`] : []),
-    '',
-    '<details><summary>Vendor ticket</summary>',
-    '',
-    fenced(e.ticket),
-    '',
-    '</details>',
+    ...(e.severity !== 'unreached' ? ['', '<details><summary>Vendor ticket</summary>', '', fenced(e.ticket), '', '</details>'] : []),
   ].join('\n');
 }
 
@@ -98,7 +93,10 @@ function htmlRow(e: DriftEntry): string {
     `<td>${escapeHtml(e.section)}</td>`,
     `<td><details><summary>${escapeHtml(e.item)}</summary><dl>${more}</dl>`,
     `<h4>Evidence</h4><pre class="evidence">${escapeHtml(e.evidence ?? 'no single request shows it; see the test in the Playwright HTML report')}</pre>`,
-    `<h4>Vendor ticket</h4><pre class="ticket" title="one click selects the whole ticket">${escapeHtml(e.ticket)}</pre></details></td>`,
+    // An item the run did not reach is no vendor's: no ticket to copy.
+    e.severity === 'unreached'
+      ? '</details></td>'
+      : `<h4>Vendor ticket</h4><pre class="ticket" title="one click selects the whole ticket">${escapeHtml(e.ticket)}</pre></details></td>`,
     `<td class="observed">${escapeHtml(e.observed)}</td>`,
     '</tr>',
   ].join('');

@@ -161,10 +161,13 @@ test('an acknowledged drift has its own severity until its entry expires; a fixe
 
 test('one cause, one ticket: with tests failed, an observation the run did not reach is unreached, pointing at them, never a change', () => {
   const baseline = { name: 'simulator', items: [item('status.operator', 'operator'), failed('x', 'missing property')] };
-  const report = buildDriftReport([], detail, baseline, [], '2026-11-23', '[api] lifecycle failed');
+  const report = buildDriftReport([], detail, baseline, [], '2026-11-23', (id) =>
+    id === 'status.operator' ? { reached: false, why: 'its test failed before recording it ([api] lifecycle)' } : { reached: true },
+  );
   const unreached = report.entries.find((e) => e.id === 'status.operator')!;
   assert.equal(unreached.severity, 'unreached');
-  assert.equal(unreached.observed, 'not observed: [api] lifecycle failed');
+  assert.equal(unreached.observed, 'not reached: its test failed before recording it ([api] lifecycle)');
+  assert.equal(unreached.ticket.includes('unreached'), false, 'an unreached item is never called changed');
   assert.equal(report.entries.find((e) => e.id === 'x')!.severity, 'fixed', "a failure gone is still the vendor's fix");
   assert.equal(report.changes, 0);
   // With every test passed, a missing observation is a change.

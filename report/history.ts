@@ -8,6 +8,8 @@ export interface NamedFingerprint {
   name: string;
   run: RunMeta | null;
   items: readonly FingerprintItem[];
+  observedBy?: Record<string, string[]>;
+  partial?: string;
 }
 
 export interface HistoryRow {

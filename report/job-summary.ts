@@ -8,7 +8,8 @@ import type { RunMeta } from '../lib/fingerprint.ts';
 const LISTED: Severity[] = ['breaking', 'learned', 'changed', 'acknowledged'];
 const FIRST = 20;
 
-export function jobSummary(report: DriftReport, run: RunMeta | null, link: (entry: DriftEntry) => string): string {
+/** `link`: where an entry's details are (a ticket, the drift report's row); none, and it is listed unlinked. */
+export function jobSummary(report: DriftReport, run: RunMeta | null, link: (entry: DriftEntry) => string | undefined): string {
   const text = (value: string) => inline(value.slice(0, 160));
   const out = [
     `## Contract drift${run ? ` — ${run.target}${run.vendorVersion ? ` (${run.vendorVersion})` : ''}, run ${run.startedAt}` : ''}`,
@@ -28,7 +29,10 @@ export function jobSummary(report: DriftReport, run: RunMeta | null, link: (entr
     const entries = report.entries.filter((e) => e.severity === severity);
     if (entries.length === 0) continue;
     out.push('', `### ${severity} (${entries.length})`, '');
-    for (const e of entries.slice(0, FIRST)) out.push(`- [${text(e.id)}](${link(e)}) — ${text(e.operation || 'API')}: ${text(e.observed)}`);
+    for (const e of entries.slice(0, FIRST)) {
+      const to = link(e);
+      out.push(`- ${to ? `[${text(e.id)}](${to})` : text(e.id)} — ${text(e.operation || 'API')}: ${text(e.observed)}`);
+    }
     if (entries.length > FIRST) out.push(`- … and ${entries.length - FIRST} more in the report`);
   }
   return `${out.join('\n')}\n`;

@@ -6,7 +6,8 @@ import type { RecordedFailure } from '../lib/failure.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { RecordingVerdict } from '../checks/recording.ts';
 import { failureDetail, failureItem } from './drift-failures.ts';
-import { buildDriftReport } from './drift-report.ts';
+import { buildDriftReport, type DriftReport } from './drift-report.ts';
+import type { Acknowledgement } from './acknowledged.ts';
 import { jobSummary } from './job-summary.ts';
 import { replayOf } from './replay.ts';
 import { ticketFiles } from './tickets.ts';
@@ -31,24 +32,42 @@ function junit(verdict: RecordingVerdict, failures: readonly RecordedFailure[]):
   return junitDocument('dialog-contract judge', 'recording', cases, { failures: failed, errors: 0, skipped: verdict.notJudged.length });
 }
 
-/** The files of a judged recording, by name under the reports folder. */
-export function judgeReportFiles(verdict: RecordingVerdict, run: RunMeta, source: string): Record<string, string> {
+/** The files a judged recording writes into its folder: the only ones the judge removes there first. */
+export const JUDGE_FILES = ['failures.json', 'drift.json', 'drift.md', 'summary.md', 'junit.xml', 'tickets'] as const;
+
+/**
+ * The files of a judged recording, by name under the judge's folder, and its report. Known drifts
+ * (baselines/acknowledged.yaml) are acknowledged as a run acknowledges them (report/drift-report.ts acknowledgedOnly).
+ */
+export function judgeReportFiles(
+  verdict: RecordingVerdict,
+  run: RunMeta,
+  source: string,
+  acknowledgements: readonly Acknowledgement[] = [],
+  today?: string,
+): { files: Record<string, string>; report: DriftReport } {
   const firstOf = new Map<string, RecordedFailure>();
   for (const f of verdict.failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);
   const items = [...firstOf.values()].map(failureItem).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const report = buildDriftReport(items, (id) => failureDetail(firstOf.get(id)!));
+  const report = buildDriftReport(items, (id) => failureDetail(firstOf.get(id)!), undefined, acknowledgements, today);
+  const tickets = ticketFiles(report, () => `${run.startedAt} (recording ${source})`);
+  const ticketOf = new Map(tickets.flatMap((t) => t.ids.map((id) => [id, `tickets/${t.name}`] as const)));
   const notJudged = verdict.notJudged.map((n) => `- not judged: ${n.check}: ${n.why}`);
   const summary = [
-    jobSummary(report, run, (e) => `tickets/#${encodeURIComponent(e.id)}`),
+    // Each item links to what this command wrote of it (its ticket), an acknowledged one to its vendor ticket.
+    jobSummary(report, run, (e) => ticketOf.get(e.id) ?? e.acknowledgement?.ticket),
     `\nJudged ${verdict.exchanges} recorded exchanges of ${source}: ${Object.values(verdict.judged).reduce((n, c) => n + c.judged, 0)} judgements by ${Object.keys(verdict.judged).length} checks.\n`,
     ...(notJudged.length ? ['\n### Checks the recording could not feed\n\n', `${notJudged.join('\n')}\n`] : []),
   ].join('');
   const failures = verdict.failures.map((f) => ({ ...f, ...(replayOf(f) ? { replay: replayOf(f) } : {}) }));
   return {
-    'failures.json': `${JSON.stringify({ run, failures }, null, 2)}\n`,
-    'drift.json': `${JSON.stringify({ run, ...report, judged: verdict.judged, notJudged: verdict.notJudged }, null, 2)}\n`,
-    'summary.md': summary,
-    'junit.xml': junit(verdict, verdict.failures),
-    ...Object.fromEntries(ticketFiles(report, () => `${run.startedAt} (recording ${source})`).map((t) => [`tickets/${t.name}`, t.text])),
+    report,
+    files: {
+      'failures.json': `${JSON.stringify({ run, failures }, null, 2)}\n`,
+      'drift.json': `${JSON.stringify({ run, ...report, judged: verdict.judged, notJudged: verdict.notJudged }, null, 2)}\n`,
+      'summary.md': summary,
+      'junit.xml': junit(verdict, verdict.failures),
+      ...Object.fromEntries(tickets.map((t) => [`tickets/${t.name}`, t.text])),
+    },
   };
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { basicAuthorization } from '../config/suite-config.ts';
 import { runFailures, testPasses } from '../checks/run.ts';
-import { curlCommand, findFailure, replayRequest } from './replay.ts';
+import { compareReplay, curlCommand, findFailure, replayRequest } from './replay.ts';
 
 const failed = (test: string) => runFailures(testPasses, { test, error: 'y' }, test)[0]!;
 const failures = [failed('a'), failed('b'), failed('a')];
@@ -59,5 +59,30 @@ test('a replay sends what the curl command shows: the same credentials, the toke
   assert.equal(
     replayRequest({ method: 'GET', path: '/api/v1/conversations', credentials: 'configured' }, vars).headers.authorization,
     basicAuthorization('qa', 'pw'),
+  );
+});
+
+test('a replay compares what the failure is about: the status, and the field at its place, and says which', () => {
+  const recorded = { status: 200, contentType: 'application/json', body: '{"id":"a","ip":"x"}', bodyLength: 19 };
+  const source = { pointer: '/source', check: 'response_schema_conformance' };
+  assert.equal(
+    compareReplay(source, recorded, { status: 200, contentType: 'application/json', body: '{"id":"b"}' }, ['/source']).line,
+    'compared the status (200, as recorded) and the field at /source (response_schema_conformance fails there, as recorded): the request reproduces what the failure is about',
+  );
+  const fixed = compareReplay(source, recorded, { status: 200, contentType: 'application/json', body: '{"id":"b","source":"web"}' }, []);
+  assert.equal(fixed.same, false, 'the same status with the field back is no reproduction');
+  assert.match(
+    fixed.line,
+    /the field at \/source \(recorded response_schema_conformance fails there, now response_schema_conformance holds there\): the target answers otherwise now$/,
+  );
+  // Another check at a JSON pointer: the kinds found there, list positions included.
+  const list = { status: 200, contentType: 'application/json', body: '{"0":{"ip":"a"},"1":{"ip":"b"},"meta":{}}', bodyLength: 41 };
+  assert.match(
+    compareReplay({ pointer: '/*/ip', check: 'meaning_conformance' }, list, { ...list, body: '{"0":{"ip":7}}' }).line,
+    /the field at \/\*\/ip \(recorded string, now integer\)/,
+  );
+  assert.match(
+    compareReplay({ pointer: 'status of the dialog afterwards', check: 'effect_of_start' }, recorded, recorded).line,
+    /compared the status \(200, as recorded\); not "status of the dialog afterwards": one request does not show it/,
   );
 });

@@ -40,3 +40,33 @@ test('one paste-ready ticket per breaking or changed item, acknowledged-and-expi
   assert.match(tickets.find((t) => t.text.includes('/meta'))!.text, /- Acknowledged until 2026-01-01 \(EXPIRED\): https:\/\/t\.example\/9/);
   assert.notEqual(ticketFileName({ id: 'a b', severity: 'breaking' }), ticketFileName({ id: 'a-b', severity: 'breaking' }), 'names stay unique');
 });
+
+test('one root cause, one ticket: a field missing at several operations is one ticket that lists each place; another finding is its own', () => {
+  const at = (id: string, operation: string, place: string) => ({
+    id,
+    section: '2.1',
+    operation,
+    item: `${place}: expected required property`,
+    observed: 'missing property',
+    severity: 'breaking' as const,
+  });
+  const record = at('contract.response_schema_conformance getV2Conversation 200 /source', 'GET /v2/conversation/{uuid}', '/source');
+  const list = at('contract.response_schema_conformance getV2Conversations 200 /*/source', 'GET /v2/conversations', '/*/source');
+  const other = { ...at('contract.response_schema_conformance getV2Conversations 200 /*/ip', 'GET /v2/conversations', '/*/ip'), observed: 'integer' };
+  const report = buildDriftReport([record, list, other], detail);
+  const tickets = ticketFiles(report, () => 'now');
+  assert.equal(tickets.length, 2);
+  const source = tickets.find((t) => t.ids.length === 2)!;
+  assert.deepEqual(source.ids.sort(), [list.id, record.id].sort());
+  assert.equal(source.headline, '[Dialog Bot Service] GET /v2/conversation/{uuid}, GET /v2/conversations: source: expected required property');
+  assert.match(source.text, /^# \[Dialog Bot Service\] GET \/v2\/conversation\/\{uuid\}, GET \/v2\/conversations: source: expected required property\n/);
+  assert.match(
+    source.text,
+    /- Seen at 2 places \(one cause, one ticket\):\n {2}- GET \/v2\/conversation\/\{uuid\}: `\/source: expected required property`.*\n {2}- GET \/v2\/conversations: `\/\*\/source/,
+  );
+  // The drift report's entries keep their ids, each with the one ticket.
+  const entries = report.entries.filter((e) => e.cause);
+  assert.equal(entries.length, 2);
+  assert.equal(entries[0]!.ticket, entries[1]!.ticket);
+  assert.match(entries[0]!.ticket, /Seen at 2 places/);
+});

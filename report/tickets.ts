@@ -1,6 +1,6 @@
 // Vendor tickets as files (reports/tickets/*.md), one per breaking or changed item (an acknowledgement past its date
 // makes its drift one of those again): ready to paste into a tracker. Pure: the caller writes the files.
-import type { DriftEntry, DriftReport } from './drift-report.ts';
+import { causeItem, causeOperations, hasTicket, type DriftEntry, type DriftReport } from './drift-report.ts';
 import { fenced } from './markdown.ts';
 import { REPLAY_VARIABLES } from './replay.ts';
 
@@ -16,8 +16,11 @@ export function ticketFileName(entry: Pick<DriftEntry, 'id' | 'severity'>): stri
   return `${entry.severity}-${slug}-${(hash >>> 0).toString(16).padStart(8, '0')}.md`;
 }
 
+/** A ticket's headline: what a tracker shows, and what JUnit says of a test that met the drift. */
+export const ticketHeadline = (entry: Pick<DriftEntry, 'operation' | 'item'>): string => `[Dialog Bot Service] ${entry.operation || 'API'}: ${entry.item}`;
+
 export function ticketMarkdown(entry: DriftEntry, baseline: string | null, firstSeen: string): string {
-  const title = `[Dialog Bot Service] ${entry.operation || 'API'}: ${entry.item}`;
+  const title = ticketHeadline(entry);
   return [
     `# ${title}`,
     '',
@@ -44,9 +47,43 @@ export function ticketMarkdown(entry: DriftEntry, baseline: string | null, first
   ].join('\n');
 }
 
-/** Every ticket of a report: breaking and changed items, expired acknowledgements among them. */
-export function ticketFiles(report: DriftReport, firstSeen: (entry: DriftEntry) => string): Array<{ name: string; text: string }> {
-  return report.entries
-    .filter((e) => e.severity === 'breaking' || e.severity === 'changed')
-    .map((e) => ({ name: ticketFileName(e), text: ticketMarkdown(e, report.baseline, firstSeen(e)) }));
+/** A ticket of one root cause seen at several places: the first entry's, its headline and places naming them all. */
+function causeMarkdown(members: readonly DriftEntry[], baseline: string | null, firstSeen: string): string {
+  const [first] = members as [DriftEntry, ...DriftEntry[]];
+  const lines = ticketMarkdown(first, baseline, firstSeen).split('\n');
+  const at = lines.findIndex((l) => l.startsWith('- Reference: '));
+  const places = members.map((m) => `  - ${m.operation || 'API'}: \`${m.item}\`${m.test ? `, found by ${m.test}` : ''} (\`${m.id}\`)`);
+  return [
+    `# ${causeHeadline(members)}`,
+    ...lines.slice(1, at).filter((l) => !l.startsWith('- Operation: ') && !l.startsWith('- Found by: ')),
+    `- Operations: ${causeOperations(members)}`,
+    `- Seen at ${members.length} places (one cause, one ticket):`,
+    ...places,
+    ...lines.slice(at + 1),
+  ].join('\n');
+}
+
+/** The headline of a cause's ticket: every operation it was seen at, and the field. */
+const causeHeadline = (members: readonly DriftEntry[]): string =>
+  members.length === 1 ? ticketHeadline(members[0]!) : `[Dialog Bot Service] ${causeOperations(members)}: ${causeItem(members[0]!)}`;
+
+/**
+ * Every ticket of a report: breaking and changed items, expired acknowledgements among them, one per root cause (the
+ * entries of one cause share it); `ids`: the items it files, `headline` what a tracker and JUnit show of it.
+ */
+export function ticketFiles(
+  report: DriftReport,
+  firstSeen: (entry: DriftEntry) => string,
+): Array<{ name: string; text: string; ids: string[]; headline: string }> {
+  const filed = report.entries.filter(hasTicket);
+  const byCause = new Map<string, DriftEntry[]>();
+  for (const e of filed) {
+    const key = e.cause?.join('\n') ?? e.id;
+    byCause.set(key, [...(byCause.get(key) ?? []), e]);
+  }
+  return [...byCause.values()].map((members) => {
+    const [first] = members as [DriftEntry, ...DriftEntry[]];
+    const text = members.length === 1 ? ticketMarkdown(first, report.baseline, firstSeen(first)) : causeMarkdown(members, report.baseline, firstSeen(first));
+    return { name: ticketFileName(first), text, ids: members.map((m) => m.id), headline: causeHeadline(members) };
+  });
 }

@@ -36,13 +36,21 @@ export const VERDICT_MEANING = {
   cancelled: 'the run was cancelled: its created dialogs were stopped; no tickets',
 } as const;
 
-/** The one line that starts and ends the output of a run that did not pass. */
-export function verdictLine(verdict: RunVerdict): string {
+/** Where a drift's tickets and report are: a run's, or those a command writes elsewhere (the judge's). */
+export interface DriftFiles {
+  tickets: string;
+  report: string;
+}
+
+const RUN_FILES: DriftFiles = { tickets: 'reports/tickets/', report: 'reports/drift.html' };
+
+/** The one line that ends every run (and starts the output of one that could not judge). */
+export function verdictLine(verdict: RunVerdict, files: DriftFiles = RUN_FILES): string {
   switch (verdict.kind) {
     case 'pass':
-      return 'dialog-contract: pass';
+      return 'dialog-contract: pass: the vendor honours the contract';
     case 'drift':
-      return 'dialog-contract: drift: the vendor broke the contract; tickets in reports/tickets/, the drift report in reports/drift.html';
+      return `dialog-contract: drift: the vendor broke the contract; tickets in ${files.tickets}, the drift report in ${files.report}`;
     case 'config':
       return verdict.reason; // already "<command>: what is wrong and how to fix it"
     case 'no-verdict':

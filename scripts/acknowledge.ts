@@ -25,12 +25,21 @@ const COMMAND = {
     until: { type: 'string', value: 'YYYY-MM-DD', description: 'the last day (UTC) the acknowledgement holds; not in the past (required)' },
     reason: { type: 'string', value: 'TEXT', description: 'why it is acknowledged, as the report shows it (required)' },
     by: { type: 'string', value: 'NAME', description: 'who acknowledges it', default: "git's user.name, else the login name" },
+    unseen: {
+      type: 'boolean',
+      description:
+        "acknowledge an id that neither the last run nor a saved baseline holds (a drift CI saw on staging); it must still be a contract failure's id",
+    },
   },
   environment: [['ACKNOWLEDGED_FILE', 'the file to write (default: baselines/acknowledged.yaml)'], REPORTS_DIR_ENV],
   exit:
     "0 recorded; 2 bad input: a missing or malformed option, or an ID that neither the last run's drift report nor a saved\n" +
-    'baseline has and that is not a contract failure id (contract.CHECK OPERATION STATUS PLACE).',
-  notes: ["A contract failure's id may be acknowledged before a local run has seen it (CI saw it on staging); any other id must be one a report lists."],
+    'baseline has (without --unseen; with it, one that is not a contract failure id: contract.CHECK OPERATION STATUS PLACE).',
+  notes: [
+    'An id must name an item of the last run (reports/drift.json) or of a saved baseline: a mistyped id is refused. A\n' +
+      'contract failure CI saw on staging before any local run did is acknowledged with --unseen; it must still have a\n' +
+      "contract failure's form.",
+  ],
   examples: [
     'npm run acknowledge -- "contract.response_schema_conformance getV2Conversation 200 /source" \\\n    --ticket https://vendor.example/tickets/1234 --until 2027-01-31 --reason "source missing since 4.3, fix promised for 4.4"',
   ],
@@ -72,7 +81,7 @@ function knownIds(): { fromReport: Set<string> | undefined; fromBaselines: Set<s
 
 const { values, positionals } = commandLineOrExit(COMMAND);
 const [id, ...extra] = positionals;
-const { ticket, until, reason, by } = values;
+const { ticket, until, reason, by, unseen } = values;
 if (!id || extra.length > 0) fail(`give exactly one drift id (as the drift report shows it, in quotes); ${helpPointer(COMMAND)}`);
 if (!ticket || !until || !reason) fail(`--ticket, --until and --reason are all needed; ${helpPointer(COMMAND)}`);
 if (!/^https?:\/\//.test(ticket) || !URL.canParse(ticket)) fail(`--ticket ${ticket} is not an http(s) URL: give the vendor ticket's address`);
@@ -80,17 +89,13 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(until)) || new
   fail(`--until ${until} is not a date: give YYYY-MM-DD`);
 if (until < utcDay(Date.now())) fail(`--until ${until} is in the past: give the last day the acknowledgement should hold`);
 
-// An id no report knows is a typo, unless it names a contract failure CI may have seen first.
+// An id no report knows is a typo, unless told it names a contract failure CI saw first.
 const { fromReport, fromBaselines } = knownIds();
 if (!fromReport?.has(id) && !fromBaselines.has(id)) {
-  if (!isFailureId(id)) {
-    fail(
-      `no drift "${id}": neither the last run's drift report (${fromReport ? 'reports/drift.json' : 'none yet'}) nor a saved baseline has it, and it is not a contract failure id (contract.CHECK OPERATION STATUS PLACE); copy the id from the drift report`,
-    );
-  }
-  console.error(
-    `acknowledge: note: ${fromReport ? `the last run's drift report lists no "${id}"` : `no local drift report yet to find "${id}" in`}: acknowledged ahead of a run that sees it`,
-  );
+  const where = `neither the last run's drift report (${fromReport ? 'reports/drift.json' : 'none yet'}) nor a saved baseline has it`;
+  if (!unseen) fail(`no drift "${id}": ${where}; copy the id from the drift report, or give --unseen for a failure CI saw on staging`);
+  if (!isFailureId(id)) fail(`no drift "${id}": ${where}, and it is not a contract failure id (contract.CHECK OPERATION STATUS PLACE)`);
+  console.error(`acknowledge: note: ${where}: acknowledged ahead of a run that sees it (--unseen)`);
 }
 try {
   const entries = readAcknowledgements();

@@ -1,18 +1,21 @@
 // `npm run contract [-- --baseline NAME|FILE.json] [--strict] [--contract-from NAME|FILE.json] [--checks A,B]
 // [--exclude-checks C] [--list-checks] [playwright args…]`: the contract suite, its drift report compared with a
 // baseline, its answers held to a baseline's learned document, the checks it makes chosen by name (checks/).
-// Other arguments go to `playwright test` unchanged. The run ends as one verdict (report/verdict.ts) with its exit
-// code: nothing of an earlier run is left in reports/; a bad setting, a local port in use, a target that cannot be
-// judged or that goes down, and a cancel each end the run with one line, first and last, and no tickets.
+// Other arguments go to `playwright test` unchanged (checked first by Playwright's own list pass when there are any).
+// The run ends as one verdict (report/verdict.ts) with its exit code and its one line. It writes into a folder of its
+// own that replaces the last run's reports as a whole at its end (contract/run/run-files.ts); a caller's mistake, a
+// local port in use or a target that cannot be judged stops it before a verdict with one line, first and last, the
+// last run's reports left as they were and no tickets; a cancel replaces them with its own, which say so.
 // Playwright runs in a process group of its own: a cancel (CI's SIGTERM, Ctrl-C) interrupts it so its workers stop
 // their dialogs and its reporters write the cancelled reports, then the group is killed if it lingers, and the
 // dialogs still running are stopped here (contract/target/leftover-dialogs.ts). Nothing outlives the command.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
-import { asksForHelp, commandLineOrExit } from '../config/command-line.ts';
+import { asksForHelp, commandLineOrExit, helpPointer } from '../config/command-line.ts';
 import { ArgsError, parseContractArgs } from '../report/drift-args.ts';
 import { ConfigError, type SuiteConfig } from '../config/suite-config.ts';
 import {
@@ -20,6 +23,7 @@ import {
   loadSuiteConfig,
   PROJECT_ROOT,
   REPORTS_DIR,
+  REPORTS_HOME_ENV,
   SIMULATOR_STARTED_ENV,
   shareCompileCache,
   SUITE_ENVIRONMENT,
@@ -27,15 +31,17 @@ import {
 import { embeddedSimulatorArgs, LISTENING_LINE, withSimulatorDefaults } from '../simulator/suite-env.ts';
 import { BaselineError, readBaseline } from '../contract/core/baselines.ts';
 import { MAIN_COMMAND_ENV } from '../contract/core/run-report-files.ts';
-import { clearRunReports } from '../contract/run/run-files.ts';
-import { writeVerdictReports, type UnjudgedVerdict } from '../contract/core/verdict-reports.ts';
+import { keepStoppedRun, replaceRunReports, startRunReports } from '../contract/run/run-files.ts';
+import { listedTests, selectionProblem, type ListReport } from '../contract/core/run-scope.ts';
+import { readVerdict, writeVerdictReports, type UnjudgedVerdict } from '../contract/core/verdict-reports.ts';
 import { localPortsProblem } from '../contract/core/local-ports.ts';
 import { markCancelled, readNoVerdict, stopRun } from '../contract/target/run-health.ts';
 import { stopLeftOverDialogs } from '../contract/target/leftover-dialogs.ts';
-import { exitCode, verdictLine } from '../report/verdict.ts';
+import { exitCode, verdictLine, type RunVerdict } from '../report/verdict.ts';
 import { CheckRegistryError, listChecks } from '../checks/check.ts';
 import { registryOf } from '../contract/judging/run-checks.ts';
 import { COMMAND_TIMING_ENV } from '../contract/core/run-timing.ts';
+import { AcknowledgementsError, readAcknowledgements } from '../contract/fixtures/acknowledgements.ts';
 
 /** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
@@ -99,12 +105,54 @@ const COMMAND = {
   ],
 } as const;
 
-/** Ends before Playwright starts: the verdict's reports in place of any earlier run's, its line, its exit code. */
+/**
+ * Ends before Playwright starts: the last run's reports as they were, this one's verdict reports in reports/stopped/
+ * (what CI publishes of a run that stopped), its line, its exit code.
+ */
 function endRun(verdict: UnjudgedVerdict): never {
-  clearRunReports(REPORTS_DIR);
-  writeVerdictReports(REPORTS_DIR, verdict);
+  writeVerdictReports(keepStoppedRun(REPORTS_DIR), verdict);
   console.error(verdictLine(verdict));
   process.exit(exitCode(verdict));
+}
+
+/** `--list`: Playwright lists the tests and runs none; the run's reports are no business of it. */
+function listOnly(playwrightArgs: readonly string[]): never {
+  const listed = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', ...playwrightArgs], {
+    stdio: 'inherit',
+    env: { ...process.env, REPORTS_DIR: mkdtempSync(join(tmpdir(), 'dialog-contract-list-')) },
+  });
+  process.exit(listed.status ?? 1);
+}
+
+/** A caller's mistake: one line that ends in the pointer to the help. */
+const mistake = (what: string): UnjudgedVerdict => ({ kind: 'config', reason: `contract: ${what}; ${helpPointer(COMMAND)}` });
+
+/**
+ * Playwright's own list pass over the arguments it gets: what it refuses (an option it does not know, a project, a
+ * shard or a file filter that names nothing, a selection of no test) is the caller's mistake, said in one line before
+ * anything is sent or any report touched. Only when there are such arguments: the whole suite needs no pass (0.8 s).
+ */
+async function checkSelection(playwrightArgs: readonly string[]): Promise<void> {
+  if (playwrightArgs.length === 0 || playwrightArgs.includes('--pass-with-no-tests')) return;
+  const list = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...playwrightArgs, '--list', '--reporter=json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
+  });
+  let out = '';
+  let err = '';
+  list.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  list.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const [code] = (await once(list, 'close')) as [number | null];
+  let report: ListReport | undefined;
+  try {
+    report = JSON.parse(out) as ListReport;
+  } catch {
+    report = undefined;
+  }
+  const problem = selectionProblem(code, report, err);
+  if (problem) endRun(mistake(problem));
+  const selected = report ? listedTests(report).tests.length : 0;
+  if (selected === 0) endRun(mistake('the selection matches no test: nothing to run'));
 }
 
 async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs>; config: SuiteConfig }> {
@@ -122,6 +170,8 @@ async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs
     });
     if (args.baseline) readBaseline(args.baseline);
     if (args.contractFrom) readBaseline(args.contractFrom);
+    // The team's known drifts are read at the run's end: one that cannot be read is said now, before anything is sent.
+    readAcknowledgements();
     // The checks named and the team's module are known good before anything runs: a wrong one is one line, exit 2.
     const checks = await registryOf({ ...config, checks: args.checks, excludeChecks: args.excludeChecks });
     const left = checks.notRun().map((c) => c.name);
@@ -135,15 +185,25 @@ async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs
     }
     return { args, config };
   } catch (err) {
-    if (!(err instanceof ArgsError || err instanceof BaselineError || err instanceof ConfigError || err instanceof CheckRegistryError)) throw err;
-    endRun({ kind: 'config', reason: `contract: ${err.message}` });
+    if (
+      !(
+        err instanceof ArgsError ||
+        err instanceof BaselineError ||
+        err instanceof ConfigError ||
+        err instanceof CheckRegistryError ||
+        err instanceof AcknowledgementsError
+      )
+    )
+      throw err;
+    endRun(mistake(err.message));
   }
 }
 
 // The parent as it was before anything is awaited: one that dies meanwhile must still be seen gone (below).
 const parent = process.ppid;
 const { args, config } = await argsOrExit();
-clearRunReports(REPORTS_DIR);
+await checkSelection(args.playwright);
+if (args.playwright.includes('--list')) listOnly(args.playwright);
 if (config.usesSimulator) {
   const ports = [
     { setting: 'SIMULATOR_PORT', port: config.simulatorPort, host: '127.0.0.1' },
@@ -183,6 +243,8 @@ async function stopSimulator(sim: ChildProcess | undefined): Promise<void> {
 
 // Playwright, its workers and the simulator start with Node's compile cache on: their bundles compiled once, not per run.
 shareCompileCache();
+// The run's own folder, in place of the last run's reports only at its end.
+const NEXT = startRunReports(REPORTS_DIR);
 const embedded = config.usesSimulator ? startEmbeddedSimulator() : undefined;
 const simulator = embedded?.process;
 const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwright], {
@@ -197,6 +259,8 @@ const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args.playwrigh
     CHECKS: args.checks?.join(',') ?? '',
     EXCLUDE_CHECKS: args.excludeChecks?.join(',') ?? '',
     [MAIN_COMMAND_ENV]: '1',
+    REPORTS_DIR: NEXT,
+    [REPORTS_HOME_ENV]: REPORTS_DIR,
     ...(simulator ? { [SIMULATOR_STARTED_ENV]: '1' } : {}),
     // This command's own start, for the run's timing (contract/core/run-timing.ts).
     [COMMAND_TIMING_ENV]: `${Math.round(performance.timeOrigin)},${Date.now()}`,
@@ -227,7 +291,7 @@ const interrupt = () => {
 const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
   if (cancelled) return signalGroup('SIGKILL'); // a second signal: stop now
   cancelled = signal;
-  markCancelled(REPORTS_DIR, signal);
+  markCancelled(NEXT, signal);
   console.error(`dialog-contract: ${signal}: stopping the run (its dialogs are stopped; no tickets)`);
   interrupt();
 };
@@ -239,7 +303,7 @@ process.on('SIGHUP', () => onSignal('SIGTERM'));
 const orphaned = setInterval(() => process.ppid !== parent && onSignal('SIGTERM'), WATCH_MS);
 // A worker that finds the target down writes the run's end; the rest of the run is not worth its time.
 const watch = setInterval(() => {
-  const end = readNoVerdict(REPORTS_DIR);
+  const end = readNoVerdict(NEXT);
   if (!end || end.atEnd || stopped || cancelled) return;
   stopped = end.reason;
   console.error(verdictLine({ kind: 'no-verdict', reason: stopped }));
@@ -252,7 +316,7 @@ simulator?.once('exit', (code, signal) => {
   const how = signal ?? `code ${code}`;
   if (embedded!.listening()) {
     // Recorded as a worker records a target gone down, so the run's reporter writes this verdict too.
-    stopped = stopRun(REPORTS_DIR, `the embedded simulator exited (${how}) during the run (its own lines, if any, are above)`).reason;
+    stopped = stopRun(NEXT, `the embedded simulator exited (${how}) during the run (its own lines, if any, are above)`).reason;
     console.error(verdictLine({ kind: 'no-verdict', reason: stopped }));
   } else {
     simulatorFailed = `contract: the embedded simulator did not start (${how}): its line above says why`;
@@ -260,30 +324,43 @@ simulator?.once('exit', (code, signal) => {
   interrupt();
 });
 
+/**
+ * How the run ended, from what its processes recorded and Playwright's exit code: cancelled, a local problem, a target
+ * that could not be judged (a worker or the run's reporter said so, or global setup ended it: 2 and 3 are its own
+ * verdict's codes), else pass or drift; a Playwright that ended without the run's reports is no verdict either.
+ */
+function verdictOf(code: number | null, signal: NodeJS.Signals | null): RunVerdict {
+  if (cancelled) return { kind: 'cancelled', signal: cancelled };
+  if (simulatorFailed) return { kind: 'config', reason: simulatorFailed };
+  const marked = stopped ?? readNoVerdict(NEXT)?.reason;
+  if (marked) return { kind: 'no-verdict', reason: marked };
+  if (code === 2 || code === 3) return readVerdict(NEXT) ?? { kind: code === 2 ? 'config' : 'no-verdict', reason: `global setup ended the run (code ${code})` };
+  if (!existsSync(join(NEXT, 'fingerprint.json')))
+    return { kind: 'no-verdict', reason: `Playwright ended (${signal ?? `code ${code}`}) before the run's reports were written: its output above says why` };
+  return code === 0 ? { kind: 'pass' } : { kind: 'drift' };
+}
+
 child.once('exit', async (code, signal) => {
   playwrightEnded = true;
   clearInterval(watch);
   clearInterval(orphaned);
   clearTimeout(killTimer);
   signalGroup('SIGKILL'); // any worker left behind
-  stopped ??= readNoVerdict(REPORTS_DIR)?.reason;
-  const verdict: UnjudgedVerdict | undefined = cancelled
-    ? { kind: 'cancelled', signal: cancelled }
-    : simulatorFailed
-      ? { kind: 'config', reason: simulatorFailed }
-      : stopped
-        ? { kind: 'no-verdict', reason: stopped }
-        : undefined;
-  if (!verdict) {
-    await stopSimulator(simulator);
-    process.exit(code ?? (signal ? 1 : 0));
+  const verdict = verdictOf(code, signal);
+  if (verdict.kind !== 'pass' && verdict.kind !== 'drift') {
+    // Playwright's reporter writes them with the tests not run; killed, or stopped before its reporters began, it did
+    // not. A simulator that never started is this command's verdict, whatever an interrupted reporter wrote.
+    if (simulatorFailed || !existsSync(join(NEXT, 'drift.json'))) writeVerdictReports(NEXT, verdict);
+    const { left, stopped: stoppedNow } = await stopLeftOverDialogs(config, NEXT).catch(() => ({ left: 0, stopped: 0 }));
+    if (left > 0) console.error(`dialog-contract: ${stoppedNow} of ${left} dialogs the run left running were stopped now (created-dialogs.jsonl)`);
   }
-  // Playwright's reporter writes them with the tests not run; killed, or stopped before its reporters began, it did not.
-  // A simulator that never started is this command's verdict, whatever an interrupted reporter wrote.
-  if (simulatorFailed || !existsSync(join(REPORTS_DIR, 'drift.json'))) writeVerdictReports(REPORTS_DIR, verdict);
-  const { left, stopped: stoppedNow } = await stopLeftOverDialogs(config, REPORTS_DIR).catch(() => ({ left: 0, stopped: 0 }));
-  if (left > 0) console.error(`dialog-contract: ${stoppedNow} of ${left} dialogs the run left running were stopped now (reports/created-dialogs.jsonl)`);
   await stopSimulator(simulator);
+  // A run with a verdict, or a cancelled one, replaces the last run's reports; one that stopped before keeps them.
+  if (verdict.kind === 'pass' || verdict.kind === 'drift' || verdict.kind === 'cancelled') replaceRunReports(REPORTS_DIR, NEXT);
+  else {
+    const kept = keepStoppedRun(REPORTS_DIR, NEXT);
+    console.error(`dialog-contract: the last run's reports are as they were; this run's are in ${relative(process.cwd(), kept) || kept}`);
+  }
   console.error(verdictLine(verdict));
   process.exit(exitCode(verdict));
 });

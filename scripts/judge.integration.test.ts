@@ -79,7 +79,7 @@ test('a recorded conforming run is judged with no failure; a recorded drifted on
       writeFileSync(file, JSON.stringify(har));
       const reportsDir = join(base, 'judged', name);
       const judged = await runEntry('scripts/judge.ts', [file], { ...process.env, REPORTS_DIR: reportsDir, FORCE_COLOR: '0' });
-      const failures = JSON.parse(readFileSync(join(reportsDir, 'failures.json'), 'utf8')).failures as Array<{
+      const failures = JSON.parse(readFileSync(join(reportsDir, 'judge', 'failures.json'), 'utf8')).failures as Array<{
         id: string;
         operationId: never;
         pointer: string;

@@ -69,7 +69,17 @@ test("a ticket's curl line and npm run replay --run reproduce the failure agains
     });
     assert.ok(replay.stdout.includes(auth.replay!), 'it prints the curl command');
     assert.match(replay.stdout, /^now response: 403 /m);
-    assert.match(replay.stdout, /the status is as recorded \(403\)/);
+    assert.match(replay.stdout, /^compared the status \(403, as recorded\): the request reproduces what the failure is about$/m);
+    // A failure of a field: the field at its place is compared too, and said.
+    const source = failures.findIndex((f) => f.check === 'response_schema_conformance' && f.pointer.endsWith('/source'));
+    const field = await exec(process.execPath, ['--import', 'tsx', REPLAY, String(source + 1), '--run'], {
+      env: { ...env, REPORTS_DIR: reportsDir },
+      encoding: 'utf8',
+    });
+    assert.match(
+      field.stdout,
+      /^compared the status \(200, as recorded\) and the field at \/(\*\/)?source \(response_schema_conformance fails there, as recorded\): the request reproduces what the failure is about$/m,
+    );
     assert.ok(!replay.stdout.includes(sim.config.auth.password));
   } finally {
     await sim.close();

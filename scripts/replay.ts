@@ -10,7 +10,9 @@ import { secretsOf } from '../config/suite-config.ts';
 import { PROJECT_ROOT, REPORTS_DIR } from '../contract/core/env.ts';
 import { redactText } from '../http/redact.ts';
 import { renderExchange, renderHeadline, type FailureResponse, type RecordedFailure } from '../lib/failure.ts';
-import { curlCommand, findFailure, replayRequest, REPLAY_VARIABLES } from '../report/replay.ts';
+import { responseFailures } from '../checks/response.ts';
+import { contractValidators } from '../openapi/validators.ts';
+import { compareReplay, curlCommand, findFailure, replayRequest, REPLAY_VARIABLES } from '../report/replay.ts';
 
 const COMMAND = {
   script: 'replay',
@@ -19,7 +21,8 @@ const COMMAND = {
     'Shows the request that showed a contract failure of the last run (reports/failures.json) as a curl command, with\n' +
     `the base URL, the credentials and the custom-block token as shell variables (${REPLAY_VARIABLES}): paste it\n` +
     'where they are set to reproduce the failure, or hand it to the vendor with the ticket. With --run it sends the\n' +
-    'request again and shows the answer next to the recorded one.',
+    'request again and shows the answer next to the recorded one, comparing what the failure is about: the status, and\n' +
+    'the field at its place (or its content type), and says which it compared.',
   positionals: [
     [
       'FAILURE',
@@ -77,6 +80,7 @@ if (parsed.values.run) {
   };
   const request = replayRequest(exchange.request, vars);
   let now: FailureResponse;
+  let whole = '';
   try {
     const res = await fetch(request.url, {
       method: request.method,
@@ -86,6 +90,7 @@ if (parsed.values.run) {
       signal: AbortSignal.timeout(20_000),
     });
     const body = await res.text();
+    whole = body;
     now = { status: res.status, contentType: res.headers.get('content-type'), body: body.slice(0, 2000), bodyLength: body.length };
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause;
@@ -94,10 +99,15 @@ if (parsed.values.run) {
   const secrets = secretsOf({ login: vars.API_LOGIN, password: vars.API_PASSWORD, vertexToken: vars.VERTEX_TOKEN });
   console.log('');
   console.log(redactText(`now ${renderExchange({ request: exchange.request, response: now }).split('\n')[1]}`, secrets));
-  const recorded = exchange.response?.status;
-  console.log(
-    recorded === now.status
-      ? `the status is as recorded (${now.status}): the request reproduces the answer the failure was found on`
-      : `the status differs: recorded ${recorded ?? 'no whole answer'}, now ${now.status}: the target answers otherwise now`,
-  );
+  // A failure of the answer's schema is found again, or not, where it was: the same check on the answer now.
+  const failingNow =
+    found.check === 'response_schema_conformance' && found.operationId !== null
+      ? responseFailures(
+          contractValidators(),
+          found.operationId,
+          { status: now.status, contentType: now.contentType, body: whole },
+          { only: [found.check] },
+        ).map((f) => f.pointer)
+      : undefined;
+  console.log(redactText(compareReplay(found, exchange.response, { ...now, body: whole }, failingNow).line, secrets));
 }

@@ -108,7 +108,7 @@ test('acknowledged drifts pass the run and are reported; expired ones fail it wi
   const resolved = await run(join(base, 'resolved'), [], entries('2099-12-31'));
   assert.equal(resolved.exitCode, 0);
   assert.deepEqual((json(join(base, 'resolved', 'drift.json')).resolved as Array<{ id: string }>).map((e) => e.id).sort(), [...ids].sort());
-  assert.match(resolved.output, /was not observed in this run .*: resolved, remove its entry from baselines\/acknowledged\.yaml/);
+  assert.match(resolved.output, /was exercised by this run and found holding .*: resolved, remove its entry from baselines\/acknowledged\.yaml/);
 });
 
 test('--contract-from holds a run to what the baseline observed: a renamed status fails it as learned, the same vendor passes', async () => {

@@ -59,7 +59,10 @@ test("a team's module of checks is listed with the project's, and a name of no c
   assert.match(listed.stdout, /\nacme\.source_is_api\n {2}§2\.1 · medium · one exchange\n {2}every V2 list item was started through the API/);
   const unknown = await runEntry('scripts/contract.ts', ['--exclude-checks', 'acme.source_is_web'], env);
   assert.equal(unknown.code, 2);
-  assert.equal(unknown.stderr.trim(), 'contract: --exclude-checks names no check: acme.source_is_web (npm run contract -- --list-checks lists them)');
+  assert.equal(
+    unknown.stderr.trim(),
+    'contract: --exclude-checks names no check: acme.source_is_web (npm run contract -- --list-checks lists them); see npm run contract -- --help',
+  );
   const broken = join(dir, 'broken.ts');
   writeFileSync(broken, "export default [{ name: 'Acme Check' }];\n");
   const bad = await runEntry('scripts/contract.ts', ['--list-checks'], { ...env, CHECKS_MODULE: broken });

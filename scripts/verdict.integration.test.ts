@@ -20,6 +20,8 @@ import { CREATED_DIALOGS_FILE, readCreated } from '../contract/target/leftover-d
 import type { KnownLimit } from '../lib/fingerprint.ts';
 import type { Har } from '../report/har.ts';
 import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
+import { NEXT_RUN_DIR, STOPPED_RUN_DIR } from '../contract/run/run-files.ts';
+import { REPORTS_HOME_ENV } from '../contract/core/env.ts';
 
 const MAIN = fileURLToPath(new URL('./contract.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -88,17 +90,22 @@ async function throughNetwork(
 const lines = (text: string) => text.trim().split('\n').filter(Boolean);
 const tickets = (reportsDir: string) => (existsSync(join(reportsDir, 'tickets')) ? readdirSync(join(reportsDir, 'tickets')) : []);
 const junit = (reportsDir: string) => readFileSync(join(reportsDir, 'junit.xml'), 'utf8');
+/** Where a run that stopped before a verdict keeps its own reports, the last run's left as they were. */
+const stopped = (reportsDir: string) => join(reportsDir, STOPPED_RUN_DIR);
+/** Where a run of the main command writes until its end. */
+const writing = (reportsDir: string) => join(reportsDir, NEXT_RUN_DIR);
 
-/** One line, first and last on stderr, exit 3, no ticket, and a JUnit with that reason as its one error. */
+/** One line, first and last on stderr, exit 3, no ticket, and a JUnit of its own with that reason as its one error. */
 function assertNoVerdict(run: MainRun, reason: RegExp): void {
   assert.equal(run.code, 3, `exit 3 (no verdict)\n${run.stderr}\n${run.stdout.slice(-2000)}`);
   const said = lines(run.stderr);
   assert.match(said.at(-1) ?? '', /^dialog-contract: no verdict: /);
   assert.match(said.at(-1) ?? '', reason);
   assert.equal(said[0], said.at(-1), 'the first line of stderr is the last');
-  assert.deepEqual(tickets(run.reportsDir), [], 'no vendor ticket');
-  assert.match(junit(run.reportsDir), /<error message="dialog-contract: no verdict: /);
-  assert.equal(existsSync(join(run.reportsDir, 'fingerprint.json')), false, 'no fingerprint a baseline could be made of');
+  assert.deepEqual([...tickets(run.reportsDir), ...tickets(stopped(run.reportsDir))], [], 'no vendor ticket');
+  assert.match(junit(stopped(run.reportsDir)), /<error message="dialog-contract: no verdict: /);
+  for (const dir of [run.reportsDir, stopped(run.reportsDir)])
+    assert.equal(existsSync(join(dir, 'fingerprint.json')), false, 'no fingerprint a baseline could be made of');
 }
 
 /** A throwaway CA and a certificate for 127.0.0.1 signed by it (openssl), as a private staging has. */
@@ -134,7 +141,9 @@ function processesOf(reportsDir: string): number[] {
     .filter((p) => /^\d+$/.test(p))
     .flatMap((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`REPORTS_DIR=${reportsDir}`) ? [Number(pid)] : [];
+        const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        // The command holds the reports folder; Playwright and its workers write into its .next/ and know it as home.
+        return environ.includes(`REPORTS_DIR=${reportsDir}`) || environ.includes(`${REPORTS_HOME_ENV}=${reportsDir}`) ? [Number(pid)] : [];
       } catch {
         return [];
       }
@@ -327,7 +336,7 @@ test('the target goes down during the tests (every answer 503 without Retry-Afte
     const run = await runMain({ ...env, OUTAGE_S: '4' });
     assertNoVerdict(run, /the target went down at .*503 without Retry-After.*try again when the service is up/);
     assert.ok(run.seconds < 30, `ended in ${run.seconds} s`);
-    assert.match(junit(run.reportsDir), /<skipped message="not run: the run could not judge the contract"\/>/);
+    assert.match(junit(stopped(run.reportsDir)), /<skipped message="not run: the run could not judge the contract"\/>/);
   });
 });
 
@@ -339,7 +348,7 @@ test('the target dies 2 s into the run: no verdict within 30 s, no ticket', asyn
   });
 });
 
-test('a wrong password: no verdict in seconds, the line names the credentials, an earlier green JUnit is gone', async () => {
+test("a wrong password: no verdict in seconds, the line names the credentials, the last run's reports as they were", async () => {
   await throughNetwork({}, async (_url, env) => {
     const reportsDir = mkdtempSync(join(tmpdir(), 'verdict-'));
     writeFileSync(join(reportsDir, 'junit.xml'), '<testsuites tests="92" failures="0"></testsuites>');
@@ -347,8 +356,9 @@ test('a wrong password: no verdict in seconds, the line names the credentials, a
     const run = await runMain({ ...env, API_PASSWORD: 'rotated-yesterday-0' }, { reportsDir });
     assertNoVerdict(run, /credentials rejected: .* check API_LOGIN and API_PASSWORD/);
     assert.ok(run.seconds < 10, `ended in ${run.seconds} s`);
-    assert.equal(existsSync(join(reportsDir, 'html')), false, 'the earlier HTML report is gone');
-    assert.ok(!run.stderr.includes('rotated-yesterday-0') && !junit(reportsDir).includes('rotated-yesterday-0'));
+    assert.equal(junit(reportsDir), '<testsuites tests="92" failures="0"></testsuites>', "the last run's JUnit as it was");
+    assert.equal(existsSync(join(reportsDir, 'html')), true, "the last run's HTML report is kept");
+    assert.ok(!run.stderr.includes('rotated-yesterday-0') && !junit(stopped(reportsDir)).includes('rotated-yesterday-0'));
   });
 });
 
@@ -369,7 +379,7 @@ test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run 
         return false; // a line being written this instant
       }
     };
-    const run = await runMain(env, { cancelWhen: created });
+    const run = await runMain(env, { cancelWhen: (dir) => created(writing(dir)) });
     assert.equal(run.code, 143, `${run.stderr}\n${run.stdout.slice(-2000)}`);
     assert.ok(run.seconds < 15, `ended ${run.seconds} s after the cancel`);
     assert.match(lines(run.stderr).at(-1) ?? '', /^dialog-contract: cancelled \(SIGTERM\): no verdict, no tickets/);
@@ -387,7 +397,13 @@ test('CI cancels the job (SIGTERM): exit 143 within 15 s, no process of the run 
         `${dialog.uuid} (${dialog.test}) stopped and listed`,
       );
     assert.deepEqual(tickets(run.reportsDir), []);
+    // A cancelled run's reports take the last run's place, and say so: its verdict, and (once its tests had begun) a
+    // scope not run to its end.
     assert.match(junit(run.reportsDir), /<error message="dialog-contract: cancelled \(SIGTERM\)/);
+    const said = JSON.parse(readFileSync(join(run.reportsDir, 'drift.json'), 'utf8')) as { verdict: { kind: string }; scope?: { ended: string } };
+    assert.equal(said.verdict.kind, 'cancelled');
+    assert.equal(said.scope?.ended ?? 'cancelled', 'cancelled');
+    assert.equal(existsSync(writing(run.reportsDir)), false, 'nothing left in the folder the run wrote into');
   });
 });
 
@@ -403,7 +419,7 @@ test('SIMULATOR_PORT held by a process that never answers: one line naming it, e
       `contract: SIMULATOR_PORT ${port} on 127.0.0.1 is in use by another process: stop that process, or set SIMULATOR_PORT to a free port (in .env or the environment)`,
     ]);
     assert.ok(run.seconds < 10, `ended in ${run.seconds} s`);
-    assert.match(junit(run.reportsDir), /<error message="contract: SIMULATOR_PORT/);
+    assert.match(junit(stopped(run.reportsDir)), /<error message="contract: SIMULATOR_PORT/);
   } finally {
     silent.close();
   }
@@ -415,7 +431,7 @@ test("the embedded simulator, started by the command beside Playwright, killed d
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|BOT_ID|GOTO_BOT_ID|CUSTOM_BLOCK_BOT_ID|SIMULATOR_PROFILE)/.test(k)));
   const running = runMain({ ...env, SIMULATOR_PORT: String(port), CALLBACK_PORT: String(callbackPort) }, { reportsDir });
   // Killed once the tests have created dialogs: the simulator answered, so it had started.
-  for (let i = 0; i < 300 && readCreated(reportsDir).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 300 && readCreated(writing(reportsDir)).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   const simulator = processesOf(reportsDir).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('simulator/main.ts'));
   assert.equal(simulator.length, 1, 'one simulator, started by the command');
   process.kill(simulator[0]!, 'SIGKILL');

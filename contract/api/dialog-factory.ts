@@ -128,7 +128,7 @@ export class DialogFactory {
     const shown = { details: { dialog: dialog.uuid } };
     judgeSoft(read.response, 'meaning_conformance.ip', { dialog: record, in: 'record' }, shown);
     judgeSoft(read.response, 'meaning_conformance.location', { dialog: record, in: 'record' }, shown);
-    judgeSoft(read.response, 'meaning_conformance.duration', { dialog: record, in: 'record', ageMs }, shown);
+    judgeSoft(read.response, 'meaning_conformance.duration', { dialog: record, in: 'record', ageMs }, { ...shown, timed: true });
     const updated = typeof record.updated === 'string' ? updatedKind(record.updated, window, seen[version]) : undefined;
     if (typeof record.updated === 'string') {
       const clock = { details: { dialog: dialog.uuid, clock: clockText(runVendorClock()) } };

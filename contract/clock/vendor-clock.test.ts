@@ -10,6 +10,9 @@ import {
   offsetObserved,
   readingAgrees,
   readingOf,
+  RUNNER_CLOCK_STEP_MS,
+  runnerClockStep,
+  runnerClockWhy,
   UNKNOWN_CLOCK,
   UNVERIFIED_MARGIN_MS,
   zonedInstant,
@@ -112,4 +115,10 @@ test('the observations stay put from run to run', () => {
   assert.equal(offsetObserved({ offsetMs: 1200, uncertaintyMs: 500, source: 'Date header', verified: false }), 'within 5 s of the runner');
   assert.equal(offsetObserved({ offsetMs: -89_400, uncertaintyMs: 500, source: 'Date header', verified: false }), '90 s behind the runner');
   assert.equal(offsetObserved(UNKNOWN_CLOCK), 'no Date header');
+});
+
+test("a step of the runner's wall clock against its monotonic clock is measured, and said with what to fix", () => {
+  assert.ok(Math.abs(runnerClockStep()) < RUNNER_CLOCK_STEP_MS, 'a clock that did not step reads no step');
+  assert.equal(runnerClockStep(1_000_000 + 90_000, 1_000_000), 90_000);
+  assert.match(runnerClockWhy(90_000), /moved 90\.0 s .*not the vendor's; keep the runner's clock synchronised/);
 });

@@ -222,3 +222,19 @@ export async function measureVendorClock(read: () => Promise<string | null>, sam
   }
   return clockFrom(bounds);
 }
+
+/**
+ * How far this process's wall clock has moved against its monotonic clock since the process started (ms): an NTP
+ * step, a suspended VM, a person setting the time. Every time the run computes in this process rests on the wall
+ * clock, so a finding about time after such a step may be this runner's, not the vendor's.
+ */
+export function runnerClockStep(now = Date.now(), monotonic = performance.timeOrigin + performance.now()): number {
+  return now - monotonic;
+}
+
+/** A step of the runner's clock beyond this makes a finding about time not judged (timers and rounding stay well below). */
+export const RUNNER_CLOCK_STEP_MS = 1_000;
+
+/** Why a finding about time is not judged after the runner's clock stepped, and what to fix. */
+export const runnerClockWhy = (stepMs: number): string =>
+  `this runner's clock moved ${(stepMs / 1000).toFixed(1)} s against its monotonic clock during the run (an NTP step, a suspended VM): a finding about time may be the runner's, not the vendor's; keep the runner's clock synchronised (NTP, slewing) and run again`;

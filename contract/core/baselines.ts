@@ -1,9 +1,9 @@
 // Baselines are fingerprints saved under a name (baselines/NAME.json, committed) to compare later runs with.
 // Every problem is a BaselineError whose message is one line: the scripts print it and exit 2.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFingerprintFile, type FingerprintFile } from '../../lib/fingerprint.ts';
+import { fingerprintJson, readFingerprintFile, type FingerprintFile } from '../../lib/fingerprint.ts';
 import type { Baseline } from '../../report/drift-report.ts';
 import type { NamedFingerprint } from '../../report/history.ts';
 import { REPORTS_DIR } from './env.ts';
@@ -25,12 +25,12 @@ function shown(path: string): string {
 }
 
 /** NAME → baselines/NAME.json; a path ending in .json (a fingerprint kept from another run) is taken as it is. */
-export function baselinePath(nameOrFile: string): string {
+export function baselinePath(nameOrFile: string, dir = BASELINES_DIR): string {
   if (nameOrFile.endsWith('.json')) return resolve(nameOrFile);
   if (!NAME.test(nameOrFile)) {
     throw new BaselineError(`baseline name "${nameOrFile}" is not valid: use letters, digits, ".", "_" and "-" (it is saved as baselines/NAME.json)`);
   }
-  return join(BASELINES_DIR, `${nameOrFile}.json`);
+  return join(dir, `${nameOrFile}.json`);
 }
 
 function readFile(path: string, what: string): FingerprintFile {
@@ -61,14 +61,43 @@ export function readAllBaselines(): Array<Baseline & NamedFingerprint> {
     .map((f) => readBaseline(f.slice(0, -'.json'.length)));
 }
 
-/** Copies this run's fingerprint to baselines/NAME.json; returns the path and how many items it holds. */
-export function saveBaseline(name: string, fingerprint = fingerprintFile()): { path: string; items: number; replaced: boolean } {
+/** What saving a baseline did: where, how many items, whether it replaced one, and the items of that one it lacks. */
+export interface SavedBaseline {
+  path: string;
+  items: number;
+  replaced: boolean;
+  /** Items of the baseline it replaced that the new one does not hold. */
+  missing: string[];
+  /** Why the fingerprint is partial, when it was saved as such (--partial). */
+  partial?: string;
+}
+
+/**
+ * Saves this run's fingerprint as baselines/NAME.json. A fingerprint of a partial run (a filter, checks left out,
+ * catalogued items it observed nowhere: its scope says why) is refused unless `partial` asks for it by name; then it is
+ * saved marked partial, with why.
+ */
+export function saveBaseline(name: string, options: { fingerprint?: string; partial?: boolean; dir?: string } = {}): SavedBaseline {
+  const fingerprint = options.fingerprint ?? fingerprintFile();
   if (name.endsWith('.json')) throw new BaselineError(`baseline name "${name}" is not valid: give a name, not a file (it is saved as baselines/NAME.json)`);
-  const path = baselinePath(name);
+  const path = baselinePath(name, options.dir);
   if (!existsSync(fingerprint)) throw new BaselineError(`no fingerprint yet: ${shown(fingerprint)} is written by a run of npm run contract`);
-  const items = readFile(fingerprint, 'fingerprint').items.length;
-  const replaced = existsSync(path);
+  const file = readFile(fingerprint, 'fingerprint');
+  const why = file.run?.scope?.partial.join('; ') || (file.partial ?? '');
+  if (why && !options.partial) {
+    throw new BaselineError(
+      `${shown(fingerprint)} is of a partial run (${why}): a baseline from it would call everything it left out changed; run the whole suite, or save it marked partial with --partial`,
+    );
+  }
+  const previous = existsSync(path) ? readFile(path, 'baseline') : undefined;
+  const kept = new Set(file.items.map((i) => i.id));
   mkdirSync(dirname(path), { recursive: true });
-  copyFileSync(fingerprint, path);
-  return { path: shown(path), items, replaced };
+  writeFileSync(path, why ? fingerprintJson(file.items, file.run, file.observedBy, why) : readFileSync(fingerprint, 'utf8'));
+  return {
+    path: shown(path),
+    items: file.items.length,
+    replaced: previous !== undefined,
+    missing: previous?.items.filter((i) => !kept.has(i.id)).map((i) => i.id) ?? [],
+    ...(why ? { partial: why } : {}),
+  };
 }

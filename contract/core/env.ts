@@ -18,6 +18,18 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export let REPORTS_DIR = process.env.REPORTS_DIR ?? fileURLToPath(new URL('../../reports', import.meta.url));
 
 /**
+ * Set by the main command for the Playwright it runs: the user's reports folder, while the run writes into a folder of
+ * its own there (REPORTS_DIR) that replaces the last run's reports only at the run's end (contract/run/run-files.ts).
+ */
+export const REPORTS_HOME_ENV = 'DIALOG_CONTRACT_REPORTS_HOME';
+
+/**
+ * Where what outlives a run lives: the rate limit remembered for the next run, the k6 findings a run merges. The
+ * user's reports folder, also while a run writes into its own.
+ */
+export const reportsHome = (reportsDir: string = REPORTS_DIR): string => process.env[REPORTS_HOME_ENV] || reportsDir;
+
+/**
  * Set to 1 by the main command (scripts/contract.ts) when it has started the embedded simulator itself, beside
  * Playwright instead of before it: Playwright's webServer then starts none, and global setup waits until it listens.
  */
@@ -43,6 +55,7 @@ export const SUITE_ENVIRONMENT = [
   ['MAX_RPS, WORKERS', "most requests per second of the whole run (else the target's limit, known or learned), Playwright workers"],
   ['LIST_SETTLE_S', 'seconds a test waits for a write to show in a list (default 10)'],
   ['REQUIRE_SHAPES', '1: a send or command body shape the run cannot establish fails the run instead of skipping'],
+  ['KEEP_PERSONAL_DATA', "1: tickets and failures.json quote end users' IP addresses and cities as answered (default: ip-1, city-1)"],
   ['TRANSIENT_RESENDS, OUTAGE_S', 'resends of a read lost to the network (3); seconds of failures that end the run as no verdict (10)'],
   ['CHECKS_MODULE', "a module of the team's own checks (docs/checks.md)"],
   ['CHECKS, EXCLUDE_CHECKS', 'the checks a run makes, or leaves out, by name or family (as --checks, --exclude-checks)'],

@@ -11,7 +11,17 @@ import { join } from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { secretsOf } from '../../config/suite-config.ts';
 import { expiredLine, resolvedLine, utcDay } from '../../report/acknowledged.ts';
-import { CONTRACT_FAILURE, failureId, NOT_JUDGED, unjudgedLine, type Failure, type RecordedFailure, type UnjudgedCheck } from '../../lib/failure.ts';
+import {
+  CONTRACT_FAILURE,
+  failureId,
+  NOT_JUDGED,
+  renderFailure,
+  unjudgedLine,
+  type Failure,
+  type RecordedFailure,
+  type UnjudgedCheck,
+} from '../../lib/failure.ts';
+import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { CheckRegistryError, type CheckRegistry } from '../../checks/check.ts';
 import { bodyShapeEstablished, runFailures, testPasses } from '../../checks/run.ts';
 import { CHECKS_JUDGED, type JudgedCounts } from '../judging/matchers.ts';
@@ -21,29 +31,35 @@ import { failureDetail, failureItem, withJournal } from '../../report/drift-fail
 import { adoptLegacyIds, adoptLegacyItems } from '../../report/legacy-ids.ts';
 import { ObservedItems } from '../../lib/observations.ts';
 import {
+  acknowledgedOnly,
   ADDITIVE_PREFIX,
   buildDriftReport,
   changeLines,
   mergeObservations,
   showValue,
   type DriftEntry,
+  type DriftReport,
   type EntryDetail,
   type RecordedObservation,
 } from '../../report/drift-report.ts';
 import { renderHtml, renderMarkdown } from '../../report/drift-render.ts';
-import { fingerprintJson, mergeFingerprints, readFingerprintFile, type RunMeta } from '../../lib/fingerprint.ts';
+import { fingerprintJson, mergeFingerprints, readFingerprintFile, type RunMeta, type RunScope } from '../../lib/fingerprint.ts';
 import { jobSummary } from '../../report/job-summary.ts';
 import { learnedDocumentFiles } from '../../report/learned-document.ts';
 import { loadDocument } from '../../openapi/document.ts';
 import { contractValidators } from '../../openapi/validators.ts';
-import { RUN_END, runEnd } from '../run/run-end.ts';
+import { RUN_END, runEnd, type RunEnd } from '../run/run-end.ts';
+import { mergeObservers, observerKey, observersOf, reachOf, type RunReachInput, type TestOutcome } from '../../report/run-reach.ts';
+import { narrowedBy } from '../core/run-scope.ts';
 import { SETUP_OBSERVATIONS, SETUP_TITLE } from '../run/run-setup.ts';
 import { freshLoadFindings, type LoadFile } from '../../report/load-findings.ts';
 import { vendorVersion } from '../../report/run-meta.ts';
-import { ticketFiles } from '../../report/tickets.ts';
+import { ticketFiles, ticketHeadline } from '../../report/tickets.ts';
+import { runJunit, type JunitCase } from '../../report/junit.ts';
+import { FAILURE_NAMES, Pseudonyms, stringsOf } from '../../report/personal-data.ts';
 import { AcknowledgementsError, readAcknowledgements } from '../fixtures/acknowledgements.ts';
 import { callbackSecrets } from '../target/callback-inbox.ts';
-import { loadSuiteConfig, REPORTS_DIR, runSpecs } from '../core/env.ts';
+import { loadSuiteConfig, REPORTS_DIR, reportsHome, runSpecs } from '../core/env.ts';
 import { OBSERVATION, type Observation } from '../core/observation.ts';
 import { documentedFor } from '../core/unknowns-catalog.ts';
 import { PROBE_REQUESTS } from '../core/probe-budget.ts';
@@ -55,13 +71,13 @@ import { BaselineError, fingerprintFile, readAllBaselines, readBaseline } from '
 import { errorHeadline } from './error-headline.ts';
 import { shapeSkips } from '../fixtures/preconditions.ts';
 import { INCONCLUSIVE, readCancelled, readNoVerdict, readTransients, stopRun, transientSummary } from '../target/run-health.ts';
-import { writeVerdictReports, type UnjudgedVerdict } from '../core/verdict-reports.ts';
+import { PLAYWRIGHT_REPORTS, writeVerdictReports, type UnjudgedVerdict } from '../core/verdict-reports.ts';
 import { verdictLine } from '../../report/verdict.ts';
 import { MAIN_COMMAND_ENV, OBSERVED } from '../core/run-report-files.ts';
 import { markPart, PART } from '../core/run-timing.ts';
 
 function loadFiles(): LoadFile[] {
-  const dir = join(REPORTS_DIR, 'load');
+  const dir = join(reportsHome(), 'load');
   let names: string[];
   try {
     names = readdirSync(dir).filter((f) => f.endsWith('.fingerprint.json'));
@@ -74,12 +90,33 @@ function loadFiles(): LoadFile[] {
   });
 }
 
-/** A test as QA names it: `[project] title path`; in a several-run invocation `[run] title path` (contract/fixtures/api-test.ts eachRun). */
-const titleOf = (test: TestCase) => {
+/** A test's project (or run of several, contract/fixtures/api-test.ts eachRun), spec file and title path below it. */
+const partsOf = (test: TestCase) => {
   const [, project, file, ...rest] = test.titlePath();
   const [label, path] = runSpecs() ? [rest[0], rest.slice(1)] : [project, rest];
+  return { label: label ?? '', file: file ?? '', path };
+};
+
+/** A test as QA names it: `[project] title path`; in a several-run invocation `[run] title path`. */
+const titleOf = (test: TestCase) => {
+  const { label, file, path } = partsOf(test);
   return `[${label}] ${[file, ...path].join(' › ')}`;
 };
+
+/** What JUnit says of a test, before the run's tickets name its failures. */
+interface TestRecord {
+  file: string;
+  name: string;
+  project: string;
+  seconds: number;
+  /** Its contract failures' ids; none when it passed, was skipped or crashed. */
+  ids: string[];
+  /** Why it did not run, could not judge, or crashed (its error). */
+  skipped?: string;
+  crashed?: { message: string; text: string };
+  /** Its failures as the test printed them. */
+  text: string;
+}
 
 export default class RunReports implements Reporter {
   private readonly observations: RecordedObservation[] = [];
@@ -101,6 +138,12 @@ export default class RunReports implements Reporter {
   private readonly checksFromJournal: JudgedCounts = {};
   /** Said last, after every report line: what the run could not do (tests a missing body shape kept from running). */
   private readonly lastLines: string[] = [];
+  /** How each test of the run ended, by key: what tells an item the run never set out to observe (report/run-reach.ts). */
+  private readonly outcomes = new Map<string, TestOutcome>();
+  /** What only the whole run tells, once it ran a test. */
+  private end: RunEnd | undefined;
+  /** Every test's case in the run's JUnit file. */
+  private readonly cases: TestRecord[] = [];
 
   printsToStdio(): boolean {
     return true;
@@ -124,10 +167,21 @@ export default class RunReports implements Reporter {
         ? `the test ran out of its ${test.timeout / 1000} s: the target answered too slowly to judge (npm run contract -- --timeout MS gives tests longer)`
         : undefined;
     const inconclusive = result.annotations.find((a) => a.type === INCONCLUSIVE)?.description ?? outOfTime;
+    const key = observerKey(title);
+    const { label, file, path } = partsOf(test);
+    const junitCase: TestRecord = { file, name: path.join(' › '), project: label, seconds: result.duration / 1000, ids: [], text: '' };
+    this.cases.push(junitCase);
     if (inconclusive !== undefined) {
       this.inconclusive.push({ test: title, reason: inconclusive });
+      this.outcomes.set(key, 'not judged');
+      junitCase.skipped = `not judged: ${inconclusive}`;
       return;
     }
+    if (result.status === 'skipped') junitCase.skipped = result.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
+    else if (result.status === 'interrupted') junitCase.skipped = 'not run: the run was cancelled';
+    if (result.status === 'skipped') this.outcomes.set(key, 'skipped');
+    else if (result.status === 'passed' && recorded.length === 0) this.outcomes.set(key, 'passed');
+    else if (result.status !== 'interrupted') this.outcomes.set(key, 'failed');
     if (result.status === 'passed' || result.status === 'failed' || result.status === 'timedOut') this.judged.add(test.id);
     const ended = (this.checksJudged[testPasses.name] ??= { judged: 0, failed: 0 });
     if (result.status !== 'skipped') ended.judged++;
@@ -153,17 +207,24 @@ export default class RunReports implements Reporter {
     // A test of a record-only run (CONTRACT_FAILURES=record) is expected to fail when it recorded failures: they count the same.
     if ((result.status !== test.expectedStatus && result.status !== 'skipped') || recorded.length > 0) {
       const firstLine = errorHeadline(result.errors[0]?.message ?? result.errors[0]?.value) ?? '';
-      // A test that failed and named no contract failure: a bug of the suite, said as such (test_passes).
-      if (recorded.length === 0) ended.failed++;
-      const failed =
-        recorded.length > 0
-          ? recorded.map((f) => ({ ...f, id: failureId(f), test: title }))
-          : runFailures(testPasses, { test: title, error: firstLine }, title);
+      if (recorded.length === 0) {
+        // A test that failed naming no contract failure (a fixture that could not be set up, a bug of the suite): the
+        // fault is on this side, never the vendor's. Not judged, with why and what to do (test_passes), no ticket.
+        ended.failed++;
+        const [finding] = testPasses.judge({ test: title, error: firstLine });
+        this.inconclusive.push({ test: title, reason: `failed naming no contract failure (${finding!.observed}): ${finding!.expected}` });
+        this.outcomes.set(key, 'not judged');
+        junitCase.crashed = { message: firstLine, text: stripAnsi(result.errors.map((e) => e.stack ?? e.message ?? e.value ?? '').join('\n\n')) };
+        return;
+      }
+      const failed = recorded.map((f) => ({ ...f, id: failureId(f), test: title }));
       this.failures.push(...failed);
       this.failedTests.set(
         title,
         failed.map((f) => f.id),
       );
+      junitCase.ids = failed.map((f) => f.id);
+      junitCase.text = stripAnsi(result.errors.map((e) => e.message ?? e.value ?? '').join('\n\n'));
     }
   }
 
@@ -183,6 +244,7 @@ export default class RunReports implements Reporter {
       this.observations.map((o) => o.id),
       process.env.RUN_PARTIAL || (failed && `${failed}: the whole-run checks wait for a run where every test passes`),
     );
+    this.end = end;
     console.log(end.coverageLine);
     this.observations.push(...end.observations.map((o) => ({ ...o, test: RUN_END })));
     for (const failure of end.failed) {
@@ -194,6 +256,82 @@ export default class RunReports implements Reporter {
       this.failures.push(failure);
       this.failedTests.set(failure.test, [...(this.failedTests.get(failure.test) ?? []), failure.id]);
     }
+  }
+
+  /**
+   * The run's JUnit file: a test that met contract failures a <failure> with its first ticket's headline, one that
+   * crashed an <error>, the run's own checks that failed a case of their own (report/junit.ts).
+   */
+  private junit(report: DriftReport, failures: readonly RecordedFailure[], tickets: ReadonlyArray<{ ids: string[]; headline: string }>): string {
+    const entries = new Map(report.entries.map((e) => [e.id, e]));
+    const filed = new Map(tickets.flatMap((t) => t.ids.map((id) => [id, t.headline] as const)));
+    const headline = (id: string) => {
+      const entry = entries.get(id);
+      const head = filed.get(id) ?? (entry ? ticketHeadline(entry) : id);
+      return entry?.severity === 'acknowledged' ? `${head} (acknowledged: ${entry.acknowledgement?.ticket})` : head;
+    };
+    const ofTests = new Set(this.cases.flatMap((c) => c.ids));
+    const runEnd = failures.filter((f) => !ofTests.has(f.id));
+    const cases: JunitCase[] = [
+      ...this.cases.map(
+        (c): JunitCase => ({
+          file: c.file,
+          name: c.name,
+          project: c.project,
+          seconds: c.seconds,
+          outcome: c.ids.length
+            ? { kind: 'failure', message: headline(c.ids[0]!), text: `${c.ids.map((id) => `${headline(id)}\n  ${id}`).join('\n')}\n\n${c.text}`, ids: c.ids }
+            : c.crashed
+              ? { kind: 'error', ...c.crashed }
+              : c.skipped !== undefined
+                ? { kind: 'skipped', message: c.skipped }
+                : { kind: 'passed' },
+        }),
+      ),
+      ...runEnd.map(
+        (f): JunitCase => ({
+          file: RUN_END,
+          name: f.test,
+          project: 'run',
+          seconds: 0,
+          outcome: { kind: 'failure', message: headline(f.id), text: renderFailure(f), ids: [f.id] },
+        }),
+      ),
+    ];
+    return runJunit('dialog-contract', cases);
+  }
+
+  /** What the run selected and whether it ran it all (lib/fingerprint.ts RunScope). */
+  private scope(checks: CheckRegistry | undefined, ended: RunScope['ended'] = 'complete'): RunScope {
+    const planned = this.planned.map((t) => observerKey(titleOf(t)));
+    const narrowed = narrowedBy(process.argv);
+    const leftOut = checks?.notRun().map((c) => c.name) ?? [];
+    const unobserved = this.end?.unobserved ?? [];
+    const partial = [
+      ...narrowed.map((n) => `narrowed by ${n}`),
+      ...(leftOut.length ? [`checks left out: ${leftOut.join(', ')}`] : []),
+      ...(ended === 'cancelled' ? ['cancelled before its end'] : []),
+      ...(this.ran === 0 ? ['no test ran'] : []),
+      ...(narrowed.length === 0 && unobserved.length
+        ? [
+            `${unobserved.length} catalogued "not shown" item${unobserved.length === 1 ? '' : 's'} observed nowhere (a test failed or was skipped before recording): ${unobserved.map((u) => u.split(' ')[0]).join(', ')}`,
+          ]
+        : []),
+    ];
+    const files = new Set(this.planned.map((t) => t.titlePath()[2] ?? ''));
+    return {
+      partial,
+      ended,
+      tests: {
+        selected: planned.length,
+        ran: [...this.outcomes.values()].filter((o) => o !== 'skipped').length,
+        specs: [...files].sort(),
+        projects: [...new Set(this.planned.map((t) => t.parent.project()?.name ?? ''))].sort(),
+      },
+      ...(narrowed.length ? { selected: [...new Set(planned)].sort() } : {}),
+      checks: { made: (checks?.all().length ?? 0) - leftOut.length, leftOut },
+      operations: this.end?.exercised ?? [],
+    };
   }
 
   /** The run's verdict when it could not judge: the target went down (a worker saw it), or it was cancelled. */
@@ -261,6 +399,7 @@ export default class RunReports implements Reporter {
         unjudged,
         notRun,
         this.notJudged().map(({ test, reason }) => `${test}: ${reason}`),
+        this.scope(undefined, unjudged.kind === 'cancelled' ? 'cancelled' : 'complete'),
       );
       // The main command prints it first and last itself; run alone, Playwright's output ends with it.
       if (!process.env[MAIN_COMMAND_ENV]) console.error(verdictLine(unjudged));
@@ -285,24 +424,41 @@ export default class RunReports implements Reporter {
       this.lastLines.unshift(
         `dialog-contract: ${left.length} check${left.length === 1 ? '' : 's'} not run (left out by --checks/--exclude-checks): ${left.join(', ')}`,
       );
-    const observed = mergeObservations(this.observations.map((o) => ({ ...o, ...(o.evidence ? { evidence: redactKnownIn(o.evidence) } : {}) })));
+    // End users' IPs and cities out of what leaves the company: one set of pseudonyms for every report of the run.
+    const sorted = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
+    const evidence = (o: RecordedObservation) => (o.evidence ? redactKnownIn(o.evidence) : undefined);
+    const names = config.keepPersonalData
+      ? undefined
+      : new Pseudonyms().learn([...stringsOf(sorted.map((f) => [f.context, f.observed])), ...this.observations.flatMap((o) => evidence(o) ?? [])]);
+    const observed = mergeObservations(
+      this.observations.map((o) => {
+        const text = evidence(o);
+        return { ...o, ...(text ? { evidence: names ? names.text(text) : text } : {}) };
+      }),
+    );
     const observedItems = new ObservedItems(observed.items);
     const signals = observedItems.get('versioning.deprecation-signals');
     // The target's limit as the run ended with it, for the next run against it (MAX_RPS alone is no vendor's).
     const pace = readPace(REPORTS_DIR);
     const rateLimit = pace?.limit && pace.limit.from !== FROM_MAX_RPS ? pace.limit : undefined;
-    const run: RunMeta = { ...currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {})))), ...(rateLimit ? { rateLimit } : {}) };
+    const scope = this.scope(checks);
+    const run: RunMeta = {
+      ...currentRun(config, vendorVersion(Object.assign({}, ...Object.values(signals ?? {})))),
+      ...(rateLimit ? { rateLimit } : {}),
+      scope,
+    };
     const refusal = observedItems.get('rate.limit');
-    if (pace && refusal) rememberLimit(REPORTS_DIR, run, pace, refusal);
-    const failures = [...this.failures].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)).map((f) => redactKnownIn(f));
+    if (pace && refusal) rememberLimit(reportsHome(), run, pace, refusal);
+    const failures = names ? sorted.map((f) => names.value(f, FAILURE_NAMES)) : sorted;
     const firstOf = new Map<string, RecordedFailure>();
     for (const f of failures) if (!firstOf.has(f.id)) firstOf.set(f.id, f);
 
     let baseline: ReturnType<typeof readBaseline> | undefined;
+    let saved: ReturnType<typeof readBaseline> | undefined;
     let acknowledgements: ReturnType<typeof readAcknowledgements>;
     let history: ReturnType<typeof readAllBaselines>;
     try {
-      const saved = config.baseline ? readBaseline(config.baseline) : undefined;
+      saved = config.baseline ? readBaseline(config.baseline) : undefined;
       baseline = saved && { ...saved, items: adoptLegacyItems(saved.items, failures) };
       const adopted = adoptLegacyIds(readAcknowledgements(), failures);
       for (const [from, to] of adopted.renamed) {
@@ -330,7 +486,18 @@ export default class RunReports implements Reporter {
     const failedFirst = [...this.failedTests.keys()][0];
     const failedBefore =
       failedFirst === undefined ? undefined : `${failedFirst} failed${this.failedTests.size > 1 ? ` (and ${this.failedTests.size - 1} more tests)` : ''}`;
-    const report = buildDriftReport(items, detail, baseline, acknowledgements, utcDay(Date.now()), failedBefore);
+    // Who observed each item, in this run and in the baseline: what a later run (and this one) reads to tell an item it
+    // never set out to observe from one it looked for.
+    const observedBy = observersOf(observed.observers, failures);
+    const known = mergeObservers(observedBy, saved?.observedBy);
+    const reachInput: RunReachInput = {
+      scope,
+      outcomes: this.outcomes,
+      exercised: new Set((this.end?.exercised ?? []).map((pair) => pair.split(' ')[0]!)),
+      judged: new Set(Object.entries(this.checksJudged).flatMap(([name, seen]) => (seen.judged > 0 ? [name] : []))),
+      ...(failedBefore ? { failedBefore } : {}),
+    };
+    const report = buildDriftReport(items, detail, baseline, acknowledgements, utcDay(Date.now()), (id) => reachOf(id, known[id], reachInput));
     // First seen: the oldest baseline holding the item with the value seen now, else this run.
     const firstSeen = (entry: DriftEntry) => {
       const holding = history
@@ -340,7 +507,7 @@ export default class RunReports implements Reporter {
     };
 
     mkdirSync(join(REPORTS_DIR, 'tickets'), { recursive: true });
-    writeFileSync(fingerprintFile(), fingerprintJson(items, run));
+    writeFileSync(fingerprintFile(), fingerprintJson(items, run, observedBy));
     // Resent blips and tests that could not judge: said where CI shows the run, never filed as drift.
     const transients = readTransients(REPORTS_DIR);
     const network = transientSummary(transients);
@@ -370,7 +537,9 @@ export default class RunReports implements Reporter {
         ...(notRun.length ? ['\n', ...notRun] : []),
       ].join(''),
     );
-    for (const ticket of ticketFiles(report, firstSeen)) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
+    const tickets = ticketFiles(report, firstSeen);
+    for (const ticket of tickets) writeFileSync(join(REPORTS_DIR, 'tickets', ticket.name), ticket.text);
+    writeFileSync(join(REPORTS_DIR, PLAYWRIGHT_REPORTS.junit), this.junit(report, failures, tickets));
 
     const counts = Object.entries(report.counts)
       .map(([severity, n]) => `${n} ${severity}`)
@@ -387,6 +556,10 @@ export default class RunReports implements Reporter {
     if (baseline) {
       console.log(`drift: compared with baseline ${baseline.name}: ${report.changes === 0 ? 'no changes' : `${report.changes} changes`}`);
       for (const line of changeLines(report)) console.log(line);
+      if (report.counts.unreached > 0)
+        console.log(
+          `drift: ${report.counts.unreached} items of baseline ${baseline.name} not reached by this run (${scope.partial.length ? scope.partial[0] : 'tests failed before recording them'}): no change, no ticket; listed as unreached in reports/drift.md`,
+        );
       if (config.strictBaseline && report.changes > 0) {
         console.error(`drift: STRICT_BASELINE: ${report.changes} changes since baseline ${baseline.name} fail the run`);
         status = 'failed';
@@ -395,7 +568,6 @@ export default class RunReports implements Reporter {
     for (const entry of report.expired) console.error(`drift: ${expiredLine(entry)}`);
     if (report.expired.length > 0) status = 'failed';
     // Failed tests whose every failure is an acknowledged drift do not fail the run; they stay failed in the reports.
-    const acknowledged = new Set(report.entries.filter((e) => e.severity === 'acknowledged').map((e) => e.id));
     const failedTests = [...this.failedTests.values()];
     if (
       status === 'failed' &&
@@ -404,8 +576,8 @@ export default class RunReports implements Reporter {
       report.expired.length === 0 &&
       !(config.strictBaseline && report.changes > 0)
     ) {
-      if (failedTests.every((ids) => ids.every((id) => acknowledged.has(id)))) {
-        console.log(`drift: every failure of this run is an acknowledged drift (${acknowledged.size}, baselines/acknowledged.yaml): the run passes`);
+      if (acknowledgedOnly(report, failedTests.flat())) {
+        console.log(`drift: every failure of this run is an acknowledged drift (${report.counts.acknowledged}, baselines/acknowledged.yaml): the run passes`);
         status = 'passed';
       }
     }

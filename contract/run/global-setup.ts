@@ -14,7 +14,7 @@ import { settleRequestShapes } from './run-setup.ts';
 import { CallbackInbox } from '../target/callback-inbox.ts';
 import { partialRunReason } from '../core/run-scope.ts';
 import { targetProblem } from '../target/target-check.ts';
-import { loadSuiteConfig, recordSetUp, REPORTS_DIR, runConfig, runSpecs, SIMULATOR_STARTED_ENV, type RunSpec } from '../core/env.ts';
+import { loadSuiteConfig, recordSetUp, REPORTS_DIR, reportsHome, runConfig, runSpecs, SIMULATOR_STARTED_ENV, type RunSpec } from '../core/env.ts';
 import { listensWithin } from '../core/local-ports.ts';
 import { clearRunReports } from './run-files.ts';
 import { writeVerdictReports, type UnjudgedVerdict } from '../core/verdict-reports.ts';
@@ -51,7 +51,7 @@ function baselineOf(config: SuiteConfig): ReturnType<typeof readBaseline> | unde
  * run before or the baseline knew it (the lower), and at what the run learns from its throttled answers after.
  */
 async function startRunProxy(config: SuiteConfig, reportsDir: string) {
-  const known = knownLimit(reportsDir, targetOf(config.baseUrl), baselineOf(config));
+  const known = knownLimit(reportsHome(reportsDir), targetOf(config.baseUrl), baselineOf(config));
   const pace = new RunPace(known?.limit, config.maxRps);
   let said = 0;
   const record = () => {

@@ -50,6 +50,10 @@ export const JOURNAL_JUDGE = '[journal]';
 
 export interface RunEnd {
   observations: Observation[];
+  /** The (operation, status) pairs the run's answers showed, as "OPERATIONID STATUS": what it exercised. */
+  exercised: string[];
+  /** Catalogued "not shown" items the run observed nowhere and no test excused ("ID (spec §S: item)"). */
+  unobserved: string[];
   /** The checks of the whole run that failed, each filed under its title. */
   failed: RecordedFailure[];
   /** What the engine found judging the run's whole journal: the same checks, every exchange they can judge. */
@@ -131,12 +135,11 @@ export function runEnd(
   const engine = { validators, registry: checks.registry, settleMs: config.listSettleSeconds * 1000 };
   const journal = recordedFailures(judgeExchanges(recordedExchanges(har, validators), engine), JOURNAL_JUDGE);
   Object.assign(checks.fromJournal, journal.judged);
+  // What the run set out to observe and did not: said in its scope whether or not the whole-run checks are made.
+  const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
+  const excused = preconditionReasons(REPORTS_DIR, 'observations');
+  const missing = UNKNOWN_CATALOG.flatMap((e) => e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`));
   if (partial === undefined) {
-    const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
-    const excused = preconditionReasons(REPORTS_DIR, 'observations');
-    const missing = UNKNOWN_CATALOG.flatMap((e) =>
-      e.ids.filter((id) => !recorded.has(id) && !excused[id]).map((id) => `${id} (spec §${e.section}: ${e.item})`),
-    );
     const holes = unexplained(coverage).map((r) => `${r.operation} ${r.status}`);
     const unwalked = states.filter((r) => r.walked === 0 && !r.reason).map((r) => r.pair);
     const untried = variants.filter((r) => r.exercised === 0 && !r.reason).map((r) => `${r.operation} ${r.variant}`);
@@ -164,6 +167,8 @@ export function runEnd(
   markPart(REPORTS_DIR, PART.judging, judging);
   return {
     observations,
+    exercised: [...new Set(exchanges.map((e) => `${e.operationId} ${e.status}`))].sort(),
+    unobserved: missing,
     failed,
     journal: journal.failures,
     coverageLine: `coverage: ${coverage.exercised}/${coverage.documented} documented (operation, status) pairs exercised, ${states.filter((r) => r.walked > 0).length}/${states.length} (state × trigger) pairs of §3 walked, ${variants.filter((r) => r.exercised > 0).length}/${variants.length} documented variants exercised; reports/coverage.html`,

@@ -62,7 +62,8 @@ export class CallbackInbox {
           Number(url.searchParams.get('after') ?? 0),
           Math.min(Number(url.searchParams.get('timeout') ?? 5000), 120_000),
         );
-        res.writeHead(claim ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(claim ?? null));
+        // None: how many calls reached the listener at all, which tells a listener nobody reached from a missing call.
+        res.writeHead(claim ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(claim ?? { received: this.received.length }));
         return;
       }
       await this.receive(req);
@@ -124,9 +125,20 @@ export function inboxAddress(host: string, port: number): string {
   return `http://${local.includes(':') && !local.startsWith('[') ? `[${local}]` : local}:${port}`;
 }
 
-/** Worker side: waits for the custom block's call for one dialog. */
-export async function claimCallback(inbox: string, key: string, match: string[], after: number, timeoutMs: number): Promise<ClaimedCallback | undefined> {
+/**
+ * Worker side: waits for the custom block's call for one dialog; none, and how many calls reached the listener during
+ * the run at all (none: nobody reached it, the block's URL or the way to the listener is this side's to fix).
+ */
+export async function claimCallback(
+  inbox: string,
+  key: string,
+  match: string[],
+  after: number,
+  timeoutMs: number,
+): Promise<{ call: ClaimedCallback } | { call: undefined; received: number }> {
   const query = new URLSearchParams({ key, match: match.join(','), after: String(after), timeout: String(timeoutMs) });
   const res = await fetch(`${inbox}${INBOX}?${query}`, { signal: AbortSignal.timeout(timeoutMs + 5000) });
-  return res.status === 200 ? ((await res.json()) as ClaimedCallback) : undefined;
+  if (res.status === 200) return { call: (await res.json()) as ClaimedCallback };
+  const { received = 0 } = ((await res.json().catch(() => ({}))) ?? {}) as { received?: number };
+  return { call: undefined, received };
 }

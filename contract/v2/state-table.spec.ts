@@ -84,7 +84,8 @@ eachRun(() => {
         const shape = shapeOf(TRIGGERS[trigger]);
         if (shape) w.precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
         const { dialog, read } = await reach(w, from, covers);
-        const { res, after } = await step(w, dialog, from, trigger, read);
+        // The test's own step: where it led is recorded below whether or not it is where §3 says.
+        const { res, after } = await step(w, dialog, from, trigger, read, true);
         // One dialog, two views (§1.6, §2.2): V1 reads it as V2 does after the step too.
         await expectDialogVersionsAgree(w.api, w.dialogs, dialog, after);
         observe(res.operation, {
