@@ -83,7 +83,7 @@ const created = () => {
   return r;
 };
 
-test('an answer is held to what its request was: bad input to §7, no or wrong credentials to 401, response true to 200', () => {
+test('an answer is held to what its request was: bad input to §7, no or wrong credentials to 401, response true to 200 when it succeeds', () => {
   const r = recording();
   r.add('GET', '/api/v2/conversations?BotID=abc', 400, { title: 'Bad Request' });
   r.add('GET', '/api/v2/conversations?CreatedFrom=20241301', 400, undefined);
@@ -91,6 +91,8 @@ test('an answer is held to what its request was: bad input to §7, no or wrong c
   r.add('GET', '/api/v2/conversations?CreatedFrom=2024-02-30', 200, list([]));
   r.add('GET', '/api/v1/conversations', 200, list([]), { credentials: 'wrong password' });
   r.add('POST', '/api/v2/dialog/101/create?response=true', 204, undefined);
+  // A refusal the document lists is no success: a recording does not say the create was meant to succeed.
+  r.add('POST', '/api/v2/dialog/999/create', 404, { title: 'Not Found' }, { body: { response: true } });
   assert.deepEqual(ids(r.out), [
     'contract.negative_data_rejection getV2Conversations 200 status',
     'contract.ignored_auth getV1Conversations 200 status',

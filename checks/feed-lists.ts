@@ -153,6 +153,10 @@ export const walks = defineFeeder({
       if (base === 1) byNumber.delete(0);
       if (byNumber.size < 2) continue;
       const pages = [...byNumber.keys()].sort((a, b) => a - b).map((number) => ({ number, e: byNumber.get(number)! }));
+      // A total that moved between the pages says writes the recording does not hold moved the list (another client's,
+      // a live system's): its pages are two states of the list, no one walk. The suite's own walk (its sample window)
+      // still holds a total to its pages.
+      if (new Set(pages.map((p) => total(p.e))).size > 1) continue;
       const last = pages.at(-1)!.e;
       const PageCount = num(last.query.PageCount) ?? 0;
       out.push({

@@ -62,7 +62,9 @@ function entry(method: string, path: string, status: number, body: unknown, requ
 }
 
 /** A conforming vendor's traffic, and one bent where `bend` says. */
-function recording(bend: { repeatOnPage2?: boolean; startLeaves?: string; sameMessageId?: boolean; idsWithResponseFalse?: boolean } = {}): HarLog {
+function recording(
+  bend: { repeatOnPage2?: boolean; movedBeforePage2?: boolean; startLeaves?: string; sameMessageId?: boolean; idsWithResponseFalse?: boolean } = {},
+): HarLog {
   clock = T0;
   const list = '/api/v2/conversations?BotID=101&PageCount=2';
   return {
@@ -82,7 +84,7 @@ function recording(bend: { repeatOnPage2?: boolean; startLeaves?: string; sameMe
         // A vendor whose first page is 1 serves PageNumber 0 as page 1: no page of the walk.
         entry('GET', `${list}&PageNumber=0`, 200, page([A, B], 1, 3)),
         entry('GET', `${list}&PageNumber=1`, 200, page([A, B], 1, 3)),
-        entry('GET', `${list}&PageNumber=2`, 200, page([bend.repeatOnPage2 ? B : C], 2, 3)),
+        entry('GET', `${list}&PageNumber=2`, 200, page([bend.repeatOnPage2 ? B : C], 2, bend.movedBeforePage2 ? 4 : 3)),
         entry(
           'POST',
           '/api/vertex/v1/dialog/send_message',
@@ -135,6 +137,8 @@ test("a conforming vendor's recording holds: every exchange of the API judged, t
 
 test('each stateful kind fails at its place: the pages of one query, a write and its read, a series', () => {
   assert.ok(ids(recording({ repeatOnPage2: true })).includes('contract.pagination_conformance getV2Conversations 200 /*/id (pages disjoint)'));
+  // A total that moved between the pages: a write the recording does not hold (another client's) moved the list.
+  assert.ok(!ids(recording({ repeatOnPage2: true, movedBeforePage2: true })).some((id) => id.startsWith('contract.pagination_conformance')));
   assert.ok(ids(recording({ startLeaves: 'operator' })).includes('contract.effect_of_start postV2ConversationStart 204 status of the dialog afterwards'));
   assert.ok(ids(recording({ sameMessageId: true })).includes('contract.meaning_conformance postVertexSendMessage 200 /message_id'));
 });

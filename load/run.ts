@@ -302,7 +302,9 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`load: unknown load script "${script ?? ''}": use one of ${SCRIPTS.join(', ')}; ${helpPointer(COMMAND)}`);
     return 2;
   }
-  const unknown = unknownK6Option(k6Args, k6RunOptions());
+  // k6's help is read only when there is an option to judge; a k6 whose help lists none is left to judge its own.
+  const options = k6Args.some((arg) => arg.startsWith('-')) ? k6RunOptions() : undefined;
+  const unknown = options && options.size > 0 ? unknownK6Option(k6Args, options) : undefined;
   if (unknown) {
     console.error(`load: ${unknown}; ${helpPointer(COMMAND)}`);
     return 2;

@@ -132,7 +132,9 @@ export function runEnd(
   const failed: RunEnd['failed'] = [];
   // The whole journal through the one engine `npm run judge` runs on a HAR: every check sees every exchange it can
   // judge, not only those its tests called it on (a team's checks of the whole run among them).
-  const engine = { validators, registry: checks.registry, settleMs: config.listSettleSeconds * 1000 };
+  // The run's clock as its HAR carries it: the engine's windows are the ones `npm run judge` of that HAR opens.
+  const clock = har.log._clock;
+  const engine = { validators, registry: checks.registry, settleMs: config.listSettleSeconds * 1000, ...(clock ? { clock } : {}) };
   const journal = recordedFailures(judgeExchanges(recordedExchanges(har, validators), engine), JOURNAL_JUDGE);
   Object.assign(checks.fromJournal, journal.judged);
   // What the run set out to observe and did not: said in its scope whether or not the whole-run checks are made.
