@@ -22,8 +22,20 @@ const bareAddress = (value: string) =>
     .replace(/^\[(.*)\](:\d+)?$/, '$1')
     .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
 
+/** Values already told apart: a run's lists repeat a few addresses thousands of times, and ipaddr's parse of a miss throws. */
+const addresses = new Map<string, boolean>();
+
 /** Whether a value is an IPv4 address in dotted decimal or an IPv6 address, as node:net's isIP tells them. */
-const isAddress = (value: string) => ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+function isAddress(value: string): boolean {
+  let known = addresses.get(value);
+  if (known === undefined) {
+    // Bounded: a recording of millions of distinct values keeps at most this many.
+    if (addresses.size >= 10_000) addresses.clear();
+    known = ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+    addresses.set(value, known);
+  }
+  return known;
+}
 
 /** A letter no address has (hex digits aside): a word the vendor wrote instead of one ("api", "internal"). */
 const WORD = /[g-zG-Z]|[^\p{ASCII}\P{L}]/u;

@@ -32,6 +32,12 @@ export interface RecordedExchange {
   probing?: string;
   /** A gateway's 502/504 the client took for the network's (sent again, or its test made inconclusive): no answer of the API's to judge. */
   transient?: true;
+  /**
+   * The exchange among the run's: its process and its number there. What the run knew of it beside the exchange (what
+   * a test held its answer to, the dialog a create made) names it by this: two requests alike may leave within one
+   * millisecond (a 401 answered at once, then the same request with the right password; two workers' creates).
+   */
+  exchangeId?: string;
 }
 
 /**

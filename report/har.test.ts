@@ -90,3 +90,25 @@ test('the answers read back are those recorded, a throttled one marked', () => {
     { operationId: 'getV2Conversations', status: 200, contentType: 'application/json; charset=utf-8', contentLength: '2', body: '{}', throttled: false },
   ]);
 });
+
+test('what the run knew of an exchange lands on that exchange only, though another alike left within the same millisecond', () => {
+  const path = '/api/v2/conversation/6f1c/stop';
+  const stop = (credentials: 'configured' | 'wrong password', exchangeId: string, status: number) =>
+    exchange({ operationId: 'postV2ConversationStop', request: { method: 'POST', path, credentials }, status, body: '', exchangeId });
+  const held = harOf(
+    [stop('wrong password', '7.1', 401), stop('configured', '7.2', 204)],
+    'https://staging.example.com/',
+    { name: 'dialog-contract', version: '0.1.0' },
+    'run r1',
+    {
+      expectations: [{ exchangeId: '7.1', heldTo: { status: 401, because: 'for a wrong password', section: '5.2' } }],
+    },
+  );
+  assert.deepEqual(
+    held.log.entries.map((e) => [e.response.status, e._expected?.because]),
+    [
+      [401, 'for a wrong password'],
+      [204, undefined],
+    ],
+  );
+});

@@ -67,8 +67,8 @@ export interface Har {
 
 /** What the run knew of its exchanges beside them: the dialogs its creates made, what its tests expected, its clock. */
 export interface RunKnowledge {
-  created?: ReadonlyArray<{ uuid: string; createSentAt?: string }>;
-  expectations?: ReadonlyArray<{ startedAt: string; method: string; path: string; heldTo: RecordedExpectation }>;
+  created?: ReadonlyArray<{ uuid: string; createExchangeId?: string }>;
+  expectations?: ReadonlyArray<{ exchangeId: string; heldTo: RecordedExpectation }>;
   clock?: { offsetMs: number; marginMs: number };
 }
 
@@ -119,10 +119,8 @@ function queryOf(path: string): HarHeader[] {
     });
 }
 
-const exchangeKey = (x: { startedAt: string; method: string; path: string }) => `${x.startedAt} ${x.method} ${x.path}`;
-
 function entryOf(e: RecordedExchange, baseUrl: string, made: ReadonlyMap<string, string>, expected: ReadonlyMap<string, RecordedExpectation>): HarEntry {
-  const expectation = expected.get(exchangeKey({ startedAt: e.startedAt, method: e.request.method, path: e.request.path }));
+  const expectation = e.exchangeId === undefined ? undefined : expected.get(e.exchangeId);
   const authorization = AUTHORIZATION[e.request.credentials];
   const requestHeaders = [
     ...(authorization ? [{ name: 'authorization', value: authorization }] : []),
@@ -164,7 +162,7 @@ function entryOf(e: RecordedExchange, baseUrl: string, made: ReadonlyMap<string,
     ...(e.throttled ? { _throttled: true as const } : {}),
     ...(e.probing ? { _probing: e.probing } : {}),
     ...(e.transient ? { _transient: true as const } : {}),
-    ...(made.has(e.startedAt) && e.operationId === 'getV2DialogCreate' ? { _dialog: made.get(e.startedAt)! } : {}),
+    ...(e.exchangeId !== undefined && made.has(e.exchangeId) && e.operationId === 'getV2DialogCreate' ? { _dialog: made.get(e.exchangeId)! } : {}),
     ...(expectation ? { _expected: expectation } : {}),
   };
 }
@@ -172,10 +170,10 @@ function entryOf(e: RecordedExchange, baseUrl: string, made: ReadonlyMap<string,
 /** Every exchange of a run, in the order they were sent, against `baseUrl` (the target, without /api), with what the run knew of them. */
 export function harOf(exchanges: readonly RecordedExchange[], baseUrl: string, creator: Har['log']['creator'], comment: string, known: RunKnowledge = {}): Har {
   const ordered = [...exchanges].sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
-  const made = new Map((known.created ?? []).flatMap((d) => (d.createSentAt ? [[d.createSentAt, d.uuid] as const] : [])));
+  const made = new Map((known.created ?? []).flatMap((d) => (d.createExchangeId ? [[d.createExchangeId, d.uuid] as const] : [])));
   // A test may hold one answer twice (a soft check, then a stop): its first expectation is the one it sent it with.
   const expected = new Map<string, RecordedExpectation>();
-  for (const x of known.expectations ?? []) if (!expected.has(exchangeKey(x))) expected.set(exchangeKey(x), x.heldTo);
+  for (const x of known.expectations ?? []) if (!expected.has(x.exchangeId)) expected.set(x.exchangeId, x.heldTo);
   const entries = ordered.map((e) => entryOf(e, baseUrl, made, expected));
   return { log: { version: '1.2', creator, comment, entries, ...(known.clock ? { _clock: known.clock } : {}) } };
 }

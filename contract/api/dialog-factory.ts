@@ -22,10 +22,10 @@ export interface Dialog {
   /** Client clock just before the create request (ms). */
   createdAfter: number;
   /**
-   * When its create's request went, as the run's journal stamps the exchange: the run's HAR names this dialog at that
-   * create, where a V2 GET create's answer does not (§4.2), so the engine judges it as the tests do.
+   * Its create's exchange, as the run's journal names it: the run's HAR names this dialog at that create, where a V2
+   * GET create's answer does not (§4.2), so the engine judges it as the tests do.
    */
-  createSentAt?: string;
+  createExchangeId?: string;
   /** The last non-empty `updated` each version showed (dialogs.read): the last message's time never moves back. */
   updatedSeen?: Partial<Record<Version, string>>;
   /** The status it had right after a GET create: the vendor's string for "created, not started" (§3). */
@@ -98,7 +98,7 @@ export class DialogFactory {
     }
     // A create names a new dialog (§2.4: the identifiers of the created dialog), never one the run made before.
     const again = uuid !== undefined && via !== 'v2-get' && (this.hooks.claimed?.() ?? new Set()).has(uuid.toLowerCase());
-    if (uuid) this.hooks.created?.({ uuid, botId, via, createdAfter, createSentAt: new Date(response.timing.startedMs).toISOString() });
+    if (uuid) this.hooks.created?.({ uuid, botId, via, createdAfter, ...(response.exchangeId ? { createExchangeId: response.exchangeId } : {}) });
     // A creation that breaks the contract is reported as such, before anything reads ids out of it.
     matchContract(response, { status: 200, because: `for creating a dialog on bot ${botId}`, section: via === 'v1-get' ? '4.1' : '4.2' });
     // No identifier at all stops the test here, at the create, with the check that names it: the V2 GET create's

@@ -34,6 +34,9 @@ export class ApiResponse {
   /** Journals what a test held this answer to, beside its exchange (set by the client that recorded it). */
   noteExpectation?: (expected: RecordedExpectation) => void;
 
+  /** The exchange the client recorded for this answer (lib/exchange.ts RecordedExchange.exchangeId). */
+  exchangeId?: string;
+
   get operationId(): OperationId {
     return this.operation.operationId;
   }

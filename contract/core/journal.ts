@@ -63,8 +63,8 @@ export interface JournalledDialog {
   botId: number;
   via: string;
   test: string;
-  /** When its create's request went (the exchange's startedAt): the run's HAR names the dialog there. */
-  createSentAt?: string;
+  /** Its create's exchange (lib/exchange.ts RecordedExchange.exchangeId): the run's HAR names the dialog there. */
+  createExchangeId?: string;
 }
 
 /**
@@ -72,10 +72,8 @@ export interface JournalledDialog {
  * exchange it names: the run's HAR carries it, so the engine judges that answer as the test did.
  */
 export interface ExpectationRecord {
-  /** The exchange: when its request went, its method and path (lib/exchange.ts). */
-  startedAt: string;
-  method: string;
-  path: string;
+  /** The exchange (lib/exchange.ts RecordedExchange.exchangeId). */
+  exchangeId: string;
   /** What the test held the answer to. */
   heldTo: RecordedExpectation;
 }

@@ -20,6 +20,9 @@ import type { ProxiedAnswer, ProxiedRequest, ProxyTransport } from './proxy-tran
 /** A silent target fails the request with a clear message (the auth proxy gives up after 10 s) before the test's timeout. */
 const REQUEST_TIMEOUT_MS = 12_000;
 
+/** The exchanges this process recorded: with its pid, each one's id in the run (lib/exchange.ts exchangeId). */
+let exchanges = 0;
+
 export type Query = Record<string, string | number | boolean | undefined>;
 
 /** How a failure names the credentials a request went with (the auth proxy adds them; their values never show). */
@@ -156,8 +159,10 @@ export class ApiClient {
       ...(data === undefined ? {} : { contentType: headers['content-type'], body: redactBody(data) }),
     };
     // Every answer is recorded, a throttled one too (marked): the run's HAR holds every request it sent.
-    const record = (res: ApiResponse, statusText: string, started: number, ms: number, throttled: boolean, transient = false) =>
+    const record = (res: ApiResponse, statusText: string, started: number, ms: number, throttled: boolean, transient = false) => {
+      res.exchangeId = `${process.pid}.${++exchanges}`;
       this.record({
+        exchangeId: res.exchangeId,
         operationId,
         request: redactKnownIn(request),
         startedAt: new Date(started).toISOString(),
@@ -172,6 +177,7 @@ export class ApiClient {
         ...(transient ? { transient: true as const } : {}),
         ...(this.hooks.probing ? { probing: this.hooks.probing } : {}),
       });
+    };
     let result: ApiResponse;
     try {
       for (let attempt = 1, resends = 0; ; attempt++) {
@@ -251,8 +257,8 @@ export class ApiClient {
     }
     const heldTo = this.hooks.heldTo;
     if (heldTo) {
-      const sent = { startedAt: new Date(result.timing.startedMs).toISOString(), method: request.method, path: request.path };
-      result.noteExpectation = (x) => heldTo({ ...sent, heldTo: x });
+      const exchangeId = result.exchangeId;
+      if (exchangeId !== undefined) result.noteExpectation = (x) => heldTo({ exchangeId, heldTo: x });
     }
     this.hooks.afterResponse?.(result);
     // Raised only when it fails: a passing expect per request would be a Playwright step (a stack) per request.
