@@ -46,6 +46,8 @@ const AFTER_MOVE_WHY = 'the same trigger on a dialog in the same state that was 
 /** Why a recording cannot feed a check of the project: what the suite knows when it sends and a recording does not. */
 export const NOT_FROM_RECORDINGS: Partial<Record<CheckName, string>> = {
   negative_data_rejection: 'a recording does not say which request was wrong on purpose',
+  'effect_of_send.text_as_sent': 'whether a plain text the run sent shows in the data is the run’s own control',
+  'effect_of_create.variables_as_passed': 'whether a plain variable the run passed shows in the data is the run’s own control',
   'pagination_conformance.last_page': 'the page total_pages names and the one after it are read only by a walk the suite makes',
   'filter_conformance.bot_totals': 'the totals of two bots against the unfiltered total are asked for by the suite on purpose',
   'filter_conformance.bot_id': 'which bot a dialog was created on, and the vendor clock the windows are sent in, are the run’s',

@@ -60,6 +60,13 @@ export interface SuiteConfig {
    */
   recordFailures: boolean;
   probeBudget: number;
+  /**
+   * The seed of the run's generated inputs (SEED; fixtures/generated-inputs.ts): the same seed sends the same inputs.
+   * Undefined: the main command (or global setup) draws one and prints it on the run's first line.
+   */
+  seed: number | undefined;
+  /** Generated cases per operation (GENERATED_CASES, default 20): more for a nightly run. */
+  generatedCases: number;
   /** Seconds a test reads a list again, with backoff, for a write to show (lists may trail the store). */
   listSettleSeconds: number;
   /** An integration token of a running custom block, for the k6 scripts (VERTEX_TOKEN). */
@@ -197,6 +204,21 @@ function names(env: Env, name: string): string[] | undefined {
   return list;
 }
 
+/** The largest seed: fast-check's seeds are 32-bit integers, and a seed is written and pasted as a plain number. */
+export const MAX_SEED = 2 ** 31 - 1;
+
+function seedOf(env: Env): number {
+  const value = integer(env, 'SEED', `a whole number from 0 to ${MAX_SEED} (the seed a run printed)`);
+  if (value < 0 || value > MAX_SEED) throw invalid('SEED', String(value), `a whole number from 0 to ${MAX_SEED} (the seed a run printed)`);
+  return value;
+}
+
+/**
+ * Requests the probes and the generated cases may send per run (PROBE_BUDGET): the probes' 133 at most, the generated
+ * cases' 20 per operation and what they send around them, and their shrinking.
+ */
+export const DEFAULT_PROBE_BUDGET = 1500;
+
 const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 
 /**
@@ -263,7 +285,9 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
     requireShapes: truthy(env.REQUIRE_SHAPES),
     contractFrom: optional(env, 'CONTRACT_FROM'),
     recordFailures: oneOf(env, 'CONTRACT_FAILURES', ['record']) === 'record',
-    probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),
+    probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, String(DEFAULT_PROBE_BUDGET)),
+    seed: optional(env, 'SEED') === undefined ? undefined : seedOf(env),
+    generatedCases: atLeast(env, 'GENERATED_CASES', 'a number of generated cases per operation (1 or more)', 1, '20'),
     listSettleSeconds: atLeast(env, 'LIST_SETTLE_S', 'the seconds a test waits for a write to show in a list (0 or more)', 0, '10'),
     vertexToken: optional(env, 'VERTEX_TOKEN'),
     loadFindingsMaxAgeHours: atLeast(env, 'LOAD_FINDINGS_MAX_AGE_H', 'a whole number of hours (0 or more)', 0, '24'),

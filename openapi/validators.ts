@@ -84,7 +84,7 @@ export class ContractValidators {
     addFormats(this.ajv);
     // Our annotations are documentation for humans and probes, not validation keywords; x-observed is what a run
     // learned (the overlay of report/overlay.ts).
-    this.ajv.addVocabulary(['x-spec-section', 'x-unknown', 'x-observed']);
+    this.ajv.addVocabulary(['x-spec-section', 'x-unknown', 'x-observed', 'x-identifies', 'x-carries']);
     try {
       const defs = this.rewriteRefs(doc.components?.schemas ?? {});
       this.indexSections(defs, undefined);

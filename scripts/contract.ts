@@ -27,6 +27,7 @@ import { stopLeftOverDialogs } from '../contract/target/leftover-dialogs.ts';
 import { exitCode, verdictLine } from '../report/verdict.ts';
 import { CheckRegistryError, listChecks } from '../checks/check.ts';
 import { registryOf } from '../contract/judging/run-checks.ts';
+import { runSeed, seedLine } from '../contract/core/run-seed.ts';
 
 /** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
@@ -134,6 +135,8 @@ async function argsOrExit(): Promise<{ args: ReturnType<typeof parseContractArgs
 // The parent as it was before anything is awaited: one that dies meanwhile must still be seen gone (below).
 const parent = process.ppid;
 const { args, config } = await argsOrExit();
+// The run's first line: the seed that replays its generated inputs (drawn here when SEED is unset, for every process).
+console.log(seedLine(runSeed(process.env).seed, config.generatedCases));
 clearRunReports(REPORTS_DIR);
 if (config.usesSimulator) {
   const ports = [

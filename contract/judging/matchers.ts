@@ -149,6 +149,28 @@ export function judgeWith<I>(res: ApiResponse, check: Check<I>, input: I, shown:
   (soft ? expect.soft(res) : expect(res)).toPassCheck(failures);
 }
 
+/**
+ * What a check of the project finds wrong at the answer `res`, recorded nowhere: a generated case is judged so, and
+ * only the smallest that fails is recorded (contract/api/generated-cases.ts). A check the run leaves out finds nothing.
+ */
+export function failuresOfCheck<N extends CheckName>(res: ApiResponse, name: N, input: InputOf<N>, shown: Shown = {}): Failure[] {
+  const check = builtIn(name);
+  if (!runsCheck(check.name)) return [];
+  return failuresOf(
+    check,
+    check.judge(input).filter((f) => !f.holds),
+    judgedAt(res, shown),
+  );
+}
+
+/** What the response checks find wrong with an answer (toMatchContract's), with its exchange, recorded nowhere. */
+export function contractFailuresOf(res: ApiResponse, expectation: StatusExpectation = {}): Failure[] {
+  const made = responseChecks(expectation).filter((c) => runsCheck(c.name));
+  const only = { ...expectation, only: made.map((c) => (c.name === expectation.check ? 'status_code_conformance' : c.name)) } as StatusExpectation;
+  const exchanges = [res.exchange()];
+  return responseFailures(res.contracts.spec, res.operationId, res.answer, only).map((f) => ({ ...f, context: { ...f.context, exchanges } }));
+}
+
 /** A check of the project, by name, on the evidence a test gathered: a failure stops the test. */
 export const judge = <N extends CheckName>(res: ApiResponse, name: N, input: InputOf<N>, shown?: Shown): void => judgeWith(res, builtIn(name), input, shown);
 

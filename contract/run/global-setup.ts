@@ -29,6 +29,7 @@ import { RUN_PACED_ENV, RUN_PROXY_ENV } from '../target/run-throttle.ts';
 import { readBaseline } from '../core/baselines.ts';
 import { CheckRegistryError } from '../../checks/check.ts';
 import { runChecks } from '../judging/run-checks.ts';
+import { runSeed, seedLine } from '../core/run-seed.ts';
 
 function endRun(verdict: UnjudgedVerdict): never {
   writeVerdictReports(REPORTS_DIR, verdict);
@@ -145,6 +146,9 @@ async function setUpRuns(runs: readonly RunSpec[]): Promise<() => Promise<void>>
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Outside the main command, which drew and printed it first: one seed for every run and worker of the invocation.
+  const seeded = runSeed(process.env);
+  if (seeded.drawn) console.log(seedLine(seeded.seed, loadSuiteConfig().generatedCases));
   const runs = runSpecs();
   if (runs) return setUpRuns(runs);
   const config = loadSuiteConfig();
