@@ -113,7 +113,9 @@ eachRun(() => {
       const around = AROUND[operationId] ?? 0;
       const controls = shape === 'send' ? 2 + 1 + 1 + 1 : op.creates ? 7 : needsToken && operationId === 'postVertexSendMessage' ? 1 + MAX_TOKEN_CHECKS + 1 : 0;
       const search = limits.reduce((n, id) => n + boundOf(sizeLimit(id)) * (op.creates ? 2 : 1), 0);
-      probe(controls + search + (config.generatedCases + SHRINK_BUDGET) * (1 + around), `generated inputs of ${op.label}`);
+      // Valid cases and invalid ones, each with its shrinking; an invalid create sends its list lookup and itself.
+      const cases = config.generatedCases + SHRINK_BUDGET;
+      probe(controls + search + cases * (1 + around) + cases * (op.creates ? 2 : 1), `generated inputs of ${op.label}`);
 
       const run: RunKnowledge = {
         botId: config.botId,
@@ -161,8 +163,11 @@ eachRun(() => {
         plain = { shown: data.some((i) => i.answer === marker), named: data.some((i) => i.answer === marker && i.variable === 'dialog_contract') };
       }
 
-      const arbitrary = casesOf(validators.doc, op, run);
-      precondition(arbitrary !== undefined, `the document gives no input of ${op.label} a type or format (its parameters and response are not shown)`);
+      const { valid, invalid } = casesOf(validators.doc, op, run);
+      precondition(
+        valid !== undefined || invalid !== undefined,
+        `the document gives no input of ${op.label} a type or format (its parameters and response are not shown)`,
+      );
       const seed = config.seed ?? 0;
       const messageIds: number[] = [];
 
@@ -215,8 +220,13 @@ eachRun(() => {
         return [];
       };
 
-      const outcome = await runCases(arbitrary!, operationSeed(seed, operationId), config.generatedCases, judgeCase);
-      recordSmallest(outcome, seed, quoted);
+      for (const [kind, arbitrary] of [
+        ['valid', valid],
+        ['invalid', invalid],
+      ] as const) {
+        if (!arbitrary) continue;
+        recordSmallest(await runCases(arbitrary, operationSeed(seed, `${operationId} ${kind}`), config.generatedCases, judgeCase), seed, quoted);
+      }
     });
   }
 });
