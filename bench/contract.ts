@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { commandLineOrExit } from '../config/command-line.ts';
@@ -32,12 +32,32 @@ commandLineOrExit({
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
+/**
+ * CPU seconds (user + system) of this process's children that have ended and been waited for, from /proc/self/stat
+ * (cutime, cstime, in clock ticks of 1/100 s): the machine is shared, so what a run costs is its CPU, not its wall
+ * time. Undefined where there is no /proc.
+ */
+function childrenCpu(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of each main command run, beside its wall time. */
+const cpu: number[] = [];
+
 /** Seconds a command takes: `playwright test ARGS`, or the main command (scripts/contract.ts) with `main`. */
 function wall(args: string[], env: Record<string, string> = {}, main = false): number {
   const started = performance.now();
+  const cpuBefore = childrenCpu();
   const command = main ? ['--import', 'tsx', 'scripts/contract.ts', ...args] : [cli, 'test', ...args];
   const result = spawnSync(process.execPath, command, { stdio: 'ignore', env: { ...process.env, FORCE_COLOR: '0', ...env } });
   if (result.status !== 0) throw new Error(`${main ? 'npm run contract --' : 'playwright test'} ${args.join(' ')} exited with ${result.status}`);
+  const cpuAfter = childrenCpu();
+  if (main && cpuBefore !== undefined && cpuAfter !== undefined) cpu.push(cpuAfter - cpuBefore);
   return (performance.now() - started) / 1000;
 }
 
@@ -46,11 +66,20 @@ const floor: number[] = [];
 const suite: number[] = [];
 for (let i = 0; i < runs; i++) {
   floor.push(wall(['--config', 'bench/playwright.empty.config.ts']));
-  suite.push(wall([], {}, true));
+  // One seed for every run: its generated inputs (and their long texts) are the same in each.
+  suite.push(wall([], { SEED: process.env.SEED ?? '1' }, true));
 }
 const f = median(floor);
 const s = median(suite);
 figure(`main command ${s.toFixed(1)} s, empty run ${f.toFixed(1)} s, ratio ${(s / f).toFixed(2)} (goal ≤ 3); median of ${runs}`);
+if (cpu.length) {
+  // What the generated inputs add (contract/probes/generated-inputs.spec.ts): the same run without them.
+  wall(['--grep-invert', 'generated inputs'], { SEED: process.env.SEED ?? '1' }, true);
+  const without = cpu.pop()!;
+  figure(
+    `main command CPU (user + sys) ${median(cpu).toFixed(1)} s, median of ${cpu.length}; without the generated inputs ${without.toFixed(1)} s; load ${loadavg()[0]!.toFixed(2)}`,
+  );
+}
 
 interface JsonSuite {
   specs?: Array<{ tests: Array<{ projectName: string; results: Array<{ startTime: string; duration: number }> }> }>;
