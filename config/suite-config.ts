@@ -217,7 +217,7 @@ function seedOf(env: Env): number {
  * Requests the probes and the generated cases may send per run (PROBE_BUDGET): the probes' 133 at most, the generated
  * cases' 20 per operation and what they send around them, and their shrinking.
  */
-export const DEFAULT_PROBE_BUDGET = 1500;
+export const DEFAULT_PROBE_BUDGET = 3000;
 
 const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 
