@@ -65,7 +65,7 @@ export interface SuiteConfig {
    * Undefined: the main command (or global setup) draws one and prints it on the run's first line.
    */
   seed: number | undefined;
-  /** Generated cases per operation (GENERATED_CASES, default 20): more for a nightly run. */
+  /** Generated cases per operation, half valid and half invalid (GENERATED_CASES, default 20): more for a nightly run. */
   generatedCases: number;
   /** Seconds a test reads a list again, with backoff, for a write to show (lists may trail the store). */
   listSettleSeconds: number;

@@ -21,6 +21,8 @@ import { MAX_TOKEN_CHECKS } from '../api/custom-block.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import type { CallOptions } from '../target/client.ts';
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
 /** What stands for the integration token in a generated body until a block hands its own (each complete takes one). */
 const TOKEN = 'dialog-contract-token';
 
@@ -113,9 +115,8 @@ eachRun(() => {
       const around = AROUND[operationId] ?? 0;
       const controls = shape === 'send' ? 2 + 1 + 1 + 1 : op.creates ? 7 : needsToken && operationId === 'postVertexSendMessage' ? 1 + MAX_TOKEN_CHECKS + 1 : 0;
       const search = limits.reduce((n, id) => n + boundOf(sizeLimit(id)) * (op.creates ? 2 : 1), 0);
-      // Valid cases and invalid ones, each with its shrinking; an invalid create sends its list lookup and itself.
-      const cases = config.generatedCases + SHRINK_BUDGET;
-      probe(controls + search + cases * (1 + around) + cases * (op.creates ? 2 : 1), `generated inputs of ${op.label}`);
+      // Valid cases and invalid ones, GENERATED_CASES in all, each kind with its shrinking.
+      probe(controls + search + (config.generatedCases + 2 * SHRINK_BUDGET) * (1 + around), `generated inputs of ${op.label}`);
 
       const run: RunKnowledge = {
         botId: config.botId,
@@ -181,10 +182,25 @@ eachRun(() => {
           judgedByCaller: true,
         };
         const before = dialogs.created.length;
-        const res = op.creates ? await dialogs.track(config.botId, () => client.call(operationId, options)) : await client.call(operationId, options);
+        const res = op.creates ? await create(c, options) : await client.call(operationId, options);
         const failures = contractFailuresOf(res, expectationOf(validators, op, c));
         if (failures.length > 0 || res.status >= 300) return { response: res, failures };
         return { response: res, failures: await effects(c, res, dialogs.created.slice(before)) };
+      };
+
+      /**
+       * A create, its dialog taken over for cleanup: from its answer where that names it (V1's dialogId, POST's
+       * dialogUUID with response true; a broken one names none unless the vendor took it), else from the list.
+       */
+      const create = async (c: GeneratedCase, options: CallOptions) => {
+        const response = c.input['query.response'] ?? c.input['body.response'];
+        const named = operationId === 'getV1DialogCreate' || (operationId === 'postV2DialogCreate' && response === true) || c.class === 'invalid';
+        if (!named) return dialogs.track(config.botId, () => client.call(operationId, options));
+        const createdAfter = Date.now();
+        const res = await client.call(operationId, options);
+        const uuid = UUID.exec(res.text)?.[0];
+        if (uuid && res.status < 300) dialogs.adopt(uuid, config.botId, createdAfter);
+        return res;
       };
 
       /** What a success did, where the run can read it back. */
@@ -220,12 +236,15 @@ eachRun(() => {
         return [];
       };
 
-      for (const [kind, arbitrary] of [
-        ['valid', valid],
-        ['invalid', invalid],
-      ] as const) {
-        if (!arbitrary) continue;
-        recordSmallest(await runCases(arbitrary, operationSeed(seed, `${operationId} ${kind}`), config.generatedCases, judgeCase), seed, quoted);
+      // Half the cases valid, half invalid (all of one kind where the operation has no other): a class of either is met.
+      const half = valid && invalid ? Math.ceil(config.generatedCases / 2) : config.generatedCases;
+      const kinds = [
+        ['valid', valid, half],
+        ['invalid', invalid, valid ? config.generatedCases - half : config.generatedCases],
+      ] as const;
+      for (const [kind, arbitrary, cases] of kinds) {
+        if (!arbitrary || cases <= 0) continue;
+        recordSmallest(await runCases(arbitrary, operationSeed(seed, `${operationId} ${kind}`), cases, judgeCase), seed, quoted);
       }
     });
   }
