@@ -73,7 +73,7 @@ export async function runCases<C>(
 export function recordSmallest<C>(outcome: GeneratedOutcome<C>, runSeed: number, input: (c: C) => Json): void {
   if (!outcome.failed) return;
   const { verdict, path, shrinks } = outcome.failed;
-  const generated = { input: input(outcome.failed.input), seed: runSeed, path, shrinks: `${shrinks} cases tried after the first failure` };
+  const generated = { input: input(outcome.failed.input), seed: runSeed, path, shrinks };
   const failures = verdict.failures.map((f) => ({ ...f, context: { ...f.context, details: { ...f.context.details, ...generated } } }));
   expect.soft(verdict.response).toPassCheck(failures);
 }
