@@ -2,6 +2,7 @@
 // documents for that operation (400 where listed, else 404 "parameter value is wrong", spec §7).
 import { HttpError } from './exchange.ts';
 import { offsetMinutes } from './times.ts';
+import { isCalendarDate } from '../lib/calendar.ts';
 
 const INTEGER = /^-?\d{1,16}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,10 +45,10 @@ export function parseFilterDate(text: string, upper: boolean, status: number, wh
   const bad = () => new HttpError(status, `${what} must be an ISO 8601 date or date-time (2026-01-31 or 2026-01-31T10:00:00+02:00), got ${quote(text)}`);
   if (!m) throw bad();
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!isCalendarDate(year, month, day)) throw bad();
   // Date.UTC reads years 0-99 as 1900-1999: the year is set apart so that 0001 is year 1.
   const probe = new Date(0);
   probe.setUTCFullYear(year, month - 1, day);
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) throw bad();
   if (date) return probe.getTime() + (upper ? 86_400_000 - 1 : 0);
   const [hours, minutes, seconds] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   if (hours > 23 || minutes > 59 || seconds > 59) throw bad();

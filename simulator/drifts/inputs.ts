@@ -1,9 +1,11 @@
 // Breaking drifts of the input space: a vendor that refuses or crashes on a class of valid input (astral characters,
 // non-ASCII names, fractions of a second, 64-bit ids), accepts a class of invalid input (days a month does not have),
-// or keeps a text other than it was sent (normalized, read in the wrong encoding). No fixed input of the suite reaches
-// them; its generated inputs do (contract/probes/generated-inputs.spec.ts), each with the smallest input that fails.
+// or loses part of a text it keeps (accents stripped, read in the wrong encoding: what no store that keeps a text
+// whole does, unlike normalizing or trimming it). No fixed input of the suite reaches them; its generated inputs do
+// (contract/probes/generated-inputs.spec.ts), each with the smallest input that fails.
 import { editBody, LIST_IDS, RECORD_IDS, rewriteQuery, type Drift } from './types.ts';
 import type { Exchange, Reply } from '../exchange.ts';
+import { daysInMonth } from '../../lib/calendar.ts';
 
 const CREATE_IDS = ['getV1DialogCreate', 'getV2DialogCreate', 'postV2DialogCreate'] as const;
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
@@ -48,8 +50,6 @@ function failOn(operationIds: readonly string[], status: number, detail: string,
 /** UTF-8 bytes read as Latin-1: what a column of the wrong encoding shows of a text. */
 const mojibake = (text: string): string => String.fromCharCode(...Buffer.from(text, 'utf8'));
 
-const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 export const INPUT_DRIFTS: Drift[] = [
   {
     name: 'send-text-astral-refused',
@@ -62,16 +62,17 @@ export const INPUT_DRIFTS: Drift[] = [
     ),
   },
   {
-    name: 'send-text-normalized',
+    name: 'send-text-accents-stripped',
     kind: 'breaking',
-    clause: '§4.2 send carries the message text to send; §2.2 data: the text shows as it was sent',
-    description: 'operator messages show in the data, NFC-normalized: a letter with a combining mark comes back as another string',
+    clause: '§4.2 send carries the message text to send; §2.2 data: the text shows with no character lost',
+    description: 'operator messages show in the data with their accents and other combining marks stripped (é as e): a search-folding store',
     breaks: [{ operations: ['postV2ConversationSend'], at: ['text of the message afterwards'] }],
     config: { send: { dataItem: { question: '', type: 'Operator' } } },
     change: (ex, _dialog, change) => {
       const item = change.message?.item;
       if (ex.operationId !== 'postV2ConversationSend' || !item) return change;
-      return { ...change, message: { ...change.message!, item: { ...item, answer: item.answer.normalize('NFC') } } };
+      const folded = item.answer.normalize('NFD').replace(/\p{M}/gu, '');
+      return { ...change, message: { ...change.message!, item: { ...item, answer: folded } } };
     },
   },
   {
@@ -113,8 +114,7 @@ export const INPUT_DRIFTS: Drift[] = [
       if (!m) return v;
       const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
       if (month < 1 || month > 12 || day > 31) return v;
-      const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-      const last = month === 2 && !leap ? 28 : DAYS[month - 1]!;
+      const last = daysInMonth(year, month);
       if (day <= last) return v;
       const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
       return `${next}-${String(day - last).padStart(2, '0')}${m[4]}`;
