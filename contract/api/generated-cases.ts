@@ -36,7 +36,8 @@ export interface GeneratedOutcome<C> {
 }
 
 /**
- * Runs `cases` cases of `arbitrary` through `judge`: the first failure is shrunk for up to SHRINK_BUDGET more cases.
+ * Runs `cases` cases of `arbitrary` through `judge`: the first failure is shrunk for up to SHRINK_BUDGET more cases,
+ * unless it is not `worthShrinking` (then the cases end at it).
  * A budget that runs out (BudgetExhausted from `judge`, before it sends) ends the cases, named in `stopped`; any
  * other error that is not a verdict (the run stopped, the throttle gave up) ends them and is thrown after.
  */
@@ -45,21 +46,25 @@ export async function runCases<C>(
   seed: number,
   cases: number,
   judge: (input: C) => Promise<CaseVerdict>,
+  /** Whether a failure is worth its shrinking: not one already recorded by another focus of the test. */
+  worthShrinking: (verdict: CaseVerdict) => boolean = () => true,
 ): Promise<GeneratedOutcome<C>> {
   let ran = 0;
   let shrinks = 0;
+  let budget = SHRINK_BUDGET;
   let error: unknown;
   let stopped: string | undefined;
   let last: { input: C; verdict: CaseVerdict } | undefined;
   const property = fc.asyncProperty(arbitrary, async (input) => {
     // The shrinking done, the budget spent or the run gone: every other case holds, so the smallest failure found so
     // far is the one.
-    if (error !== undefined || stopped !== undefined || (last && shrinks >= SHRINK_BUDGET)) return true;
+    if (error !== undefined || stopped !== undefined || (last && shrinks >= budget)) return true;
     try {
       const verdict = await judge(input);
       if (last) shrinks++;
       else ran++;
       if (verdict.failures.length === 0) return true;
+      if (!last && !worthShrinking(verdict)) budget = 0;
       last = { input, verdict };
       return false;
     } catch (err) {

@@ -296,14 +296,15 @@ eachRun(() => {
 
       // Every focus its cases (one class of one input, the rest valid): each failure shrunk and recorded once.
       const recorded = new Set<string>();
+      // A failure another focus recorded is not shrunk again: one drift is one failure, and shrinking costs requests.
+      const fresh = (verdict: CaseVerdict) => !verdict.failures.map(failureId).every((id) => recorded.has(id));
       let stopped: string | undefined;
       const accepted = JSON.parse(JSON.stringify(run.accepted)) as Json;
       for (const { focus, cases } of casePlan(foci, config.generatedCases)) {
-        const outcome = await runCases(focus.arbitrary, focusSeed(seed, operationId, focus), cases, judgeCase);
-        const ids = (outcome.failed?.verdict.failures ?? []).map(failureId);
-        if (outcome.failed && !ids.every((id) => recorded.has(id))) {
+        const outcome = await runCases(focus.arbitrary, focusSeed(seed, operationId, focus), cases, judgeCase, fresh);
+        if (outcome.failed && fresh(outcome.failed.verdict)) {
           recordSmallest(outcome, { seed, focus: focus.name, accepted }, quoted);
-          for (const id of ids) recorded.add(id);
+          for (const id of outcome.failed.verdict.failures.map(failureId)) recorded.add(id);
         }
         if ((stopped = outcome.stopped) !== undefined) break;
       }
