@@ -304,7 +304,8 @@ export const textAsSent = defineCheck({
       {
         at: AS_SENT,
         holds: shown,
-        expected: 'the text as it was sent (in any form a store keeps a text whole: NFC, trimmed, CRLF as LF, HTML-escaped), in the data where a plain text the run sent shows',
+        expected:
+          'the text as it was sent (in any form a store keeps a text whole: NFC, trimmed, CRLF as LF, HTML-escaped), in the data where a plain text the run sent shows',
         observed: shown ? 'shown as sent' : 'not shown as sent',
         ...(shown ? {} : { value: answers.at(-1) ?? null, details: { sent: text } }),
       },

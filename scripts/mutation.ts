@@ -90,7 +90,9 @@ const drifts = args.only ? listed.filter((d) => args.only!.includes(d.name)) : l
 const seed = pinSeedOrExit('mutation');
 
 const started = Date.now();
-console.log(`mutation: the contract suite against the conforming simulator and ${drifts.length} drifts, ${args.concurrency} at a time, generated inputs of seed ${seed}`);
+console.log(
+  `mutation: the contract suite against the conforming simulator and ${drifts.length} drifts, ${args.concurrency} at a time, generated inputs of seed ${seed}`,
+);
 const say = (drift: DriftDeclaration | undefined, run: SuiteRun) =>
   console.log(
     `  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${run.failures?.length ?? 0} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s of tests`,

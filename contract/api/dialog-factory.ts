@@ -156,7 +156,10 @@ export class DialogFactory {
     // A create that answered success made a dialog: one the lists never showed is reported, not left uncounted.
     else if (response.status >= 200 && response.status < 300) {
       const found = uuids.length === 0 ? `none new showed` : `${uuids.length} new showed, which the run cannot tell its own from another's`;
-      this.unidentified(botId, `${response.operation.label} → ${response.status} named no dialog and ${found} in the V2 list of bot ${botId} (waited ${waited})`);
+      this.unidentified(
+        botId,
+        `${response.operation.label} → ${response.status} named no dialog and ${found} in the V2 list of bot ${botId} (waited ${waited})`,
+      );
     }
     return response;
   }

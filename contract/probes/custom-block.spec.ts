@@ -13,7 +13,9 @@ const FIELD_VARIANTS: Array<[string, Record<string, unknown>]> = [
 eachRun(() => {
   test('records which send_message fields are required and its longest text', async ({ anonymousApi, customBlock, probe, observe }) => {
     const limit = sizeLimit('limit.maxTextLength.sendMessage');
-    probe(1 + MAX_TOKEN_CHECKS + FIELD_VARIANTS.length + boundOf(limit) + 1 + 1, 'the custom-block API', { observations: ['vertex.send-message.fields', limit.id] });
+    probe(1 + MAX_TOKEN_CHECKS + FIELD_VARIANTS.length + boundOf(limit) + 1 + 1, 'the custom-block API', {
+      observations: ['vertex.send-message.fields', limit.id],
+    });
     const { dialog, token } = await customBlock({ observations: ['vertex.send-message.fields', limit.id] });
 
     const fields: Record<string, number> = {};

@@ -60,7 +60,8 @@ function variants(validators: ContractValidators, operationId: OperationId, ctx:
     const section = String((typeof ref === 'string' ? (resolvePointer(validators.doc, ref) as SchemaObject) : {})['x-spec-section'] ?? '7');
     const raw = (text: string) => ({ ...base, json: undefined, raw: text });
     out.push({ what: 'no body', options: raw(''), section });
-    for (const text of oneOfEach(notJson(fc.constant(JSON.stringify(base.json ?? {}))), seed)) out.push({ what: `body ${JSON.stringify(text)}`, options: raw(text), section });
+    for (const text of oneOfEach(notJson(fc.constant(JSON.stringify(base.json ?? {}))), seed))
+      out.push({ what: `body ${JSON.stringify(text)}`, options: raw(text), section });
   }
   // A goto to a bot no bot can be: a wrong parameter value whatever the run's command shape types it as.
   if (shapeOf(operationId) === 'command') {
