@@ -42,7 +42,7 @@ export class ProbeBudget {
 
   /**
    * A probe about to send up to `requests` requests: refused, before it sends any, when they do not fit beside the
-   * `outstanding` ones it declared before and has not sent yet (a dialog's stop at its end).
+   * `outstanding` ones it declared before and sends later (its dialogs' stops at its end).
    */
   reserve(requests: number, what: string, outstanding = 0): void {
     const left = this.limit - this.counts.spent - outstanding;

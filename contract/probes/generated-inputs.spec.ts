@@ -230,7 +230,8 @@ eachRun(() => {
       };
 
       const judgeCase = async (c: GeneratedCase): Promise<CaseVerdict> => {
-        probe.more(costOf(c), `a generated case of ${op.label}`);
+        // The stops of the dialogs made so far, the test's own and its cases', are sent at its end.
+        probe.more(costOf(c), `a generated case of ${op.label}`, dialogs.created.length);
         // Each complete finishes its block: a valid one gets a block of its own.
         const blockToken = operationId === 'postVertexComplete' && c.raw === undefined ? (await customBlock({})).token : token;
         const options: CallOptions = {
