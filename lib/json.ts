@@ -15,3 +15,12 @@ export function stableStringify(value: unknown, indent = 2): string {
   };
   return JSON.stringify(sortKeys(value), null, indent);
 }
+
+/** A text's JSON value, or undefined when it is no JSON (a body sent broken on purpose, a proxy's HTML page). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

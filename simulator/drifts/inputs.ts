@@ -6,19 +6,12 @@
 import { editBody, LIST_IDS, RECORD_IDS, rewriteQuery, type Drift } from './types.ts';
 import type { Exchange, Reply } from '../exchange.ts';
 import { daysInMonth } from '../../lib/calendar.ts';
+import { jsonOrUndefined } from '../../lib/json.ts';
 
 const CREATE_IDS = ['getV1DialogCreate', 'getV2DialogCreate', 'postV2DialogCreate'] as const;
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
 const NOT_ASCII = /[^\x20-\x7e]/;
 const FILTERS = ['CreatedFrom', 'CreatedTo', 'UpdatedFrom', 'UpdatedTo'];
-
-function jsonOf(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Every object key of a JSON value, at any depth. */
 function keysOf(value: unknown): string[] {
@@ -36,9 +29,9 @@ function stringsOf(value: unknown): string[] {
 
 /** The variables a create passed, parsed: from its JSON body, else its query. */
 function variablesOf(ex: Exchange): unknown {
-  const body = jsonOf(ex.body.toString('utf8')) as { variables?: unknown } | undefined;
+  const body = jsonOrUndefined(ex.body.toString('utf8')) as { variables?: unknown } | undefined;
   const text = typeof body?.variables === 'string' ? body.variables : ex.query.get('variables');
-  return text === null ? undefined : jsonOf(text);
+  return text === null ? undefined : jsonOrUndefined(text);
 }
 
 /** Replaces a successful answer of the operations by an error, when the request is one the vendor trips on. */
@@ -58,7 +51,7 @@ export const INPUT_DRIFTS: Drift[] = [
     description: 'send refuses (400) a text with a character outside the BMP (an emoji, a CJK extension): a utf8mb3 column',
     breaks: [{ operations: ['postV2ConversationSend'], at: ['status'] }],
     transformResponse: failOn(['postV2ConversationSend'], 400, 'Incorrect string value for column text', (ex) =>
-      stringsOf(jsonOf(ex.body.toString('utf8'))).some((s) => ASTRAL.test(s)),
+      stringsOf(jsonOrUndefined(ex.body.toString('utf8'))).some((s) => ASTRAL.test(s)),
     ),
   },
   {
@@ -138,7 +131,7 @@ export const INPUT_DRIFTS: Drift[] = [
     description: 'complete answers 500 to data holding an object key outside ASCII, at any depth',
     breaks: [{ operations: ['postVertexComplete'], at: ['status'] }],
     transformResponse: failOn(['postVertexComplete'], 500, 'internal error', (ex) => {
-      const body = jsonOf(ex.body.toString('utf8')) as { data?: unknown } | undefined;
+      const body = jsonOrUndefined(ex.body.toString('utf8')) as { data?: unknown } | undefined;
       return keysOf(body?.data).some((k) => NOT_ASCII.test(k));
     }),
   },
