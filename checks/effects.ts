@@ -7,6 +7,7 @@
 import { showValue } from '../lib/failure.ts';
 import type { Json } from '../lib/json.ts';
 import { defineCheck, type Finding } from './check.ts';
+import { holdsText, sameName, sameText } from './stored-text.ts';
 
 /** Where a state change shows: the dialog's status read right after the action (GET /v2/conversation/{uuid}). */
 export const AFTERWARDS = 'status of the dialog afterwards';
@@ -281,4 +282,74 @@ export const sendAsBaselineSaw = defineCheck({
       details: { baseline },
     },
   ],
+});
+
+/** Where a text a write carried shows again: the dialog's data read after it. */
+export const AS_SENT = 'text of the message afterwards';
+export const AS_PASSED = 'variables afterwards';
+
+/**
+ * An operator's message in any script, read back (§4.2 send "carries the message text to send"; §2.2 data): where the
+ * dialog's data shows a plain text the run sent (observed as send.in-record: whether it shows at all is not said),
+ * every text shows there with no character lost, replaced or garbled. What a store may do to a text without losing
+ * any of it (NFC, trimming, CRLF as LF, HTML-escaping: stored-text.ts) is its own choice, observed as send.stored-text.
+ */
+export const textAsSent = defineCheck({
+  name: 'effect_of_send.text_as_sent',
+  sections: ['4.2', '2.2'],
+  severity: 'high',
+  statement: "a message's text shows in the dialog's data with no character lost or changed, wherever a plain text the run sent shows there",
+  evidence: 'write',
+  places: [AS_SENT],
+  judge: ({ plainShown, text, answers }: { plainShown: boolean; text: string; answers: readonly string[] }): Finding[] => {
+    if (!plainShown) return [];
+    const shown = answers.some((answer) => holdsText(answer, text));
+    return [
+      {
+        at: AS_SENT,
+        holds: shown,
+        expected:
+          'the text as it was sent (in any form a store keeps a text whole: NFC, trimmed, CRLF as LF, HTML-escaped), in the data where a plain text the run sent shows',
+        observed: shown ? 'shown as sent' : 'not shown as sent',
+        ...(shown ? {} : { value: answers.at(-1) ?? null, details: { sent: text } }),
+      },
+    ];
+  },
+});
+
+/**
+ * Variables in any script, read back (§4.1, §4.2 "values passed into the dialog"; §2.2 variable "Name of the variable
+ * that holds the answer"): where a plain variable the run passed shows in the data as an answer (with its name as
+ * `variable`), each text value passed shows there with no character lost or changed, under its name (in any case)
+ * where the plain one's showed. How other JSON values (numbers, objects) show is not said: they are only passed.
+ */
+export const variablesAsPassed = defineCheck({
+  name: 'effect_of_create.variables_as_passed',
+  sections: ['4.2', '4.1', '2.2'],
+  severity: 'high',
+  statement: "variables' text values show in the dialog's data with no character lost or changed, wherever a plain variable the run passed shows there",
+  evidence: 'write',
+  places: [AS_PASSED],
+  judge: ({
+    plain,
+    variables,
+    data,
+  }: {
+    plain: { shown: boolean; named: boolean };
+    variables: Record<string, unknown>;
+    data: ReadonlyArray<{ answer: string; variable: string | null }>;
+  }): Finding[] => {
+    if (!plain.shown) return [];
+    const texts = Object.entries(variables).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const lost = texts.filter(([name, value]) => !data.some((item) => sameText(value, item.answer) && (!plain.named || sameName(name, item.variable))));
+    return [
+      {
+        at: AS_PASSED,
+        holds: lost.length === 0,
+        expected: `each text value in the data as it was passed (in any form a store keeps a text whole)${plain.named ? ', under its name' : ''}, where a plain variable the run passed shows`,
+        observed: lost.length === 0 ? 'shown as passed' : 'not shown as passed',
+        ...(lost.length === 0 ? {} : { details: { lost: Object.fromEntries(lost) } }),
+      },
+    ];
+  },
 });

@@ -345,6 +345,30 @@ export function checkExamples(validators: ContractValidators): CheckExamples {
       breaks: [{ at: 'updated of the dialog afterwards', item: 'whether it moves', observed: 'the time before', before: 'a later time', baseline: 'staging' }],
     },
     'effect_of_send.after_move': { holds: [{ notMoved: 204, moved: 204 }], breaks: [{ notMoved: 204, moved: 404 }] },
+    'effect_of_send.text_as_sent': {
+      holds: [
+        { plainShown: true, text: 'שלום e\u0301 🙂', answers: ['plain', 'שלום e\u0301 🙂'] },
+        // A store that normalizes to NFC, trims, keeps CRLF as LF and escapes markup loses nothing.
+        { plainShown: true, text: ' e\u0301 <b>\r\n🙂 ', answers: ['\u00e9 &lt;b&gt;\n🙂'] },
+        // A vendor that shows no plain text either: how it carries messages is not said.
+        { plainShown: false, text: 'שלום', answers: [] },
+      ],
+      breaks: [
+        { plainShown: true, text: 'e\u0301 🙂', answers: ['plain', '\u00e9 '] },
+        { plainShown: true, text: 'e\u0301 🙂', answers: ['plain', 'e\u0301 ?'] },
+      ],
+    },
+    'effect_of_create.variables_as_passed': {
+      holds: [
+        { plain: { shown: true, named: true }, variables: { имя: 'Ольга 👩‍💻', n: 3 }, data: [{ answer: 'Ольга 👩‍💻', variable: 'имя' }] },
+        { plain: { shown: true, named: true }, variables: { Имя: ' Ольга\r\n' }, data: [{ answer: 'Ольга', variable: 'имя' }] },
+        { plain: { shown: false, named: false }, variables: { имя: 'Ольга' }, data: [] },
+      ],
+      breaks: [
+        { plain: { shown: true, named: true }, variables: { имя: 'Ольга' }, data: [{ answer: 'Ð\u009eÐ»Ñ\u008cÐ³Ð°', variable: 'имя' }] },
+        { plain: { shown: true, named: true }, variables: { имя: 'Ольга' }, data: [{ answer: 'Ольга', variable: 'Ð¸Ð¼Ñ' }] },
+      ],
+    },
     file_content: { holds: [{ bytes: 12 }], breaks: [{ bytes: 0 }] },
     'file_content.same_file': {
       holds: [{ fileId: 7, first: bytes('%PDF-1.4 a'), again: bytes('%PDF-1.4 a') }],

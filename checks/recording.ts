@@ -47,6 +47,9 @@ export const NOT_FROM_RECORDINGS: Partial<Record<CheckName, string>> = {
   effect_of_send: 'held to a baseline (--contract-from), not to the spec: the baseline is no exchange',
   complete_body: 'a body that broke off is no entry of a recording: a recorder writes the answers that came whole',
   custom_block_call: "the custom block's call to its URL goes from the vendor to the block's service: no client's recording of the API holds it",
+  'effect_of_send.text_as_sent': 'whether a plain text the run sent shows in the data is held against the run’s own control text, sent beside it',
+  'effect_of_create.variables_as_passed':
+    'whether a plain variable the run passed shows in the data is held against the run’s own control dialog, made beside it',
   test_passes: 'a check of the suite’s own tests',
   unknowns_observed: 'a check of the suite’s whole run',
   pairs_exercised: 'a check of the suite’s whole run',

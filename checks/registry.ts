@@ -59,6 +59,8 @@ const CHECKS = [
   effects.gotoAfterMove,
   effects.sendAsBaselineSaw,
   effects.sendAfterMove,
+  effects.textAsSent,
+  effects.variablesAsPassed,
   transport.fileBytes,
   transport.sameFile,
   transport.completeBody,

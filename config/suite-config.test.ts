@@ -35,7 +35,7 @@ test('a target with its values parses, with the suite defaults filled in', () =>
   );
   assert.deepEqual([config.sendBody, config.commandBody, config.maxRps, config.workers], [undefined, undefined, undefined, undefined]);
   assert.deepEqual(config.throttle, { maxRetries: 6, maxWaitSeconds: 300 });
-  assert.equal(config.probeBudget, 250);
+  assert.equal(config.probeBudget, 1000);
 });
 
 test('nothing that names the target has a default: a missing one is named, with the fix', () => {

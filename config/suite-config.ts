@@ -62,6 +62,13 @@ export interface SuiteConfig {
    */
   recordFailures: boolean;
   probeBudget: number;
+  /**
+   * The seed of the run's generated inputs (SEED; fixtures/generated-inputs.ts): the same seed sends the same inputs.
+   * Undefined: the main command (or global setup) draws one and prints it on the run's first line.
+   */
+  seed: number | undefined;
+  /** Generated cases per operation, half valid and half invalid (GENERATED_CASES, default DEFAULT_GENERATED_CASES): more for a nightly run. */
+  generatedCases: number;
   /** Seconds a test reads a list again, with backoff, for a write to show (lists may trail the store). */
   listSettleSeconds: number;
   /** An integration token of a running custom block, for the k6 scripts (VERTEX_TOKEN). */
@@ -199,6 +206,30 @@ function names(env: Env, name: string): string[] | undefined {
   return list;
 }
 
+/** The largest seed: fast-check's seeds are 32-bit integers, and a seed is written and pasted as a plain number. */
+export const MAX_SEED = 2 ** 31 - 1;
+
+function seedOf(env: Env): number {
+  const value = integer(env, 'SEED', `a whole number from 0 to ${MAX_SEED} (the seed a run printed)`);
+  if (value < 0 || value > MAX_SEED) throw invalid('SEED', String(value), `a whole number from 0 to ${MAX_SEED} (the seed a run printed)`);
+  return value;
+}
+
+/**
+ * Requests the probes and the generated cases may send per run (PROBE_BUDGET). Each probe declares the most it sends
+ * before it sends it, a generated case just before it is sent (its shrinking too, one case at a time): what a run
+ * sends is counted against this, and `npm run contract` prints both on its last lines.
+ */
+export const DEFAULT_PROBE_BUDGET = 1000;
+
+/**
+ * Generated cases per operation by default (GENERATED_CASES): every class of every input has a case of its own at any
+ * count (fixtures/input-space.ts casePlan), so more buys more draws within each class, at a cost in requests. The
+ * default keeps the generated inputs within a quarter of the main command's time against the simulator (issue 47;
+ * `npm run bench:contract` prints the growth); a nightly run raises it.
+ */
+export const DEFAULT_GENERATED_CASES = 12;
+
 const truthy = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 
 /**
@@ -270,7 +301,9 @@ export function parseSuiteConfig<E extends EnvironmentRows>(env: Env, environmen
     keepPersonalData: truthy(env.KEEP_PERSONAL_DATA),
     contractFrom: optional(env, 'CONTRACT_FROM'),
     recordFailures: oneOf(env, 'CONTRACT_FAILURES', ['record']) === 'record',
-    probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, '250'),
+    probeBudget: atLeast(env, 'PROBE_BUDGET', 'a positive number of requests', 1, String(DEFAULT_PROBE_BUDGET)),
+    seed: optional(env, 'SEED') === undefined ? undefined : seedOf(env),
+    generatedCases: atLeast(env, 'GENERATED_CASES', 'a number of generated cases per operation (1 or more)', 1, String(DEFAULT_GENERATED_CASES)),
     listSettleSeconds: atLeast(env, 'LIST_SETTLE_S', 'the seconds a test waits for a write to show in a list (0 or more)', 0, '10'),
     vertexToken: optional(env, 'VERTEX_TOKEN'),
     loadFindingsMaxAgeHours: atLeast(env, 'LOAD_FINDINGS_MAX_AGE_H', 'a whole number of hours (0 or more)', 0, '24'),

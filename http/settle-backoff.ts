@@ -11,3 +11,16 @@ export function nextSettlePause(read: number, waitedMs: number, settleMs: number
   const pause = settleDelayMs(read);
   return waitedMs + pause > settleMs ? undefined : pause;
 }
+
+/**
+ * The most reads a settled read makes within `settleMs`: each pause is waited in full and the reads themselves take
+ * time too, so none makes more than when reads take none. What a probe that settles declares of its budget.
+ */
+export function settleReadsMax(settleMs: number): number {
+  let [reads, waited] = [1, 0];
+  for (let pause = nextSettlePause(reads, waited, settleMs); pause !== undefined; pause = nextSettlePause(reads, waited, settleMs)) {
+    waited += pause;
+    reads++;
+  }
+  return reads;
+}

@@ -21,3 +21,12 @@ export function contextValue(value: unknown): Json {
   const text = JSON.stringify(value) ?? 'null';
   return text.length > 400 ? `${text.slice(0, 397)}...` : (JSON.parse(text) as Json);
 }
+
+/** A text's JSON value, or undefined when it is no JSON (a body sent broken on purpose, a proxy's HTML page). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -76,6 +76,8 @@ export type ObservationPayloads = {
   'status.operator': string;
   'status.after-post-create': string;
   'send.in-record': { dataItemAdded: boolean; textInData: boolean };
+  /** How a message text shows in the data (checks/stored-text.ts storedForm): "as sent", the forms a store applied, "not shown". */
+  'send.stored-text': string[];
   'response.command': AnsweredShape;
   /** What an ip and a location of a dialog started through the API are (contract/judging/field-meanings.ts kinds). */
   'fields.api-started': { ip: string; location: string };
@@ -85,6 +87,8 @@ export type ObservationPayloads = {
   'response.create.default': AnsweredShape;
   'body.getV2DialogCreate': Shape;
   'variables.in-record': Array<{ variableMatchesName: boolean; type: string; question: 'empty' | 'text' }>;
+  /** How a variable's text value shows in the data, as send.stored-text. */
+  'variables.stored-text': string[];
   /** POST create given `response` in the query and the body, disagreeing: which took effect (contract/judging/variant-places.ts). */
   'response.create.both-places': string;
   /** POST create given `variables` in the query and the body, disagreeing: whose values the dialog shows. */

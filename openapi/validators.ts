@@ -99,7 +99,7 @@ export class ContractValidators {
     addFormats(ajv);
     // Our annotations are documentation for humans and probes, not validation keywords; x-observed is what a run
     // learned (the overlay of report/overlay.ts).
-    ajv.addVocabulary(['x-spec-section', 'x-unknown', 'x-observed']);
+    ajv.addVocabulary(['x-spec-section', 'x-unknown', 'x-observed', 'x-identifies', 'x-carries']);
     try {
       const defs = this.rewriteRefs(this.doc.components?.schemas ?? {});
       this.indexSections(defs, undefined);

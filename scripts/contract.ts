@@ -42,6 +42,7 @@ import { CheckRegistryError, listChecks } from '../checks/check.ts';
 import { registryOf } from '../contract/judging/run-checks.ts';
 import { COMMAND_TIMING_ENV } from '../contract/core/run-timing.ts';
 import { AcknowledgementsError, readAcknowledgements } from '../contract/fixtures/acknowledgements.ts';
+import { runSeed, seedLine } from '../contract/core/run-seed.ts';
 
 /** How long an interrupted Playwright gets to stop its tests' dialogs and write its reports before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
@@ -204,6 +205,8 @@ const parent = process.ppid;
 const { args, config } = await argsOrExit();
 await checkSelection(args.playwright);
 if (args.playwright.includes('--list')) listOnly(args.playwright);
+// The run's first line: the seed that replays its generated inputs (drawn here when SEED is unset, for every process).
+console.log(seedLine(runSeed(process.env).seed, config.generatedCases));
 if (config.usesSimulator) {
   const ports = [
     { setting: 'SIMULATOR_PORT', port: config.simulatorPort, host: '127.0.0.1' },

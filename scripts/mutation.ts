@@ -12,7 +12,7 @@ import { baselinePath } from '../contract/core/baselines.ts';
 import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../power/mutation-score.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { parseRunsArgs, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
+import { parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
 import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
 import { judgeRecording, NOT_FROM_RECORDINGS, type HarLog } from '../checks/recording.ts';
 import { CheckRegistry } from '../checks/check.ts';
@@ -41,7 +41,7 @@ const COMMAND = {
     only: { ...RUNS_OPTIONS.only, description: 'only these drift modes (the conforming run always runs)' },
     concurrency: { ...RUNS_OPTIONS.concurrency, default: `${CONCURRENCY} (twice the cores, a gigabyte of memory a lane at most)` },
   },
-  environment: [REPORTS_DIR_ENV],
+  environment: [REPORTS_DIR_ENV, PINNED_SEED_ENV],
   exit: '0 every breaking drift detected at its item, every other reported, no false positive, baseline unchanged; 1 otherwise; 2 bad input.',
   examples: ['npm run mutation -- --only meta-missing,operator-status-renamed --concurrency 2'],
 } as const;
@@ -109,9 +109,12 @@ if (unknown.length) {
   process.exit(2);
 }
 const drifts = args.only ? listed.filter((d) => args.only!.includes(d.name)) : listed;
+const seed = pinSeedOrExit('mutation');
 
 const started = Date.now();
-console.log(`mutation: the contract suite against the conforming simulator and ${drifts.length} drifts, ${args.concurrency} at a time`);
+console.log(
+  `mutation: the contract suite against the conforming simulator and ${drifts.length} drifts, ${args.concurrency} at a time, generated inputs of seed ${seed}`,
+);
 const say = (drift: DriftDeclaration | undefined, run: SuiteRun) =>
   console.log(
     `  ${(drift?.name ?? 'conforming').padEnd(28)} ${run.error ? 'run error' : `${run.failures?.length ?? 0} contract failures recorded, ${run.failed.length} tests failed, ${run.passed} passed`} in ${run.seconds.toFixed(1)} s of tests`,
@@ -157,7 +160,7 @@ const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });
 writeFileSync(
   join(REPORTS_DIR, 'mutation.json'),
-  `${JSON.stringify({ run: scriptRun('simulators in this process, one per drift mode', started), ...result, wallSeconds: wall }, null, 2)}\n`,
+  `${JSON.stringify({ run: scriptRun('simulators in this process, one per drift mode', started), seed, ...result, wallSeconds: wall }, null, 2)}\n`,
 );
 console.log(`\n${renderTable(result)}`);
 console.log(`mutation: ${runs.length} suite runs in ${wall.toFixed(0)} s wall; reports/mutation.json`);

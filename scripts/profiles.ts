@@ -19,7 +19,7 @@ import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
 import { checkObserved } from './overlay-check.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { parseRunsArgs, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
+import { parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
 
 const COMMAND = {
   script: 'profiles',
@@ -35,7 +35,7 @@ const COMMAND = {
     only: { ...RUNS_OPTIONS.only, description: 'only these profiles' },
     concurrency: { ...RUNS_OPTIONS.concurrency, default: '5' },
   },
-  environment: [REPORTS_DIR_ENV],
+  environment: [REPORTS_DIR_ENV, PINNED_SEED_ENV],
   exit: '0 every profile green with its choices reported; 1 otherwise; 2 bad input or no baselines/simulator.json.',
   examples: ['npm run profiles -- --only form-text-acme,bearer-ids'],
 } as const;
@@ -82,8 +82,11 @@ try {
 }
 const defaultOverlay = observedOverlay(defaultBaseline.items, null);
 
+const seed = pinSeedOrExit('profiles');
 const started = Date.now();
-console.log(`profiles: the contract suite against ${profiles.length} vendor profiles, ${args.concurrency} at a time, compared with ${baseline}`);
+console.log(
+  `profiles: the contract suite against ${profiles.length} vendor profiles, ${args.concurrency} at a time, compared with ${baseline}, generated inputs of seed ${seed}`,
+);
 
 const planned = profiles.map((profile) => ({
   profile,
@@ -158,7 +161,7 @@ const wall = (Date.now() - started) / 1000;
 mkdirSync(REPORTS_DIR, { recursive: true });
 writeFileSync(
   join(REPORTS_DIR, 'profiles.json'),
-  `${JSON.stringify({ run: scriptRun('simulators in this process, one per vendor profile', started), wallSeconds: wall, results }, null, 2)}\n`,
+  `${JSON.stringify({ run: scriptRun('simulators in this process, one per vendor profile', started), seed, wallSeconds: wall, results }, null, 2)}\n`,
 );
 for (const r of results.filter((r) => !r.ok)) {
   for (const failed of r.failed) console.error(`profiles: ${r.profile}: failed ${failed}`);

@@ -11,6 +11,7 @@ import { suiteVersion } from '../config/suite-version.ts';
 import { errorHeadline } from '../contract/reporters/error-headline.ts';
 import { RUNS_ENV, type RunSpec } from '../contract/core/env.ts';
 import { freePort } from '../config/free-port.ts';
+import { MAX_SEED } from '../config/suite-config.ts';
 import type { RunMeta } from '../lib/fingerprint.ts';
 import type { SimulatorConfig } from '../simulator/config.ts';
 import { profileConfig } from '../simulator/profiles.ts';
@@ -76,6 +77,27 @@ function summarize(report: JsonReport, run?: string): Omit<SuiteRun, 'seconds'> 
 }
 
 /** The run block of a script's own report (mutation, profiles, crosscheck): it has no single target URL. */
+/**
+ * The seed of the generated inputs of every run a mutation or profiles run starts: SEED, else this one. The same
+ * seed sends the same inputs, so two runs of the same code score alike, with the same shrunk inputs; every class a
+ * drift trips on is met under any seed (fixtures/input-space.test.ts).
+ */
+export const PINNED_SEED = 47;
+
+/** SEED in a runs command's help. */
+export const PINNED_SEED_ENV = ['SEED', `the seed of every run's generated inputs (default ${PINNED_SEED}), written in the JSON report`] as const;
+
+/** Sets the runs' SEED (SEED, else PINNED_SEED) and returns it; one that is no seed ends the script (exit 2) with why. */
+export function pinSeedOrExit(script: string, env: NodeJS.ProcessEnv = process.env): number {
+  const seed = env.SEED?.trim() ? Number(env.SEED) : PINNED_SEED;
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    console.error(`${script}: SEED must be a whole number from 0 to ${MAX_SEED} (unset: ${PINNED_SEED}), got "${env.SEED}"`);
+    process.exit(2);
+  }
+  env.SEED = String(seed);
+  return seed;
+}
+
 export function scriptRun(target: string, startedAt: number): RunMeta {
   return { runId: randomUUID(), startedAt: new Date(startedAt).toISOString(), target, suiteVersion: suiteVersion(), vendorVersion: null };
 }

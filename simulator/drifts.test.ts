@@ -67,6 +67,11 @@ function scenario(): Step[] {
         `?CreatedTo=${createdTo}&PageCount=100`,
         '?PageNumber=999',
         '?PageCount=0',
+        // Inputs of the classes the generated inputs reach: a fraction of a second, a day February does not have, a
+        // bot id past 32 bits.
+        '?CreatedFrom=2026-11-01T00:00:00.250Z&PageCount=100',
+        '?CreatedTo=2026-02-30',
+        '?BotID=4294967296',
       ].map((query) => ({ operationId, method: 'GET', path: `/api/${api}/conversations${query}` }));
     }),
     { operationId: 'getV1Conversations', method: 'GET', path: '/api/v1/conversations', options: { auth: null } },
@@ -112,13 +117,18 @@ function scenario(): Step[] {
         options: ({ token }) => ({ body: { token, text: 'hi', typing } }),
       }),
     ),
-    { operationId: 'postVertexComplete', method: 'POST', path: '/api/vertex/v1/complete', options: ({ token }) => ({ body: { token, data: 'done' } }) },
+    {
+      operationId: 'postVertexComplete',
+      method: 'POST',
+      path: '/api/vertex/v1/complete',
+      options: ({ token }) => ({ body: { token, data: ['done', { итог: 1 }] } }),
+    },
     { operationId: 'postVertexSendMessage', method: 'POST', path: '/api/vertex/v1/dialog/send_message', options: { body: { token: 'forged', text: 'hi' } } },
     { operationId: 'postVertexComplete', method: 'POST', path: '/api/vertex/v1/complete', options: { body: { token: 'forged' } } },
     { operationId: 'postV2ConversationStart', method: 'POST', path: conv(completed.uuid, 'start') },
     { operationId: 'postV2ConversationStop', method: 'POST', path: conv(inProcess.uuid, 'stop') },
     { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${inProcess.uuid}` },
-    { operationId: 'postV2ConversationSend', method: 'POST', path: conv(operator.uuid, 'send'), options: { body: { text: 'hello' } } },
+    { operationId: 'postV2ConversationSend', method: 'POST', path: conv(operator.uuid, 'send'), options: { body: { text: 'hello 🙂 e\u0301' } } },
     { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
     { operationId: 'postV2ConversationStart', method: 'POST', path: conv(operator.uuid, 'start') },
     { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
@@ -130,6 +140,14 @@ function scenario(): Step[] {
     { operationId: 'postV2ConversationStop', method: 'POST', path: conv(operator.uuid, 'stop') },
     { operationId: 'getV2Conversation', method: 'GET', path: `/api/v2/conversation/${operator.uuid}` },
     { operationId: 'getV1Conversations', method: 'GET', path: '/api/v1/conversations?BotID=101&PageCount=8' },
+    // Variables with a name and a value outside ASCII, read back.
+    {
+      operationId: 'postV2DialogCreate',
+      method: 'POST',
+      path: '/api/v2/dialog/101/create',
+      options: { body: { response: true, variables: '{"город":"Мурманск"}' } },
+    },
+    { operationId: 'getV2Conversation', method: 'GET', path: ({ v2Created }) => `/api/v2/conversation/${v2Created.at(-1)}` },
     // Last, so the dialogs read above stay the same: a create asked for no identifiers.
     { operationId: 'postV2DialogCreate', method: 'POST', path: '/api/v2/dialog/101/create', options: { body: { response: false } } },
   ];

@@ -2,11 +2,12 @@
 // documents for that operation (400 where listed, else 404 "parameter value is wrong", spec §7).
 import { HttpError } from './exchange.ts';
 import { offsetMinutes } from './times.ts';
+import { isCalendarDate } from '../lib/calendar.ts';
 
 const INTEGER = /^-?\d{1,16}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 export function parseInteger(text: string, status: number, what: string): number {
   const value = Number(text);
@@ -34,7 +35,8 @@ export function parseBoolean(text: string, status: number, what: string): boolea
 
 /**
  * An ISO 8601 filter bound as epoch ms: a date ("2026-01-31", UTC; as an upper bound it covers the whole day)
- * or a date-time with optional seconds, fraction and offset (no offset: UTC).
+ * or a date-time with optional seconds, a fraction of any length and an offset (±hh:mm, ±hhmm, ±hh; none: UTC), years
+ * 0001 to 9999.
  */
 export function parseFilterDate(text: string, upper: boolean, status: number, what: string): number {
   const date = DATE.exec(text);
@@ -43,14 +45,16 @@ export function parseFilterDate(text: string, upper: boolean, status: number, wh
   const bad = () => new HttpError(status, `${what} must be an ISO 8601 date or date-time (2026-01-31 or 2026-01-31T10:00:00+02:00), got ${quote(text)}`);
   if (!m) throw bad();
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) throw bad();
+  if (!isCalendarDate(year, month, day)) throw bad();
+  // Date.UTC reads years 0-99 as 1900-1999: the year is set apart so that 0001 is year 1.
+  const probe = new Date(0);
+  probe.setUTCFullYear(year, month - 1, day);
   if (date) return probe.getTime() + (upper ? 86_400_000 - 1 : 0);
   const [hours, minutes, seconds] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   if (hours > 23 || minutes > 59 || seconds > 59) throw bad();
   const offset = offsetMinutes(m[8] ?? 'Z');
   const fraction = m[7] ? Math.floor(Number(m[7]) * 1000) : 0;
-  return Date.UTC(year, month - 1, day, hours, minutes, seconds, fraction) - offset * 60_000;
+  return probe.getTime() + ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction - offset * 60_000;
 }
 
 /** The request body as JSON; `required` false lets an empty body through as undefined. */

@@ -2,7 +2,8 @@
 
 /** Minutes east of UTC of a zone designator: "Z", "+05:30", "-0500". */
 export function offsetMinutes(zone: string): number {
-  return zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  // "+05" (hours alone), "+0530" and "+05:30" are ISO 8601 offsets all.
+  return zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + (zone.length > 3 ? Number(zone.slice(-2)) : 0));
 }
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));

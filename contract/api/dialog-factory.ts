@@ -6,6 +6,7 @@ import type { WriteOperation } from '../core/state-table.ts';
 import { judge, judgeSoft, matchContract, notJudged } from '../judging/matchers.ts';
 import { createdSince, fetchPages, searchPageCount, searchSettled, searchWhere, vendorMs, waitedText, type ListItem, type Version } from './lists.ts';
 import { settle } from '../target/settle.ts';
+import { settleReadsMax } from '../../http/settle-backoff.ts';
 import { updatedKind } from '../../checks/meanings.ts';
 import { readV1, readV2, type DialogRead } from './requests.ts';
 import { clockText, runVendorClock } from '../clock/vendor-clock.ts';
@@ -40,6 +41,9 @@ export interface Created {
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** Pages of the V2 list a lookup of a bot's new dialogs reads, at most. */
+const LOOKUP_PAGES = 5;
 
 /** What the factory tells its owner: each cleanup, each dialog the moment it is known, each it could not identify. */
 export interface FactoryHooks {
@@ -147,20 +151,32 @@ export class DialogFactory {
 
   /**
    * Runs a create whose answer may not name the dialog (POST create with response false or none: not shown, §4.2)
-   * and takes what it made over for cleanup.
+   * and takes what it made over for cleanup: the one dialog new in the bot's list. Two new ones are the run's and
+   * another's: it stops neither, and says so.
    */
   async track(botId: number, create: () => Promise<ApiResponse>): Promise<ApiResponse> {
     const createdAfter = Date.now();
     const { response, uuids, waited } = await this.newDialogs(botId, create);
-    for (const uuid of uuids) this.adopt(uuid, botId, createdAfter);
+    if (uuids.length === 1) this.adopt(uuids[0]!, botId, createdAfter);
     // A create that answered success made a dialog: one the lists never showed is reported, not left uncounted.
-    if (uuids.length === 0 && response.status >= 200 && response.status < 300) {
-      this.hooks.unidentified?.(
+    else if (response.status >= 200 && response.status < 300) {
+      const found = uuids.length === 0 ? `none new showed` : `${uuids.length} new showed, which the run cannot tell its own from another's`;
+      this.unidentified(
         botId,
-        `${response.operation.label} → ${response.status} named no dialog and none new showed in the V2 list of bot ${botId} (waited ${waited})`,
+        `${response.operation.label} → ${response.status} named no dialog and ${found} in the V2 list of bot ${botId} (waited ${waited})`,
       );
     }
     return response;
+  }
+
+  /** The most requests track() sends beside the create: the bot's list before it, and read again until it settles. */
+  get trackBound(): number {
+    return LOOKUP_PAGES * (1 + settleReadsMax(this.settleSeconds * 1000));
+  }
+
+  /** A create that answered success without a dialog the run could find: listed with why, never silently lost. */
+  unidentified(botId: number, reason: string): void {
+    this.hooks.unidentified?.(botId, reason);
   }
 
   /** A create and what it made: the UUID its answer names, else the dialogs new in the V2 list of the bot. */
@@ -193,7 +209,7 @@ export class DialogFactory {
 
   /** UUIDs of the bot's dialogs created since shortly before `after`, in the vendor's clock. */
   private async recentUuids(botId: number, after: number): Promise<Set<string>> {
-    const pages = await fetchPages(this.api, 'v2', { BotID: botId, CreatedFrom: createdSince(after), PageCount: searchPageCount() }, 5);
+    const pages = await fetchPages(this.api, 'v2', { BotID: botId, CreatedFrom: createdSince(after), PageCount: searchPageCount() }, LOOKUP_PAGES);
     return new Set(pages.flatMap((p) => p.items).map((item) => String(item.id)));
   }
 

@@ -1,6 +1,8 @@
 // One hidden size limit (spec §8.3, §8.4), found through the suite's client with the very search and definitions
 // the k6 size-limits script runs (discovery/size-limits.ts), so both write the same fingerprint item. The client waits
 // out throttling itself; the search's own waits only serve k6.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { driveAsync } from '../../discovery/drive.ts';
 import { requestBound } from '../../discovery/limit-search.ts';
 import { SIZE_LIMITS, sizeLimitFingerprint, sizeLimitSearch, type ProbeContext, type SizeLimit } from '../../discovery/size-limits.ts';
@@ -8,6 +10,8 @@ import { contractValidators } from '../../openapi/validators.ts';
 import type { ApiClient } from '../target/client.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import type { Observation } from '../core/observation.ts';
+import { REPORTS_DIR } from '../core/env.ts';
+import type { SizeLimitId, SizeLimitObserved } from '../../lib/observations.ts';
 
 /** The shared definition of a size limit, by its fingerprint id. */
 export function sizeLimit(id: string): SizeLimit {
@@ -52,3 +56,28 @@ export async function observeSizeLimit(
   const quoted = answers.get(JSON.stringify(limit.request(result.firstRejected, context)))?.evidence() ?? '';
   return { ...sizeLimitFingerprint(limit, label, result, refusal), evidence: `${search}\n${shown}\n${quoted}` };
 }
+
+/** Where a run keeps the size limits it found: the probe that records one and the generated inputs search it once. */
+const foundFile = () => join(REPORTS_DIR, 'probes', 'size-limits.json');
+
+const found = (): Partial<Record<SizeLimitId, Observation>> => (existsSync(foundFile()) ? JSON.parse(readFileSync(foundFile(), 'utf8')) : {});
+
+/** The limit as the run found it, if it searched it already. */
+export const foundSizeLimit = (id: SizeLimitId): Observation | undefined => found()[id];
+
+/** The limit as the run found it: searched now (observeSizeLimit) if no test of the run searched it before. */
+export async function runSizeLimit(api: ApiClient, limit: SizeLimit, context: ProbeContext, onAnswer?: (res: ApiResponse) => void): Promise<Observation> {
+  const known = foundSizeLimit(limit.id);
+  if (known) return known;
+  const observation = await observeSizeLimit(api, limit, context, onAnswer);
+  mkdirSync(join(REPORTS_DIR, 'probes'), { recursive: true });
+  writeFileSync(foundFile(), JSON.stringify({ ...found(), [limit.id]: observation }));
+  return observation;
+}
+
+/** The requests a probe of the limit still sends: none once the run found it. */
+export const boundOf = (limit: SizeLimit): number => (foundSizeLimit(limit.id) ? 0 : searchBound(limit));
+
+/** The largest value the target accepted, from a limit found; undefined when nothing was accepted or it could not tell. */
+export const largestAccepted = (observation: Observation | undefined): number | undefined =>
+  (observation?.observed as SizeLimitObserved | undefined)?.largestAccepted ?? undefined;

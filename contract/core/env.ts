@@ -54,6 +54,7 @@ export const SUITE_ENVIRONMENT = [
   ['SIMULATOR_PORT', 'port of the embedded simulator (default: 4010)'],
   ['MAX_RPS, WORKERS', "most requests per second of the whole run (else the target's limit, known or learned), Playwright workers"],
   ['LIST_SETTLE_S', 'seconds a test waits for a write to show in a list (default 10)'],
+  ['SEED, GENERATED_CASES', "the generated inputs' seed (unset: drawn, printed first), and cases per operation (20)"],
   ['REQUIRE_SHAPES', '1: a send or command body shape the run cannot establish fails the run instead of skipping'],
   ['KEEP_PERSONAL_DATA', "1: tickets and failures.json quote end users' IP addresses and cities as answered (default: ip-1, city-1)"],
   ['TRANSIENT_RESENDS, OUTAGE_S', 'resends of a read lost to the network (3); seconds of failures that end the run as no verdict (10)'],

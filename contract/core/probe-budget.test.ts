@@ -18,6 +18,8 @@ test('a probe that does not fit in what is left is refused before it sends anyth
       err instanceof BudgetExhausted && /could not observe rate limits: it needs up to 5 requests and only 4 of PROBE_BUDGET=10 are left/.test(err.message),
   );
   budget.reserve(4, 'the last probe');
+  // Declared and not sent yet (a dialog's stop at the probe's end) is as good as spent.
+  assert.throws(() => budget.reserve(2, 'one more case', 3), /needs up to 2 requests and only 1 of PROBE_BUDGET=10 are left/);
 });
 
 test("the count survives a worker restart within the run once saved at a probe's end", () => {

@@ -43,9 +43,12 @@ export class ProbeBudget {
     return this.counts.retries;
   }
 
-  /** A probe about to send up to `requests` requests: refused, before it sends any, when they do not fit. */
-  reserve(requests: number, what: string): void {
-    const left = this.limit - this.counts.spent;
+  /**
+   * A probe about to send up to `requests` requests: refused, before it sends any, when they do not fit beside the
+   * `outstanding` ones it declared before and sends later (its dialogs' stops at its end).
+   */
+  reserve(requests: number, what: string, outstanding = 0): void {
+    const left = this.limit - this.counts.spent - outstanding;
     if (requests > left) {
       throw new BudgetExhausted(
         `could not observe ${what}: it needs up to ${requests} requests and only ${left} of PROBE_BUDGET=${this.limit} are left; raise PROBE_BUDGET`,

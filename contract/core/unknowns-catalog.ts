@@ -79,7 +79,7 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
   {
     section: '8.4',
     item: 'maximum variables size, and whether variables show up in the dialog record',
-    ids: ['limit.maxVariablesBytes', 'variables.malformed', 'variables.in-record'],
+    ids: ['limit.maxVariablesBytes', 'variables.malformed', 'variables.in-record', 'variables.stored-text'],
   },
   { section: '2.2', item: 'full set of status values', ids: ['statuses.seen'] },
   { section: '2.1', item: 'when updated is an empty string', ids: ['updated.empty'] },
@@ -88,7 +88,7 @@ export const UNKNOWN_CATALOG: readonly CatalogEntry[] = [
   {
     section: '4.2',
     item: 'name and type of the send body field; maximum message text length (spec 8.4)',
-    ids: ['body.send.accepted', 'lenience.send', 'limit.maxTextLength.send'],
+    ids: ['body.send.accepted', 'lenience.send', 'limit.maxTextLength.send', 'send.stored-text'],
   },
   { section: '4.2', item: 'names and types of the command body fields', ids: ['body.command.accepted', 'lenience.command'] },
   {

@@ -102,8 +102,10 @@ function record(failures: readonly Failure[]): string {
 /**
  * What toMatchContract finds at an answer: the response checks the run makes (each counted as judged), and with
  * --contract-from what the baseline's learned document adds to the spec; each failure with the exchange that shows it.
+ * Recorded nowhere: a generated case is judged so, only its smallest failing case recorded; what it was held to is
+ * journalled beside its exchange all the same, so the engine judges the run's HAR as the case was judged.
  */
-function contractFailures(res: ApiResponse, expectation: StatusExpectation): Failure[] {
+export function contractFailures(res: ApiResponse, expectation: StatusExpectation): Failure[] {
   const made = responseChecks(expectation).filter((c) => runsCheck(c.name));
   // What the test held the answer to, beside its exchange: the engine judges the run's HAR as this test did.
   const { status, because, section, check, bodyNotShown } = expectation;
@@ -203,6 +205,20 @@ export function matchContract(res: ApiResponse, expectation: StatusExpectation =
   if (failures.length === 0) return;
   // A schema failure at a field nothing further reads lets the test go on gathering evidence (goesOnAfter).
   (soft || failures.every(goesOnAfter) ? expect.soft(res) : expect(res)).toPassCheck(failures);
+}
+
+/**
+ * What a check of the project finds wrong at the answer `res`, recorded nowhere: a generated case is judged so, and
+ * only the smallest that fails is recorded (contract/api/generated-cases.ts). A check the run leaves out finds nothing.
+ */
+export function failuresOfCheck<N extends CheckName>(res: ApiResponse, name: N, input: InputOf<N>, shown: Shown = {}): Failure[] {
+  const check = builtIn(name);
+  if (!runsCheck(check.name)) return [];
+  return failuresOf(
+    check,
+    check.judge(input).filter((f) => !f.holds),
+    judgedAt(res, shown),
+  );
 }
 
 /** A check of the project, by name, on the evidence a test gathered: a failure stops the test. */

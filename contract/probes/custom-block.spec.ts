@@ -2,7 +2,7 @@
 // Complete comes last: it ends the block and its token.
 import { eachRun, test } from '../fixtures/probe-test.ts';
 import { MAX_TOKEN_CHECKS } from '../api/custom-block.ts';
-import { observeSizeLimit, searchBound, sizeLimit } from '../api/size-limit.ts';
+import { boundOf, runSizeLimit, sizeLimit } from '../api/size-limit.ts';
 
 const FIELD_VARIANTS: Array<[string, Record<string, unknown>]> = [
   ['text without typing', { text: 'dialog-contract probe' }],
@@ -13,7 +13,9 @@ const FIELD_VARIANTS: Array<[string, Record<string, unknown>]> = [
 eachRun(() => {
   test('records which send_message fields are required and its longest text', async ({ anonymousApi, customBlock, probe, observe }) => {
     const limit = sizeLimit('limit.maxTextLength.sendMessage');
-    probe(1 + MAX_TOKEN_CHECKS + FIELD_VARIANTS.length + searchBound(limit) + 1 + 1, 'the custom-block API');
+    probe(1 + MAX_TOKEN_CHECKS + FIELD_VARIANTS.length + boundOf(limit) + 1 + 1, 'the custom-block API', {
+      observations: ['vertex.send-message.fields', limit.id],
+    });
     const { dialog, token } = await customBlock({ observations: ['vertex.send-message.fields', limit.id] });
 
     const fields: Record<string, number> = {};
@@ -25,7 +27,7 @@ eachRun(() => {
       observed: fields,
     });
 
-    observe(await observeSizeLimit(anonymousApi, limit, { botId: dialog.botId, vertexToken: token }));
+    observe(await runSizeLimit(anonymousApi, limit, { botId: dialog.botId, vertexToken: token }));
     await anonymousApi.call('postVertexComplete', { json: { token, data: null } });
   });
 });

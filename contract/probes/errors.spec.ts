@@ -25,7 +25,7 @@ const CASES: ErrorCase[] = [
 
 eachRun(() => {
   test('records the error body of each documented error status', async ({ api, anonymousApi, fake, probe, observe }) => {
-    probe(CASES.length, 'error body shape');
+    probe(CASES.length, 'error body shape', { observations: CASES.map((c) => `error.${c.status}`) });
     for (const c of CASES) {
       const res = await c.send({ api, anonymousApi }, fake);
       observe(res.operation, {

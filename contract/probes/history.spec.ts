@@ -12,7 +12,9 @@ const distinct = (values: unknown[]) => [...new Set(values.map((v) => (v === und
 
 eachRun(() => {
   test('records statuses, sources, empty updated times and data item types of dialogs of the sample window', async ({ api, config, probe, observe }) => {
-    probe(2 + RECORDS, 'values seen in dialogs of the sample window');
+    probe(2 + RECORDS, 'values seen in dialogs of the sample window', {
+      observations: ['statuses.seen', 'sources.seen', 'updated.empty', 'updated.zone', 'lists.order', 'data.types.seen'],
+    });
     const query = { ...sampleQuery(config, config.botId), PageCount: searchPageCount() };
     const v1 = await fetchPage(api, 'v1', query);
     const v2 = await fetchPage(api, 'v2', query);

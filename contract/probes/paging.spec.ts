@@ -10,7 +10,7 @@ const PARAMETERS = [
 eachRun(() => {
   for (const { name, echo, section } of PARAMETERS) {
     test(`records how the V2 list answers ${name} 0 and -1`, async ({ api, config, probe, observe }) => {
-      probe(2, `the accepted range of ${name}`);
+      probe(2, `the accepted range of ${name}`, { observations: [`paging.${name}.out-of-range`] });
       const seen: Record<string, Json> = {};
       for (const value of [0, -1]) {
         const res = await api.call('getV2Conversations', { query: { BotID: config.botId, PageCount: 1, [name]: value } });

@@ -6,7 +6,7 @@ import { unknownUuid } from '../shared/not-found.ts';
 
 eachRun(() => {
   test('records whether send and command check the body or the dialog first', async ({ api, fake, probe, observe }) => {
-    probe(2, 'the order in which send and command validate');
+    probe(2, 'the order in which send and command validate', { observations: ['validation.order'] });
     const seen: Record<string, number> = {};
     for (const operationId of ['postV2ConversationSend', 'postV2ConversationCommand'] as const) {
       const res = await api.call(operationId, { path: { uuid: unknownUuid(fake) }, raw: '{"unterminated": ' });

@@ -11,7 +11,7 @@ const MALFORMED: Array<[string, unknown]> = [
 eachRun(() => {
   test('records how create answers malformed variables', async ({ api, config, dialogs, probe, observe }) => {
     // An accepted one creates a dialog, stopped after the test.
-    probe(2 * MALFORMED.length, 'how create answers malformed variables');
+    probe(2 * MALFORMED.length, 'how create answers malformed variables', { observations: ['variables.malformed'] });
     const createdAfter = Date.now();
     const seen: Record<string, number> = {};
     for (const [what, variables] of MALFORMED) {

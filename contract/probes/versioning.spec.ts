@@ -7,7 +7,7 @@ const DEPRECATION_LINK = /rel="?(deprecation|successor-version|sunset)/i;
 
 eachRun(() => {
   test('records deprecation and version signals in V1 and V2 answers', async ({ api, probe, observe }) => {
-    probe(2, 'deprecation and version signals');
+    probe(2, 'deprecation and version signals', { observations: ['versioning.deprecation-signals'] });
     const seen: Record<string, Record<string, string>> = {};
     for (const operationId of ['getV1Conversations', 'getV2Conversations'] as const) {
       const res = await api.call(operationId, { query: { PageCount: 1 } });

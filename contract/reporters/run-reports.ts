@@ -523,7 +523,9 @@ export default class RunReports implements Reporter {
     writeFileSync(join(REPORTS_DIR, 'drift.html'), renderHtml(report, learned));
     // Each failure with the request that shows it as a curl command (credentials as references only): QA pastes it.
     const replayable = failures.map((f) => ({ ...f, ...(replayOf(f) ? { replay: replayOf(f) } : {}) }));
-    writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, failures: replayable }, null, 2)}\n`);
+    // The seed of the run's generated inputs beside its failures, never in its fingerprint: SEED=n replays them.
+    const generated = { seed: process.env.SEED ? Number(process.env.SEED) : null, casesPerOperation: config.generatedCases };
+    writeFileSync(join(REPORTS_DIR, 'failures.json'), `${JSON.stringify({ run, generated, failures: replayable }, null, 2)}\n`);
     const notJudgedLines = notJudged.map(({ test, reason }) => `- not judged: ${test}: ${reason}\n`);
     // Tests a missing body shape kept from running: the summary's first and last lines, as the run's output's.
     const notRun = this.lastLines.map((line) => `> ${line.replace(/^dialog-contract: /, '')}\n`);
@@ -532,6 +534,9 @@ export default class RunReports implements Reporter {
       [
         ...(notRun.length ? [...notRun, '\n'] : []),
         jobSummary(report, run, (e) => `drift.html#${encodeURIComponent(e.id)}`),
+        ...(generated.seed === null
+          ? []
+          : [`\nGenerated inputs: seed ${generated.seed} (\`SEED=${generated.seed}\` replays them), ${generated.casesPerOperation} cases per operation.\n`]),
         ...(network ? [`\nNetwork: ${network}.\n`] : []),
         ...notJudgedLines,
         ...(notRun.length ? ['\n', ...notRun] : []),
@@ -550,6 +555,7 @@ export default class RunReports implements Reporter {
     console.log(`drift: ${items.length} items in reports/fingerprint.json; reports/drift.html: ${counts}`);
     if (this.probes.bound > 0)
       console.log(`probes: ${this.probes.sent} requests (${this.probes.retries} resends after 429/503), declared bound ${this.probes.bound}`);
+    if (generated.seed !== null) console.log(`generated inputs: seed ${generated.seed} (SEED=${generated.seed} replays them)`);
     for (const entry of report.resolved) console.log(`drift: ${resolvedLine(entry)}`);
     let status = result.status;
     if (status === 'passed' && failures.length > 0) status = 'failed';

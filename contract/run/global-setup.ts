@@ -30,6 +30,7 @@ import { readBaseline } from '../core/baselines.ts';
 import { CheckRegistryError } from '../../checks/check.ts';
 import { runChecks } from '../judging/run-checks.ts';
 import { COMMAND_TIMING_ENV, markPart, PART, timed } from '../core/run-timing.ts';
+import { runSeed, seedLine } from '../core/run-seed.ts';
 
 function endRun(verdict: UnjudgedVerdict): never {
   writeVerdictReports(REPORTS_DIR, verdict);
@@ -160,6 +161,9 @@ async function setUpRuns(runs: readonly RunSpec[]): Promise<() => Promise<void>>
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Outside the main command, which drew and printed it first: one seed for every run and worker of the invocation.
+  const seeded = runSeed(process.env);
+  if (seeded.drawn) console.log(seedLine(seeded.seed, loadSuiteConfig().generatedCases));
   const runs = runSpecs();
   if (runs) return setUpRuns(runs);
   const from = Date.now();

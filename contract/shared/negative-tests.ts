@@ -8,7 +8,9 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { contractValidators, type ContractValidators } from '../../openapi/validators.ts';
 import { resolvePointer, type SchemaObject } from '../../openapi/document.ts';
 import type { OperationId } from '../../openapi/operations.generated.ts';
-import { brokenJsonBodies, notIntegers, notIsoDates, notUuids, seededFaker } from '../../fixtures/builders.ts';
+import fc from 'fast-check';
+import { seededFaker } from '../../fixtures/builders.ts';
+import { neverIssued, notIntegers, notIsoDates, notJson, notUuids, oneOfEach } from '../../fixtures/generated-inputs.ts';
 import type { RequestBodies } from '../../http/request-bodies.ts';
 import type { ApiClient, CallOptions } from '../target/client.ts';
 import type { Faker } from '@faker-js/faker';
@@ -18,15 +20,18 @@ type ParameterObject = OpenAPIV3_1.ParameterObject;
 type Variant = { what: string; options: CallOptions; section: string };
 
 /**
- * Values that break a parameter's documented format, by its schema: not an integer, not a UUID, not an ISO 8601
- * date. None for a schema whose wrong form is not certain: any string, a boolean (how a vendor reads "yes" is not
- * shown), a type not shown at all.
+ * Values that break a parameter's documented format, by its schema, one of each way the generated inputs break it
+ * (fixtures/generated-inputs.ts): not an integer, not a UUID, not an ISO 8601 date. None for a schema whose wrong
+ * form is not certain: any string, a boolean (how a vendor reads "yes" is not shown), a type not shown at all. A
+ * broken identifier is made from the run's bot or from one no vendor has issued: a lenient parser that reads its
+ * digits names nothing of another's.
  */
-function badValues(schema: SchemaObject, faker: Faker): string[] {
+function badValues(schema: SchemaObject, parameter: ParameterObject, botId: number, seed: number): string[] {
   const formats = [schema, ...((schema.anyOf as SchemaObject[] | undefined) ?? [])].map((s) => s.format);
-  if (schema.type === 'integer') return notIntegers(faker);
-  if (schema.format === 'uuid') return notUuids(faker);
-  if (formats.length > 1 && formats.every((f) => f === 'date' || f === 'date-time' || f === 'iso-date-time')) return notIsoDates(faker);
+  const names = (parameter as ParameterObject & { 'x-identifies'?: string })['x-identifies'];
+  if (schema.type === 'integer') return oneOfEach(notIntegers(names === 'bot' ? fc.constant(botId) : names ? neverIssued : fc.nat(1000), !names), seed);
+  if (schema.format === 'uuid') return oneOfEach(notUuids, seed);
+  if (formats.length > 1 && formats.every((f) => f === 'date' || f === 'date-time' || f === 'iso-date-time')) return oneOfEach(notIsoDates, seed);
   return [];
 }
 
@@ -39,12 +44,13 @@ function schemaOf(validators: ContractValidators, parameter: ParameterObject): S
 /** Bad variants of one operation's well-formed request: one parameter wrong at a time, then a body that is no JSON. */
 function variants(validators: ContractValidators, operationId: OperationId, ctx: RequestContext, faker: Faker): Variant[] {
   const base = wellFormedRequest(operationId, ctx);
+  const seed = faker.number.int({ max: 2 ** 31 - 2 });
   const out: Variant[] = [];
   for (const parameter of validators.operation(operationId).parameters) {
     const schema = schemaOf(validators, parameter);
     const section = String(schema['x-spec-section'] ?? '7');
     const at = parameter.in === 'path' ? 'path' : 'query';
-    for (const value of badValues(schema, faker)) {
+    for (const value of badValues(schema, parameter, ctx.config.botId, seed)) {
       out.push({ what: `${parameter.name}=${value}`, options: { ...base, [at]: { ...base[at], [parameter.name]: value } }, section });
     }
   }
@@ -55,7 +61,8 @@ function variants(validators: ContractValidators, operationId: OperationId, ctx:
     const section = String((typeof ref === 'string' ? (resolvePointer(validators.doc, ref) as SchemaObject) : {})['x-spec-section'] ?? '7');
     const raw = (text: string) => ({ ...base, json: undefined, raw: text });
     out.push({ what: 'no body', options: raw(''), section });
-    for (const text of brokenJsonBodies(faker)) out.push({ what: `body ${JSON.stringify(text)}`, options: raw(text), section });
+    for (const text of oneOfEach(notJson(fc.constant(JSON.stringify(base.json ?? {}))), seed))
+      out.push({ what: `body ${JSON.stringify(text)}`, options: raw(text), section });
   }
   // A goto to a bot no bot can be: a wrong parameter value whatever the run's command shape types it as.
   if (shapeOf(operationId) === 'command') {

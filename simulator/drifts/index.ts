@@ -4,6 +4,7 @@ import { AUTH_DRIFTS } from './auth.ts';
 import { EFFECT_DRIFTS } from './effects.ts';
 import { FIELD_DRIFTS } from './fields.ts';
 import { FILTER_DRIFTS } from './filters.ts';
+import { INPUT_DRIFTS } from './inputs.ts';
 import { MEANING_DRIFTS } from './meanings.ts';
 import { MOVE_DRIFTS } from './moves.ts';
 import { PAGINATION_DRIFTS } from './pagination.ts';
@@ -26,6 +27,7 @@ export const DRIFTS: readonly Drift[] = [
   ...EFFECT_DRIFTS,
   ...MOVE_DRIFTS,
   ...VARIANT_DRIFTS,
+  ...INPUT_DRIFTS,
   ...MEANING_DRIFTS,
   ...VERSION_DRIFTS,
   ...ADDITIVE_DRIFTS,

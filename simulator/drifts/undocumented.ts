@@ -1,6 +1,9 @@
 // Undocumented-behaviour drifts: they change an item the specification leaves "not shown", so no documented
 // clause breaks; a baseline comparison of two runs is what notices them.
-import { LIST_OPS, type Drift } from './types.ts';
+import { editBody, LIST_OPS, RECORD_IDS, type Drift } from './types.ts';
+
+/** What a careful store may do to a text and lose none of it: Unicode NFC, the whitespace around it trimmed. */
+const normalized = (text: string): string => text.normalize('NFC').trim();
 
 export const UNDOCUMENTED_DRIFTS: Drift[] = [
   {
@@ -53,5 +56,23 @@ export const UNDOCUMENTED_DRIFTS: Drift[] = [
         ex.query.set(to, value);
       }
     },
+  },
+  {
+    name: 'stored-texts-normalized',
+    kind: 'undocumented',
+    clause: '§4.2 send "carries the message text", §4.1 variables "values passed into the dialog" (what a store does to a text: not shown)',
+    description: "operator messages show in the data, and variables' values too, NFC-normalized and trimmed",
+    reports: ['send.stored-text', 'variables.stored-text'],
+    config: { send: { dataItem: { question: '', type: 'Operator' } } },
+    change: (ex, _dialog, change) => {
+      const item = change.message?.item;
+      if (ex.operationId !== 'postV2ConversationSend' || !item) return change;
+      return { ...change, message: { ...change.message!, item: { ...item, answer: normalized(item.answer) } } };
+    },
+    transformResponse: editBody(RECORD_IDS, (body) => {
+      for (const item of Array.isArray(body.data) ? (body.data as Array<{ answer?: unknown; variable?: unknown }>) : []) {
+        if (typeof item.variable === 'string' && typeof item.answer === 'string') item.answer = normalized(item.answer);
+      }
+    }),
   },
 ];
