@@ -7,6 +7,9 @@ test('variables show when every value passed is among the answers of the data', 
   const data = [{ answer: 'Ada' }, { answer: 'K-42' }];
   assert.equal(variablesShown(data, { name: 'Ada', contract: 'K-42' }), true);
   assert.equal(variablesShown(data, { name: 'Ada', contract: 'K-43' }), false);
+  // In any form a store may keep a text (trimmed, NFC): still shown; a character lost is not.
+  assert.equal(variablesShown([{ answer: 'Ada' }, { answer: 'Jos\u00e9' }], { name: ' Ada ', city: 'Jose\u0301' }), true);
+  assert.equal(variablesShown([{ answer: 'Ada' }, { answer: 'Jose' }], { name: 'Ada', city: 'Jos\u00e9' }), false);
 });
 
 const moved: MoveEvidence = { read: 200, v2: { underTarget: true, underSource: false, listedBefore: true }, v1: { underTarget: true } };

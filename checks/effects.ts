@@ -87,7 +87,10 @@ export const createNotOperator = defineCheck({
 
 /** Whether the values of variables passed at a create show among its dialog's data (§2.2: data collected in the dialog). */
 export const variablesShown = (data: ReadonlyArray<{ answer?: unknown }>, variables: Readonly<Record<string, unknown>>): boolean =>
-  Object.values(variables).every((value) => data.some((item) => item.answer === value));
+  Object.values(variables).every((value) =>
+    // A text value in any form a store may keep it (stored-text.ts: NFC, trimmed, CRLF as LF, HTML-escaped).
+    data.some((item) => item.answer === value || (typeof value === 'string' && typeof item.answer === 'string' && sameText(value, item.answer))),
+  );
 
 /**
  * The documented places of a create's variables (§4.1, §4.2): POST's query alone, its JSON body alone, both with one

@@ -234,3 +234,24 @@ test('every feeder judges only the checks it declares, each a check of the regis
       assert.ok((feeder.checks as readonly string[]).includes(j.check.name), `${feeder.evidence} judged ${j.check.name}, which it does not declare`);
   }
 });
+
+test("a dialog's data holds no value only another was given, unless it was sent that text itself", () => {
+  const r = recording();
+  const long = 'x'.repeat(64);
+  r.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7001, dialogUUID: U1 }, { body: { response: true, variables: JSON.stringify({ size: long }) } });
+  r.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
+  r.add('POST', `/api/v2/conversation/${U2}/send`, 204, undefined, { body: { text: long } });
+  r.add('GET', `/api/v2/conversation/${U2}`, 200, { ...record(U2, { name: '#7002 Berlin' }), data: [{ question: '', type: 'Text', answer: long }] });
+  assert.ok(!ids(r.out).includes('contract.meaning_conformance getV2Conversation 200 /data'), 'two probes sent texts alike: its own');
+  const s = recording();
+  s.add(
+    'POST',
+    '/api/v2/dialog/101/create',
+    200,
+    { dialogId: 7001, dialogUUID: U1 },
+    { body: { response: true, variables: JSON.stringify({ name: 'Ada-Q-77' }) } },
+  );
+  s.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
+  s.add('GET', `/api/v2/conversation/${U2}`, 200, { ...record(U2, { name: '#7002 Berlin' }), data: [{ question: 'name', type: 'Text', answer: ' Ada-Q-77' }] });
+  assert.ok(ids(s.out).includes('contract.meaning_conformance getV2Conversation 200 /data'), "another dialog's value, stored trimmed");
+});

@@ -12,6 +12,7 @@ import { defineFeeder, type Judged } from './feeder.ts';
 import { responseTrue, safeJson } from './feed-exchange.ts';
 import { CREATES, listItems, Timeline, wholeList, type View } from './timeline.ts';
 import { absentAfterMs } from './feed-lists.ts';
+import { canonical } from './stored-text.ts';
 import { sameValue } from './dialogs.ts';
 import * as dialogs from './dialogs.ts';
 import * as effects from './effects.ts';
@@ -277,11 +278,19 @@ export const series = defineFeeder({
         shownBy: last.filter((v) => v !== at).map((v) => v.e),
       });
     }
-    // Data collected in a dialog (§2.2) holds no value only another dialog was given, a distinctive one (6 characters on).
+    // Data collected in a dialog (§2.2) holds no value only another dialog was given, a distinctive one (6 characters
+    // on); values alike in any form a store may keep them are one value (a text and the same trimmed).
     const owners = new Map<string, Set<string>>();
-    for (const [dialog, values] of given) for (const v of values) owners.set(v, new Set([...(owners.get(v) ?? []), dialog]));
+    for (const [dialog, values] of given) for (const v of values.map(canonical)) owners.set(v, new Set([...(owners.get(v) ?? []), dialog]));
+    // A text sent to the dialog itself is its own, though another was given it too (two probes' lengths alike).
+    const sentTo = new Map<string, Set<string>>();
+    for (const e of t.exchanges.filter((x) => x.operationId === 'postV2ConversationSend')) {
+      const [dialog, text] = [t.dialogOf(e), (safeJson(e.request.body) as { text?: unknown } | undefined)?.text];
+      if (dialog && typeof text === 'string') sentTo.set(dialog, new Set([...(sentTo.get(dialog) ?? []), canonical(text)]));
+    }
     for (const [dialog] of given) {
-      const othersGiven = [...owners].filter(([v, who]) => v.length >= 6 && !who.has(dialog) && who.size === 1).map(([v]) => v);
+      const own = sentTo.get(dialog);
+      const othersGiven = [...owners].filter(([v, who]) => v.length >= 6 && !who.has(dialog) && who.size === 1 && !own?.has(v)).map(([v]) => v);
       if (!othersGiven.length) continue;
       for (const read of t.viewsOf(dialog).filter((v) => v.kind === 'record' && Array.isArray(v.fields.data))) {
         const answers = (read.fields.data as Array<{ answer?: unknown }>).map((item) => String(item?.answer ?? ''));

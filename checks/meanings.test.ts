@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { durationKind, ipKind, locationKind, mayBeWithin, updatedKind } from './meanings.ts';
+import { durationKind, ipKind, locationKind, mayBeWithin, ownData, updatedKind } from './meanings.ts';
 
 test('ip: an address of either family, or a placeholder where the dialog has none; the city, a number or a time is no address', () => {
   for (const ip of ['203.0.113.7', '::1', '2001:db8::5', '[2001:db8::5]:443', '10.0.0.1:5060']) assert.equal(ipKind(ip), 'an IP address', ip);
@@ -50,4 +50,11 @@ test('updated never moves back between two reads of one dialog', () => {
   // Two renderings of one instant agree; a zoned and a zone-less time are not compared.
   assert.equal(updatedKind('2026-11-25T15:30:05+05:30', window, '2026-11-25T10:00:05Z'), 'between the creation and the read');
   assert.equal(updatedKind('2026-11-25T10:00:05Z', window, '2026-11-25 13:00:09'), 'between the creation and the read');
+});
+
+test("data: another dialog's value shows in any form a store may keep it; its own value trimmed is still its own", () => {
+  const foreign = (answers: string[], othersGiven: string[]) => ownData.judge({ dialog: 'd1', answers, othersGiven }).some((f) => !f.holds);
+  assert.equal(foreign(['K-420001'], ['K-420001']), true);
+  assert.equal(foreign(['K-420001'], [' K-420001\r\n']), true);
+  assert.equal(foreign(['K-420002'], ['K-420001']), false);
 });

@@ -18,7 +18,7 @@ const FORMS: ReadonlyArray<readonly [name: string, form: (text: string) => strin
 ];
 
 /** A text with every form applied: two texts alike here differ only in how they were stored. */
-const canonical = (text: string): string => FORMS.reduce((t, [, form]) => form(t), text);
+export const canonical = (text: string): string => FORMS.reduce((t, [, form]) => form(t), text);
 
 /** The readings of a shown text: as it is, and unescaped (a literal "&lt;" sent stays one when the store escapes none). */
 const readings = (shown: string): string[] => [...new Set([shown, unescapeHtml(shown)])].map(canonical);

@@ -1,6 +1,16 @@
 // Undocumented-behaviour drifts: they change an item the specification leaves "not shown", so no documented
 // clause breaks; a baseline comparison of two runs is what notices them.
+import { parseFilterDate } from '../params.ts';
 import { editBody, LIST_OPS, RECORD_IDS, type Drift } from './types.ts';
+
+/** A filter bound as the simulator reads it, or undefined where it refuses it (simulator/params.ts). */
+function boundOf(text: string, upper: boolean): number | undefined {
+  try {
+    return parseFilterDate(text, upper, 400, '');
+  } catch {
+    return undefined;
+  }
+}
 
 /** What a careful store may do to a text and lose none of it: Unicode NFC, the whitespace around it trimmed. */
 const normalized = (text: string): string => text.normalize('NFC').trim();
@@ -53,6 +63,13 @@ export const UNDOCUMENTED_DRIFTS: Drift[] = [
         const value = ex.query.get(from);
         if (value === null) continue;
         ex.query.delete(from);
+        // A request that gives both is filtered on its creation by the stricter bound, and a bound the simulator
+        // refuses stays in it, to be refused as sent: the drift changes what an Updated filter means, not whether bad
+        // input is refused.
+        const own = ex.query.get(to);
+        const upper = to === 'CreatedTo';
+        const [ownAt, movedAt] = [own === null ? undefined : boundOf(own, upper), boundOf(value, upper)];
+        if (own !== null && (ownAt === undefined || (movedAt !== undefined && (upper ? ownAt <= movedAt : ownAt >= movedAt)))) continue;
         ex.query.set(to, value);
       }
     },
