@@ -51,7 +51,7 @@ describe('validation.dialogBeforeBody', () => {
 });
 
 describe('errors.format', () => {
-  const expected: Record<SimulatorConfig['errors']['format'], [string | null, (body: string) => void]> = {
+  const expected: Record<Exclude<SimulatorConfig['errors']['format'], 'custom'>, [string | null, (body: string) => void]> = {
     problem: ['application/problem+json', (b) => assert.equal(JSON.parse(b).status, 404)],
     'problem-instance': ['application/problem+json', (b) => assert.equal(JSON.parse(b).instance, `/api/v2/conversation/${UNKNOWN}`)],
     fields: ['application/json; charset=utf-8', (b) => assert.deepEqual(JSON.parse(b), { errors: [{ message: 'dialog not found' }] })],
