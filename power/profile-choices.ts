@@ -46,6 +46,9 @@ export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly
   { setting: 'command.unknownBotStatus', ids: ['command.unknown-bot'] },
   { setting: 'validation.dialogBeforeBody', ids: ['validation.order'] },
   { setting: 'errors.format', ids: ['error.400', 'error.401', 'error.403', 'error.404'] },
+  { setting: 'errors.custom', ids: ['error.400', 'error.401', 'error.403', 'error.404'] },
+  // A refused body field in the vendor's words: what the shapes were learned from (their evidence quotes it).
+  { setting: 'errors.wording', ids: ['body.send.accepted', 'body.command.accepted'] },
   { setting: 'callback', ids: ['callback.shape'] },
   { setting: 'create.v2Get', ids: ['body.getV2DialogCreate'] },
   { setting: 'create.startedWithoutResponse', ids: ['response.create.response-false'] },

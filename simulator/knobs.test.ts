@@ -120,6 +120,41 @@ describe('refusals of a send or command body', () => {
     }));
 });
 
+describe('errors.wording and errors.custom', () => {
+  it("word a refused field in a vendor's own words, in a body of its own: the text, the status, the field's segments", () =>
+    withSimulator(
+      {
+        command: { commandField: 'command', botField: 'params.botId' },
+        errors: {
+          format: 'custom',
+          custom: { contentType: 'application/json', body: { oops: '{detail}' }, fieldBody: { code: '{status}', at: '{segments}', say: '{title}: {detail}' } },
+          wording: {
+            field: 'outermost',
+            wants: 'template',
+            types: { integer: '<integer>', string: '<string>' },
+            missing: 'field "{field}" must be {wants}',
+            wrongType: 'field "{field}" must be {wants}',
+            wrongValue: 'field "{field}" must be one of {values}',
+            otherValues: ['wait'],
+          },
+        },
+      },
+      async (sim) => {
+        const { uuid } = await findDialog(sim, 'operator');
+        const refused = async (body: unknown) => (await post(sim, uuid, 'command', body)).json();
+        assert.deepEqual(await refused({ command: 'goto', params: { bot_id: 202 } }), {
+          code: 400,
+          at: ['params', 'botId'],
+          say: 'Bad Request: field "params" must be {"botId": <integer>}',
+        });
+        assert.equal((await refused({ command: 'jump' })).say, 'Bad Request: field "command" must be one of goto, wait');
+        assert.equal((await post(sim, uuid, 'command', { command: 'goto', params: { botId: 202 } })).status, 204);
+        // Other errors take the body of every error.
+        assert.deepEqual((await sim.call('GET', `/api/v2/conversation/${UNKNOWN}`)).json(), { oops: 'dialog not found' });
+      },
+    ));
+});
+
 describe('transitions.startCompleted', () => {
   it('forbidden: start on a completed dialog answers 403', () =>
     withSimulator({}, async (sim) => {
