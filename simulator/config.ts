@@ -171,9 +171,9 @@ export interface SimulatorConfig {
     /**
      * Format `custom`: the content type and the body of every error (`body`) and of a refused send or command field
      * (`fieldBody`, else `body`): a text, or a JSON value whose strings are filled in. {status}, {title}, {detail},
-     * and of a refused field (simulator/refusal-wording.ts) {field}, {wants}, {value}, {values}, {segments},
-     * {example}; a JSON string that is one of them alone takes its JSON value ({status} a number, {segments} and
-     * {values} lists, {example} the example value).
+     * and of a refused field (simulator/refusal-wording.ts) {field}, {name}, {wants}, {value}, {values}, {segments},
+     * {example}, {tree}; a JSON string that is one of them alone takes its JSON value ({status} a number, {segments}
+     * and {values} lists, {example} the example value, {tree} the sentence under the field's segments).
      */
     custom: { contentType: string; body: unknown; fieldBody?: unknown } | null;
     /** A vendor's own words for a refused send or command field (§7: not shown); null: the simulator's. */
@@ -193,7 +193,7 @@ export type ErrorFormat = 'problem' | 'problem-instance' | 'json' | 'text' | 'en
 
 /**
  * How a vendor words a refused body field: the sentence for a field missing, of the wrong type, or without the one
- * value it takes (the command's goto), each with {field}, {wants}, {value} and {values} in it. `field` writes the field
+ * value it takes (the command's goto), each with {field}, {name} (its last segment), {wants}, {value} and {values}. `field` writes the field
  * as a dotted path (`params.botId`), a JSON pointer (`/params/botId`), brackets (`params[botId]`) or by its outermost
  * name only (`params`, what goes there then a whole value: `{"botId": <integer>}`). `wants` says what goes there: a
  * type in `types`' words (`an integer`), a template (`types`' placeholders, `<integer>`), or an example (`123`).

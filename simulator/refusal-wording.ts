@@ -16,7 +16,10 @@ export interface RefusedField {
 /** What a refusal says of its field: the sentence, and the placeholders a custom error body may hold. */
 export interface FieldWords {
   sentence: string;
-  /** {field}, {wants}, {value}, {values} as text; {segments}, {example}, {values} as JSON values too. */
+  /**
+   * {field}, {name} (its last segment), {wants}, {value}, {values} as text; {segments}, {example}, {values} as JSON
+   * values too, and {tree}: the sentence in a list under the field's segments ({"params": {"botId": ["…"]}}).
+   */
   text: Record<string, string>;
   json: Record<string, unknown>;
 }
@@ -54,9 +57,9 @@ export function wordRefusal(wording: RefusalWording, refused: RefusedField, valu
   const wanted = refused.wants;
   const leaf = 'value' in wanted || wording.wants === 'example' ? JSON.stringify(example) : wording.types[wanted.type];
   const wants = written(nest(inside, LEAF), (v) => (v === LEAF ? leaf : JSON.stringify(v)));
-  const text = { field, wants, value: String(example), values: values.join(', ') };
-  const sentence = wording[refused.kind].replace(/\{(field|wants|value|values)\}/g, (_, name: keyof typeof text) => text[name]);
-  return { sentence, text, json: { segments, example: nest(inside, example), values: [...values] } };
+  const text = { field, name: segments.at(-1)!, wants, value: String(example), values: values.join(', ') };
+  const sentence = wording[refused.kind].replace(/\{(field|name|wants|value|values)\}/g, (_, name: keyof typeof text) => text[name]);
+  return { sentence, text, json: { segments, example: nest(inside, example), values: [...values], tree: nest(segments, [sentence]) } };
 }
 
 /**
