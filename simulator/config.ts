@@ -467,7 +467,9 @@ function checkCombinations(config: SimulatorConfig): void {
   if (clash) throw new ConfigError(clash);
   const { format, custom, wording } = config.errors;
   if ((format === 'custom') !== (custom !== null)) {
-    throw new ConfigError(`config.errors.custom is the body of format custom: set both or neither (format ${format}, custom ${custom === null ? 'null' : 'set'})`);
+    throw new ConfigError(
+      `config.errors.custom is the body of format custom: set both or neither (format ${format}, custom ${custom === null ? 'null' : 'set'})`,
+    );
   }
   if (wording?.field === 'outermost' && wording.wants === 'words') {
     throw new ConfigError('config.errors.wording.field outermost says what goes there as a whole value: wants must be template or example, not words');

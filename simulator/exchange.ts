@@ -67,7 +67,14 @@ export class FieldError extends HttpError {
 export function toReply(err: HttpError): Reply {
   const headers = err.headers;
   if (err.body !== undefined) return { status: err.status, headers, json: err.body };
-  return { status: err.status, headers, problem: { detail: err.detail, ...(err instanceof FieldError ? { field: { path: err.field, says: err.says, ...(err.words ? { words: err.words } : {}) } } : {}) } };
+  return {
+    status: err.status,
+    headers,
+    problem: {
+      detail: err.detail,
+      ...(err instanceof FieldError ? { field: { path: err.field, says: err.says, ...(err.words ? { words: err.words } : {}) } } : {}),
+    },
+  };
 }
 
 export const jsonReply = (status: number, json: unknown): Reply => ({ status, json });

@@ -21,7 +21,12 @@ test('the field as a dotted path, a pointer, brackets, or its outermost name wit
   assert.equal(said({}), 'params.botId is missing: an integer');
   assert.equal(said({ field: 'pointer' }), '/params/botId is missing: an integer');
   assert.equal(said({ field: 'brackets' }), 'params[botId] is missing: an integer');
-  const template = { field: 'outermost', wants: 'template', types: { integer: '<integer>', string: '<string>' }, missing: 'field "{field}" must be {wants}' } as const;
+  const template = {
+    field: 'outermost',
+    wants: 'template',
+    types: { integer: '<integer>', string: '<string>' },
+    missing: 'field "{field}" must be {wants}',
+  } as const;
   assert.equal(said(template), 'field "params" must be {"botId": <integer>}');
   assert.equal(said({ ...template, wants: 'example' }), 'field "params" must be {"botId": 123}');
   assert.equal(said({ wants: 'example' }), 'params.botId is missing: 123');

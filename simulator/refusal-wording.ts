@@ -47,7 +47,12 @@ export function wordRefusal(wording: RefusalWording, refused: RefusedField, valu
   const field = {
     dotted: refused.path,
     pointer: `/${segments.join('/')}`,
-    brackets: segments[0] + segments.slice(1).map((s) => `[${s}]`).join(''),
+    brackets:
+      segments[0] +
+      segments
+        .slice(1)
+        .map((s) => `[${s}]`)
+        .join(''),
     outermost: segments[0]!,
   }[wording.field];
   // What goes at {field}: under its outermost name, the whole value from there down.

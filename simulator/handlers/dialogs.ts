@@ -68,7 +68,8 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     const wanted = botType === 'integer' ? 'an integer bot id' : 'a bot id written as a decimal string, like "202"';
     const fits = botType === 'integer' ? typeof value === 'number' && Number.isSafeInteger(value) : typeof value === 'string';
     const wants = { type: botType };
-    if (value === undefined) throw refuse({ kind: 'missing', path: botField, wants }, `is required: ${wanted}`, `missing required field '${botField}': ${wanted}`);
+    if (value === undefined)
+      throw refuse({ kind: 'missing', path: botField, wants }, `is required: ${wanted}`, `missing required field '${botField}': ${wanted}`);
     if (!fits) throw refuse({ kind: 'wrongType', path: botField, wants }, `must be ${wanted}`, `'${botField}' must be ${wanted}`);
     return botType === 'integer' ? (value as number) : parseInteger(value as string, 400, botField);
   }
@@ -80,7 +81,11 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     const isGoto = isObject(body) && valueAt(body, commandField) === gotoValue;
     if (!isObject(body)) throw new HttpError(400, 'the body must be a JSON object');
     if (!isGoto && !lenient)
-      throw refuse({ kind: 'wrongValue', path: commandField, wants: { value: gotoValue } }, `must be "${gotoValue}"`, `'${commandField}' must be "${gotoValue}"`);
+      throw refuse(
+        { kind: 'wrongValue', path: commandField, wants: { value: gotoValue } },
+        `must be "${gotoValue}"`,
+        `'${commandField}' must be "${gotoValue}"`,
+      );
     const bot = valueAt(body, botField);
     if (bot === undefined && lenient) return { target: undefined, apply: false };
     return { target: botIdOf(bot), apply: isGoto };
