@@ -56,8 +56,7 @@ const COMMAND = {
     runs: { type: 'string', value: 'N', default: '2', description: 'runs one after another, each knowing what the one before left' },
     matrix: {
       type: 'boolean',
-      description:
-        'fixed and sliding windows of 15/s, token buckets of 20/s with burst 1 (3 runs) and 20; each with X-RateLimit-* and none; then --busy',
+      description: 'fixed and sliding windows of 15/s, token buckets of 20/s with burst 1 (3 runs) and 20; each with X-RateLimit-* and none; then --busy',
     },
     busy: {
       type: 'boolean',
@@ -231,7 +230,10 @@ async function busyRow(): Promise<RunFigures[]> {
   };
   // Never left spinning: stopped at the end, at an exit, and at Ctrl-C or CI's SIGTERM.
   process.once('exit', stop);
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const)
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)
     process.once(signal, () => {
       stop();
       process.exit(code);
