@@ -142,3 +142,11 @@ test('answers a busy machine reckons out of order are no break: a burst read in 
   const log = [...bunch, ...[9, 10, 10, 11].map((remaining, i) => accepted(500 + i * 100, remaining))];
   assert.equal(judgeWindow(15, 1000, log, [jumpAt(0)]).state, 'broken');
 });
+
+test("a window's length read long does not take in the next window's first answers: a window ends where the next begins", () => {
+  // A window's answers reckoned 60 ms apart, the next one's first reckoned 880 ms after its start (a busy machine's
+  // times are off by tens of ms); its length read as 1.06 s from a handful of starts.
+  const window = (from: number) => Array.from({ length: 14 }, (_, i) => accepted(from + i * 60, 14 - i));
+  const met = [...window(0), ...window(880)];
+  assert.deepEqual(judgeWindow(15, 1060, met, [jumpAt(0), { afterMs: 780, atMs: 880 }]), { state: 'standing', tested: 0, resetMatches: false });
+});

@@ -141,7 +141,9 @@ export function judgeWindow(quota: number, windowMs: number, met: readonly Met[]
   let from = 0;
   for (const [j, jump] of jumps.entries()) {
     while (from < met.length && met[from]!.atMs < jump.atMs) from++;
-    const end = jump.afterMs + windowMs - edge;
+    // It ends where the next one begins, if that came first: a window's length read from a handful of starts is off
+    // by tens of ms (1.06 s for a 1 s window), and the next window's first answers are no part of this one.
+    const end = Math.min(jump.afterMs + windowMs, jumps[j + 1]?.atMs ?? Number.POSITIVE_INFINITY) - edge;
     // A throttle tests the window up to its latest end, before the next start: a run a little above the quota meets
     // it in the window's last tenth.
     const last = Math.min(jumps[j + 1]?.afterMs ?? Number.POSITIVE_INFINITY, jump.atMs + windowMs);
