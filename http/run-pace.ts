@@ -7,7 +7,8 @@
 // no throttle). Never faster than the pace: slots are 1/pace apart. The first send of a run, and the first after the
 // run was idle, goes at once and the next a whole slot later; a send whose timer fired late (a busy machine) starts
 // the slots again from it: the slots it missed are dropped, never caught up, so a late timer never turns into a burst
-// that a fixed window throttles. So any k sends after a send span k/pace at least.
+// that a fixed window throttles. Within the margin below the limit (a timer's millisecond) it keeps to its slot. So
+// no two sends go closer than 1/limit, and any k sends after a send span k/pace less that margin of one slot.
 //
 // A busy machine still bunches the run's own sends (a worker sends late after its turn, the next on time) and reads
 // their answers late. A throttle of sends the run bunched (its own send times, which the proxy tells the pace, put
@@ -308,10 +309,15 @@ export class RunPace {
     return this.current ? Math.max(0, this.nextSlotMs - nowMs) : 0;
   }
 
-  /** A send goes now, in its slot, the next a whole slot after it; the slots a late one missed are dropped. */
+  /**
+   * A send goes now, in its slot, the next a whole slot after it; the slots a late one missed are dropped. A timer's
+   * own millisecond or two (within the margin the pace keeps below the limit, 3% of a slot) is no miss: the slots stay
+   * where they were, so no two sends go closer than 1/limit, and the timers' granularity does not slow the pace.
+   */
   take(nowMs: number): void {
     if (!this.current) return;
-    this.nextSlotMs = Math.max(this.nextSlotMs, nowMs) + 1000 / paceOf(this.current);
+    const interval = 1000 / paceOf(this.current);
+    this.nextSlotMs = (nowMs - this.nextSlotMs <= interval * (1 - MARGIN) ? this.nextSlotMs : nowMs) + interval;
     const probe = this.probe;
     if (!probe || probe.measuring) return;
     probe.heldSinceMs ??= nowMs;
