@@ -75,20 +75,25 @@ export function counterJumps(quota: number, met: readonly Met[]): { jumps: Jump[
   let start: { atMs: number; gap: number; least: number; most: number } | undefined;
   /** The highest level since the last start: what the counter regained is measured from it, not from the answer before. */
   let highest = Number.POSITIVE_INFINITY;
+  /** When the counter was first seen since the last start: a start needs it seen falling for an edge first. */
+  let sinceMs = Number.POSITIVE_INFINITY;
   for (const [i, { answer, level }] of points.entries()) {
     const before = points[i - 1]?.answer;
     // What the counter regained: answers read out of order put a level a few below the one before; the window's
-    // highest level by then is past them.
-    if (before && level - highest >= rise && stays(i)) {
+    // highest level by then is past them. Within an edge of a start (or of the first answer: a burst of sends at a
+    // run's start reaches the target in any order) the run cannot tell a start from answers read out of order.
+    if (before && level - highest >= rise && answer.atMs - sinceMs >= EDGE_MS && stays(i)) {
       const atMs = (answer.atMs + before.atMs) / 2;
       const gap = answer.atMs - before.atMs;
       if (start && start.most - start.least <= SLACK && Math.max(gap, start.gap) <= (atMs - start.atMs) * BRACKET) lengths.push(atMs - start.atMs);
       jumps.push({ afterMs: before.atMs, atMs: answer.atMs, ...(answer.resetSeconds !== undefined ? { resetSeconds: answer.resetSeconds } : {}) });
       start = { atMs, gap, least: level, most: level };
       highest = level;
+      sinceMs = answer.atMs;
       continue;
     }
     highest = i === 0 ? level : Math.max(highest, level);
+    if (i === 0) sinceMs = answer.atMs;
     if (start) {
       start.least = Math.min(start.least, level);
       start.most = Math.max(start.most, level);
@@ -152,14 +157,16 @@ export function judgeWindow(quota: number, windowMs: number, met: readonly Met[]
     /** When the counter first said none were left, and what was accepted since then, an edge on. */
     let empty: { atMs: number; after: number } | undefined;
     /**
-     * The counter plus what was accepted since the jump, at each answer, and at its lowest of those an edge or more
+     * The counter plus what was accepted since the jump, at each answer, and the middle one of those an edge or more
      * before the answer judged: a fixed window's stays level until its end. Answers the run reckons closer than an
      * edge it cannot order (sends bunched on a busy machine reach the target within the network's jitter, in any
-     * order): a counter 10 read after 9 and 8, all three met within 25 ms, came back by nothing.
+     * order): a counter 10 read after 9 and 8, all three met within 25 ms, came back by nothing; and answers read out
+     * of order put a level a request or two below or above, which the middle one does not follow (the lowest did, and
+     * two such, one each way, made a counter that came back by 3). A sliding log's or a bucket's rises and stays risen.
      */
     const levels: Array<{ atMs: number; level: number }> = [];
     let settledLevels = 0;
-    let level = Number.POSITIVE_INFINITY;
+    const settled: number[] = [];
     for (let i = from; i < met.length && met[i]!.atMs <= Math.max(end, last); i++) {
       const answer = met[i]!;
       if (answer.atMs > end) {
@@ -180,9 +187,18 @@ export function judgeWindow(quota: number, windowMs: number, met: readonly Met[]
       // after the next window's 14): its counter says nothing of this window's.
       if (answer.remaining === undefined || answer.atMs < jump.atMs + edge) continue;
       const now = answer.remaining + accepted;
-      for (; settledLevels < levels.length && levels[settledLevels]!.atMs <= answer.atMs - edge; settledLevels++)
-        level = Math.min(level, levels[settledLevels]!.level);
-      if (now > level + SLACK) return broken(window, `its counter came back by ${now - level} within one window, as a sliding log's or a bucket's does`);
+      for (; settledLevels < levels.length && levels[settledLevels]!.atMs <= answer.atMs - edge; settledLevels++) {
+        const { level } = levels[settledLevels]!;
+        let at = settled.length;
+        while (at > 0 && settled[at - 1]! > level) at--;
+        settled.splice(at, 0, level);
+      }
+      const level = settled.length > 0 ? settled[settled.length >> 1]! : Number.POSITIVE_INFINITY;
+      // Each answer reckoned within an edge before this one may have come after it: what it took is counted here, one
+      // more each.
+      const unordered = levels.length - settledLevels;
+      if (now > level + SLACK + unordered)
+        return broken(window, `its counter came back by ${now - level} within one window, as a sliding log's or a bucket's does`);
       levels.push({ atMs: answer.atMs, level: now });
       if (answer.remaining === 0) empty ??= { atMs: answer.atMs, after: 0 };
     }
