@@ -249,6 +249,8 @@ interface Probe {
   /** The pace it started from, and the limit it started with (an estimate, a window found; none for a throttle that bounded nothing). */
   from: number;
   bounded: boolean;
+  /** Up to a window the target announced, found from its counter and not yet tested: its throttles test it. */
+  toAnnounced?: true;
   measuring?: { throttles: number };
 }
 
@@ -423,6 +425,14 @@ export class RunPace {
     // Every throttle counts towards what the pairs measure, whatever the pace does with it.
     const shown = this.learner.answered(metAtMs, true, this.pace());
     const probe = this.probe;
+    // A probe up to the announced window is its test: a throttle of the run's own bunch tests it as any other (the
+    // window counts it), but measures nothing of the pace below it, and does not end the probe there. Ended there, a
+    // busy first run confirmed the pace it probed from (14.7/s of an announced 15) and its next bunches stepped it
+    // down to 12.46/s: the window never came to be tested at its own rate.
+    if (bunched && probe?.toAnnounced) {
+      if (!keptToAnnounced) this.bunchedThrottles++;
+      return;
+    }
     if (probe && (probe.bounded || probe.good !== undefined)) {
       this.probeThrottles++;
       const counted = this.counted(probe, metAtMs);
@@ -543,7 +553,7 @@ export class RunPace {
       if (this.maxRps === undefined || paceOf(this.current) < this.maxRps) {
         const from = paceOf(this.current);
         this.probed = true;
-        this.probe = { level: from, good: undefined, sends: 0, sinceMs: nowMs, from, bounded: true };
+        this.probe = { level: from, good: undefined, sends: 0, sinceMs: nowMs, from, bounded: true, toAnnounced: true };
         this.notes.push(`probes from ${from}/s up to the announced ${rate.how}, untested`);
       }
     }
