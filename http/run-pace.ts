@@ -14,8 +14,8 @@
 // their answers late. A throttle of sends the run bunched (its own send times, which the proxy tells the pace, put
 // more than the announced quota within a window of one another) says nothing against what the target announced: it
 // neither counts against the announcement nor slows the pace kept under it (bunchedAround). The target is taken to
-// have met an answer no later after its send than the network's usual half round trip (metAt), so the counter it
-// announced reads in the order it kept, not in the order a busy machine read the answers.
+// have met a request no later after it left than the network's slowest half round trip (metAt), so the counter it
+// announced reads in the order it kept, to the network's jitter, not in the order a busy machine read the answers.
 //
 // Where the limit comes from, first to last:
 // - a window the target states (http/rate-headers.ts AnnouncedLimit: a policy's w), or one found from its counter that
@@ -90,10 +90,8 @@ const MEASURE_THROTTLES = 4;
 const STEPS_DOWN = 3;
 /** The run's own send times kept, in quotas (50 sends at least): enough to tell whether a throttled send was bunched. */
 const SENDS_KEPT_QUOTAS = 4;
-/** Half round trips kept: the network's usual one, which bounds when the target met an answer read late. */
+/** Half round trips kept: their fastest quarter says how late the network's slowest is, however late the rest are read. */
 const HALVES_KEPT = 51;
-/** Before this many, no median half round trip: the fastest is the usual one. */
-const HALVES_KNOWN = 5;
 
 export const LEARNED_HERE = "this run's answers";
 /** A limit the user set (MAX_RPS): the run's own pace, no vendor's. */
@@ -278,7 +276,7 @@ export class RunPace {
   private announcedNote: string | undefined;
   /** When the run's own sends on its credentials left, in order: what bunching is measured from. */
   private readonly sends: number[] = [];
-  /** Half the round trips of the last answers: the usual one bounds when the target met an answer read late. */
+  /** Half the round trips of the last answers: the fastest of them bound when the target met an answer read late. */
   private readonly halves: number[] = [];
   /** Throttles of sends the run bunched: none counted against an announced limit. */
   private bunchedThrottles = 0;
@@ -386,21 +384,24 @@ export class RunPace {
   }
 
   /**
-   * When the target met an answer sent at `sentAtMs` and read at `nowMs`: about halfway, but no later after its send
-   * than the network's slowest usual half round trip (of the last ones). A busy machine reads an answer late (its
-   * event loop was elsewhere): halfway would put it up to half that lateness late, out of the order the target's
-   * counter kept, and a window's last answer after the next one's first (its counter seen to come back within a
-   * window: no fixed window, a busy first run learned 12.75/s of an announced 15/s from its throttles).
+   * When the target met a request sent at `sentAtMs` and answered at `nowMs`: halfway, but never later after its send
+   * than the network's slowest half round trip, read from the fastest quarter of the last answers. A busy machine
+   * reads an answer late (its event loop was elsewhere, by tens of ms and more the busier it is): halfway would put it
+   * up to half that lateness late, out of the order the target's counter kept, and a window's last answer after the
+   * next one's first (its counter seen to come back within a window: no fixed window, a busy first run learned
+   * 12.75/s of an announced 15/s from its throttles). Read from the median, the bound rose with the lateness itself.
    */
   private metAt(sentAtMs: number, nowMs: number): number {
     const half = (nowMs - sentAtMs) / 2;
-    const sorted = [...this.halves, half].sort((a, b) => a - b);
-    // The slowest usual half: as far above the median as the fastest is below it (the network's own spread); of the
-    // first few answers, their fastest.
-    const usual = sorted.length > HALVES_KNOWN ? 2 * sorted[sorted.length >> 1]! - sorted[0]! : sorted[0]!;
     this.halves.push(half);
     if (this.halves.length > HALVES_KEPT) this.halves.shift();
-    return sentAtMs + Math.min(half, usual);
+    const sorted = [...this.halves].sort((a, b) => a - b);
+    const fastest = sorted[0]!;
+    // The network's slowest half round trip, read from its faster ones, so that a quarter of the answers read on time
+    // suffice: the fastest quarter of a spread as even as a network's jitter spans a quarter of it (80-140 ms round
+    // trips: 40 to 47.5 ms, so up to 70), four times it the whole.
+    const slowest = fastest + 4 * (sorted[sorted.length >> 2]! - fastest);
+    return sentAtMs + Math.min(half, slowest);
   }
 
   /** An answer of the run's credentials came back: true when the limit it would leave changed since it last said so. */
