@@ -112,7 +112,11 @@ const results = await Promise.all(
   planned.map(async ({ profile, config, configured, reportsDir }, i): Promise<ProfileResult> => {
     const run = runs[i]!;
     const driftFile = join(reportsDir, 'drift.json');
-    const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;
+    const written = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport | { verdict: { line: string } }) : undefined;
+    // A run that could not judge writes its verdict there, no drift report (contract/core/verdict-reports.ts): that
+    // profile fails with the verdict's line, and the others' results are still written.
+    const report = written && 'counts' in written ? written : undefined;
+    const unjudged = written && 'verdict' in written ? `; ${written.verdict.line}` : '';
     const changed = (report?.entries ?? [])
       .filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'breaking')
       .map((e) => e.id)
@@ -140,7 +144,7 @@ const results = await Promise.all(
     const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s of tests`;
     const overlayLine = `overlay of ${learned.actions} actions, ${compared.differing.length} differing from the default's`;
     console.log(
-      `  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`,
+      `  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}${unjudged}`,
     );
     return {
       profile,
