@@ -310,6 +310,15 @@ const STYLES: Array<[string, (field: string, wants: string) => string]> = [
   ['JSON errors[].field', (field, wants) => JSON.stringify({ errors: [{ field, message: `must be ${wants}` }] })],
   ['a plain-text sentence', (field, wants) => `400 Bad Request: missing required field '${field}' (${wants})`],
   ['problem+json detail', (field, wants) => JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: `${field} must be ${wants}` })],
+  // Issue 48's vendor: text/plain naming the outermost field, and a template of its whole value.
+  [
+    'a template of the outermost field',
+    (field, wants) => {
+      const [outer, ...inner] = field.split('.');
+      const leaf = ({ 'a string': '<string>', 'an integer': '<integer>' } as Record<string, string>)[wants] ?? wants;
+      return `Bad Request: field "${outer}" must be ${inner.reduceRight((value, key) => `{"${key}": ${value}}`, leaf)}`;
+    },
+  ],
 ];
 
 for (const [style, says] of STYLES) {
@@ -319,14 +328,14 @@ for (const [style, says] of STYLES) {
     assert.equal(result.send.verifiedBy, 'text in the record');
     assert.match(
       result.send.how,
-      /^learned from its refusals: \{"payload":\{"messageText":"\{\{text\}\}"\}\}, verified by text in the record, after 11 tries; taught by its 400 to \{"dc_no_such_field":"\{\{text\}\}"\}: .*payload\.messageText/,
+      /^learned from its refusals: \{"payload":\{"messageText":"\{\{text\}\}"\}\}, verified by text in the record, after 11 tries; read payload\.messageText as a string from «[^»]*payload[^»]*messageText[^»]*»; taught by its 400 to \{"dc_no_such_field":"\{\{text\}\}"\}: .*payload.*messageText/,
     );
     assert.equal(result.command.template, '{"request":{"command":"goto","botId":{{botId}}}}');
     assert.equal(result.command.verifiedBy, 'dialog moved to the target bot');
     // The fixed list, a guess for the bot beside the command its refusals asked for, then the field the guess's refusal named.
     assert.match(
       result.command.how,
-      /^learned from its refusals: .*, verified by the dialog moving to bot 202, after 28 tries; taught by its 400 to \{"request":\{"command":"goto","bot_id":\{\{botId\}\}\}\}: .*request\.botId/,
+      /^learned from its refusals: .*, verified by the dialog moving to bot 202, after 28 tries; read request\.botId as a number from «[^»]*request[^»]*botId[^»]*», request\.command as "goto" from «[^»]*»; taught by its 400 to \{"request":\{"command":"goto","bot_id":\{\{botId\}\}\}\}: .*request.*botId/,
     );
     assert.equal(sent.filter((op) => op === 'postV2ConversationCommand').length, COMMAND_CANDIDATES.length + 3);
   });
@@ -363,11 +372,15 @@ test('refusals that mislead: at most MAX_LEARNED bodies learned, then no shape, 
   assert.equal(sent.filter((op) => op === 'postV2ConversationSend').length, 1 + SEND_CANDIDATES.length + MAX_LEARNED);
 });
 
-test('a learned body accepted with no effect by a vendor that refuses the rest is its only shape, said learned', () => {
+test('a learned body accepted with no effect is a reading nothing confirmed: no shape, and the reason says so', () => {
+  // The same vendor that refuses every other body: acceptance alone confirms no reading of its refusals (issue 48).
   const vendor = nestedVendor(STYLES[0]![1]);
   const { result } = discover({ ...vendor, traceless: true, textInRecord: false });
-  assert.equal(result.send.verifiedBy, 'the only shape accepted');
-  assert.match(result.send.how, /^learned from its refusals: \{"payload":\{"messageText":"\{\{text\}\}"\}\}, verified by the only shape accepted/);
+  assert.equal(result.send.template, null);
+  assert.match(
+    result.send.how,
+    /^undetermined: no candidate body showed its message in the dialog \(1 of 10 accepted; 1 of them built from the fields its refusals named, 1 of those accepted without the effect that would confirm it\); set SEND_BODY$/,
+  );
 });
 
 test('a refusal is quoted on one line, bounded, its secret-looking fields and credentials redacted', () => {

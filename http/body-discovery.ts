@@ -131,8 +131,15 @@ const quoted = (body: string) => {
   const line = redactText(redactBody(body), []).replace(/\s+/g, ' ').trim();
   return line.length > 240 ? `${line.slice(0, 240)}…` : line || '(no body)';
 };
-/** Which refusals taught a learned shape: the bodies they refused and what they said. */
-const lesson = (learned: LearnedCandidate) => learned.taughtBy.map((r) => `its ${r.status} to ${canonicalTemplate(r.template)}: ${quoted(r.body)}`).join('; ');
+/**
+ * What a learned shape was read from: each field as read and the words that said it, then the refusals that taught it
+ * (the bodies they refused and what they said).
+ */
+const lesson = (learned: LearnedCandidate) => {
+  const read = learned.readings.map((r) => `${r.field}${r.wants ? ` as ${r.wants}` : ''} from «${quoted(r.words)}»`);
+  const refusals = learned.taughtBy.map((r) => `its ${r.status} to ${canonicalTemplate(r.template)}: ${quoted(r.body)}`);
+  return `${read.length > 0 ? `read ${read.join(', ')}; ` : ''}taught by ${refusals.join('; ')}`;
+};
 
 const isoUtc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const ok = (status: number) => status >= 200 && status < 300;
@@ -199,20 +206,28 @@ function* learn<E extends string>(
     heard(refusals, tried, next.template, outcome);
     if (works(outcome.effect)) break;
   }
+  // A reading is a hypothesis its effect confirms: one taken without it confirms nothing, and is said.
+  const inert = learned.filter((l) => tried.some((t) => t.template === l.template && t.effect !== 'refused')).length;
   const note =
     before === 0
       ? ''
       : learned.length === 0
         ? `; its ${before} refusals named no field to build one from`
-        : `; ${learned.length} of them built from the fields its refusals named`;
+        : `; ${learned.length} of them built from the fields its refusals named${inert > 0 ? `, ${inert} of those accepted without the effect that would confirm it` : ''}`;
   return { learned, note };
 }
+
+/**
+ * Whether `template` was learned from the refusals: a reading, which only its effect confirms (a body of the fixed list
+ * that a vendor refusing the rest took is its shape; a reading taken without its effect is a guess taken).
+ */
+const learnedHere = (learning: Learning, template: string) => learning.learned.some((l) => l.template === template);
 
 /** How a search found its shape: from its list, or learned from the vendor's refusals and which ones taught it. */
 function foundHow(template: string, verified: string, tries: number, learning: Learning): string {
   const taught = learning.learned.find((l) => l.template === template);
   const how = `${canonicalTemplate(template)}, verified by ${verified}, after ${tries} tries`;
-  return taught ? `learned from its refusals: ${how}; taught by ${lesson(taught)}` : `discovered: ${how}`;
+  return taught ? `learned from its refusals: ${how}; ${lesson(taught)}` : `discovered: ${how}`;
 }
 
 export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<DiscoveryStep, DiscoveryResult, DiscoveryAnswer | undefined> {
@@ -376,10 +391,11 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
       : yield* learn(refusals, learnedSendCandidates, tried, (t) => trySend(t, tried.length), works);
     const last = tried[tried.length - 1]!;
     const accepted = tried.filter((t) => t.template !== CONTROL_SEND && ok(t.status));
+    const listed = accepted.filter((t) => !learnedHere(learning, t.template));
     send = works(last.effect)
       ? { template: last.template, verifiedBy: last.effect === 'text' ? 'text in the record' : 'updated moved', how: '', tried }
-      : control.effect === 'refused' && accepted.length === 1
-        ? { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried }
+      : control.effect === 'refused' && accepted.length === 1 && listed.length === 1
+        ? { template: listed[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried }
         : undetermined(
             `${sendNone}no candidate body showed its message in the dialog (${accepted.length} of ${tried.length - 1} accepted${learning.note}); set SEND_BODY`,
             tried,
@@ -478,10 +494,11 @@ export function* discoverRequestShapes(ctx: DiscoveryContext): Generator<Discove
     // A vendor that refuses what it cannot read and took exactly one shape: that is its shape, moving or not (the
     // tests then say whether the goto works).
     const accepted = tried.filter((t) => t.template !== CONTROL_COMMAND && ok(t.status));
+    const listed = accepted.filter((t) => !learnedHere(learning, t.template));
     if (moved(last.effect)) command = { template: last.template, verifiedBy: 'dialog moved to the target bot', how: '', tried };
     else if (commandInert) command = commandInert;
-    else if (control.effect === 'refused' && accepted.length === 1)
-      command = { template: accepted[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried };
+    else if (control.effect === 'refused' && accepted.length === 1 && listed.length === 1)
+      command = { template: listed[0]!.template, verifiedBy: 'the only shape accepted', how: '', tried };
     if (command && command !== commandInert) {
       const verified = command.verifiedBy === 'dialog moved to the target bot' ? `the dialog moving to bot ${gotoBotId}` : command.verifiedBy!;
       command.how = `${commandBefore}${foundHow(command.template!, verified, tried.length, learning)}`;

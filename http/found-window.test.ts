@@ -65,7 +65,8 @@ test('a window accepting more than its quota within one of its windows is none: 
 test('a window whose counter said none were left, and the target accepted more in it, is none: the throttle it predicts never came', () => {
   const taken = [accepted(0, 3), accepted(50, 2), accepted(100, 1), accepted(150, 0)];
   assert.deepEqual(judgeWindow(4, 1000, [...taken, throttled(200), throttled(250)], [jumpAt(0)]), { state: 'standing', tested: 1, resetMatches: false });
-  const refills = [...taken, accepted(200, 0), accepted(250, 0), accepted(300, 0)];
+  // Those an edge (100 ms) or more after the counter said none: the run cannot order answers closer than that.
+  const refills = [...taken, accepted(260, 0), accepted(310, 0), accepted(360, 0)];
   assert.deepEqual(judgeWindow(4, 1000, refills, [jumpAt(0)]), {
     state: 'broken',
     why: 'no fixed window of 4 per 1.00 s: the target accepted 3 more in one window after its counter said none were left',
@@ -123,4 +124,43 @@ test("a Reset read at a window's start states its length, to the whole second it
   // A start the answers leave anywhere in a second says nothing of the length.
   const loose = starts.map((at) => ({ ...jumpAt(at, 900), resetSeconds: 5 }));
   assert.equal((judgeWindow(15, 1000, met, loose) as { resetMatches: boolean }).resetMatches, false);
+});
+
+test('answers a busy machine reckons out of order are no break: a burst read in any order, a late last answer of a window, a bunch met within 25 ms', () => {
+  // Eight sends at once at a run's start: the target met them 14, 13, …, 7; read late, reckoned 14, 11, 13, 12, 8, 7, 10, 9.
+  const burst = [14, 11, 13, 12, 8, 7, 10, 9].map((remaining, i) => accepted(40 + i * 4, remaining));
+  const rest = [6, 5, 4, 3, 2, 1, 0].map((remaining, i) => accepted(100 + i * 20, remaining));
+  assert.deepEqual(counterJumps(15, [...burst, ...rest, throttled(300), throttled(400)]).jumps, [], 'no window starts within a burst');
+  // The same burst, its lowest counter reckoned first (8, then 14, 13, …): the counter seems to come back whole and
+  // stay, but within an edge of the run's first answer nothing tells a start from answers read out of order.
+  const lowFirst = [8, 14, 13, 12, 11, 10, 9, 7].map((remaining, i) => accepted(40 + i * 4, remaining));
+  assert.deepEqual(counterJumps(15, [...lowFirst, ...rest, throttled(300), throttled(400)]).jumps, [], 'no window starts at a low first answer');
+  // A window's last answer (0), reckoned just after the next window's first (14).
+  const window = (start: number) => [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((remaining, i) => accepted(start + 60 + i * 60, remaining));
+  const lateLast = [accepted(1000, 14), accepted(1030, 0), ...window(1000), throttled(1900), accepted(2000, 14), ...window(2000)];
+  assert.equal(judgeWindow(15, 1000, lateLast, [jumpAt(1000)]).state, 'standing');
+  // A bunch of three sends reached the target within the network's jitter, its counter 10, 9, 8; reckoned 9, 8, 10.
+  const bunch = [accepted(0, 14), accepted(60, 13), accepted(120, 12), accepted(180, 11), accepted(400, 9), accepted(410, 8), accepted(425, 10)];
+  assert.equal(judgeWindow(15, 1000, [...bunch, accepted(500, 7), accepted(560, 6)], [jumpAt(0)]).state, 'standing');
+  // Five met within 55 ms (counters 12, 11, 10, 9, 8), reckoned 10, 9, 12, 8, 11: each may have come after the ones before it.
+  const five = [accepted(0, 14), accepted(100, 13), accepted(300, 10), accepted(310, 9), accepted(347, 12), accepted(350, 8), accepted(355, 11)];
+  assert.equal(judgeWindow(15, 1000, [...five, accepted(460, 7), accepted(560, 6)], [jumpAt(0)]).state, 'standing');
+  // One answer read 150 ms late (its counter 7, reckoned after the 6 and 5 met after it): those two read a level
+  // below, it two above; the lowest level settled would call that a counter that came back by 3, the middle one does not.
+  const late = [14, 13, 12, 11, 10, 9, 8].map((remaining, i) => accepted(i * 60, remaining));
+  assert.equal(
+    judgeWindow(15, 1000, [...late, accepted(600, 6), accepted(620, 5), accepted(760, 7), accepted(820, 4), accepted(880, 3)], [jumpAt(0)]).state,
+    'standing',
+  );
+  // A counter that keeps coming back, as a sliding log's, still breaks it.
+  const log = [...bunch, ...[9, 10, 10, 11].map((remaining, i) => accepted(500 + i * 100, remaining))];
+  assert.equal(judgeWindow(15, 1000, log, [jumpAt(0)]).state, 'broken');
+});
+
+test("a window's length read long does not take in the next window's first answers: a window ends where the next begins", () => {
+  // A window's answers reckoned 60 ms apart, the next one's first reckoned 880 ms after its start (a busy machine's
+  // times are off by tens of ms); its length read as 1.06 s from a handful of starts.
+  const window = (from: number) => Array.from({ length: 14 }, (_, i) => accepted(from + i * 60, 14 - i));
+  const met = [...window(0), ...window(880)];
+  assert.deepEqual(judgeWindow(15, 1060, met, [jumpAt(0), { afterMs: 780, atMs: 880 }]), { state: 'standing', tested: 0, resetMatches: false });
 });

@@ -13,6 +13,8 @@ export interface Met {
   accepted: boolean;
   remaining?: number;
   resetSeconds?: number;
+  /** A refusal of sends the run bunched (http/run-pace.ts): no evidence against what the target announced. */
+  bunched?: boolean;
 }
 
 /** The counter came back whole: the window began after `afterMs` (the old window's last answer) and by `atMs` (the new one's first, whose Reset said `resetSeconds`). */
@@ -48,30 +50,51 @@ export function foundWindow(quota: number, met: readonly Met[]): FoundWindow | {
  * counter plus what was accepted stayed level (but for SLACK), between jumps whose answers bracket each start within
  * BRACKET of the length. A run waiting out a throttle across a window's start leaves it anywhere in a second: 1.36 s
  * was found for a 1 s window from such jumps. A run idle between windows makes one length look like several: the
- * median of many.
+ * median of many. A counter that came back stays back until the next jump: one the answers after it mostly fall
+ * below again was answers read out of order (eight sends at once, one answer read late, its counter higher than the
+ * four before it), no window's start.
  */
 export function counterJumps(quota: number, met: readonly Met[]): { jumps: Jump[]; lengths: number[] } {
   const jumps: Jump[] = [];
   const lengths: number[] = [];
+  // Each answer with a counter, and its level: the counter plus what was accepted by then, which a fixed window's keeps
+  // until its end, and which rises by what the window before took at the next one's start.
+  const points: Array<{ answer: Met; level: number }> = [];
   let accepted = 0;
-  let last: { atMs: number; remaining: number; accepted: number } | undefined;
-  let start: { atMs: number; gap: number; least: number; most: number } | undefined;
   for (const answer of met) {
     if (answer.accepted) accepted++;
-    if (answer.remaining === undefined) continue;
-    const before = last;
-    last = { atMs: answer.atMs, remaining: answer.remaining, accepted };
-    if (!before) continue;
-    // What the counter regained since the last answer: what it shows now less then, plus what was taken from it.
-    const regained = answer.remaining - before.remaining + (accepted - before.accepted);
-    const level = answer.remaining + accepted;
-    if (regained >= Math.max(3, quota * JUMP_SHARE)) {
+    if (answer.remaining !== undefined) points.push({ answer, level: answer.remaining + accepted });
+  }
+  const rise = Math.max(3, quota * JUMP_SHARE);
+  /** Whether the counter stayed back after a rise at `i`: no more than SLACK answers before the next rise fell below it. */
+  const stays = (i: number) => {
+    let fell = 0;
+    for (let k = i + 1; k < points.length && points[k]!.level < points[i]!.level + rise; k++) if (points[k]!.level < points[i]!.level - SLACK) fell++;
+    return fell <= SLACK;
+  };
+  let start: { atMs: number; gap: number; least: number; most: number } | undefined;
+  /** The highest level since the last start: what the counter regained is measured from it, not from the answer before. */
+  let highest = Number.POSITIVE_INFINITY;
+  /** When the counter was first seen since the last start: a start needs it seen falling for an edge first. */
+  let sinceMs = Number.POSITIVE_INFINITY;
+  for (const [i, { answer, level }] of points.entries()) {
+    const before = points[i - 1]?.answer;
+    // What the counter regained: answers read out of order put a level a few below the one before; the window's
+    // highest level by then is past them. Within an edge of a start (or of the first answer: a burst of sends at a
+    // run's start reaches the target in any order) the run cannot tell a start from answers read out of order.
+    if (before && level - highest >= rise && answer.atMs - sinceMs >= EDGE_MS && stays(i)) {
       const atMs = (answer.atMs + before.atMs) / 2;
       const gap = answer.atMs - before.atMs;
       if (start && start.most - start.least <= SLACK && Math.max(gap, start.gap) <= (atMs - start.atMs) * BRACKET) lengths.push(atMs - start.atMs);
       jumps.push({ afterMs: before.atMs, atMs: answer.atMs, ...(answer.resetSeconds !== undefined ? { resetSeconds: answer.resetSeconds } : {}) });
       start = { atMs, gap, least: level, most: level };
-    } else if (start) {
+      highest = level;
+      sinceMs = answer.atMs;
+      continue;
+    }
+    highest = i === 0 ? level : Math.max(highest, level);
+    if (i === 0) sinceMs = answer.atMs;
+    if (start) {
       start.least = Math.min(start.least, level);
       start.most = Math.max(start.most, level);
     }
@@ -95,7 +118,7 @@ const BRACKET = 0.25;
  * Windows throttled as a found window predicts (its quota taken, then throttled, none accepted past it) before it is a
  * limit: a probe ends at its first throttle, so a run that probes up to a window tests one or two.
  */
-const TESTED = 2;
+export const TESTED = 2;
 /** The times the run reckons the target met its answers at are off by about half a round trip's jitter; the window's length by as much. */
 const EDGE_MS = 100;
 const EDGE_SHARE = 0.1;
@@ -123,15 +146,27 @@ export function judgeWindow(quota: number, windowMs: number, met: readonly Met[]
   let from = 0;
   for (const [j, jump] of jumps.entries()) {
     while (from < met.length && met[from]!.atMs < jump.atMs) from++;
-    const end = jump.afterMs + windowMs - edge;
+    // It ends where the next one begins, if that came first: a window's length read from a handful of starts is off
+    // by tens of ms (1.06 s for a 1 s window), and the next window's first answers are no part of this one.
+    const end = Math.min(jump.afterMs + windowMs, jumps[j + 1]?.atMs ?? Number.POSITIVE_INFINITY) - edge;
     // A throttle tests the window up to its latest end, before the next start: a run a little above the quota meets
     // it in the window's last tenth.
     const last = Math.min(jumps[j + 1]?.afterMs ?? Number.POSITIVE_INFINITY, jump.atMs + windowMs);
     let accepted = 0;
     let throttled = false;
-    let emptyAt: number | undefined;
-    /** The counter plus what was accepted since the jump, at its lowest: a fixed window's stays level until its end. */
-    let level = Number.POSITIVE_INFINITY;
+    /** When the counter first said none were left, and what was accepted since then, an edge on. */
+    let empty: { atMs: number; after: number } | undefined;
+    /**
+     * The counter plus what was accepted since the jump, at each answer, and the middle one of those an edge or more
+     * before the answer judged: a fixed window's stays level until its end. Answers the run reckons closer than an
+     * edge it cannot order (sends bunched on a busy machine reach the target within the network's jitter, in any
+     * order): a counter 10 read after 9 and 8, all three met within 25 ms, came back by nothing; and answers read out
+     * of order put a level a request or two below or above, which the middle one does not follow (the lowest did, and
+     * two such, one each way, made a counter that came back by 3). A sliding log's or a bucket's rises and stays risen.
+     */
+    const levels: Array<{ atMs: number; level: number }> = [];
+    let settledLevels = 0;
+    const settled: number[] = [];
     for (let i = from; i < met.length && met[i]!.atMs <= Math.max(end, last); i++) {
       const answer = met[i]!;
       if (answer.atMs > end) {
@@ -140,20 +175,32 @@ export function judgeWindow(quota: number, windowMs: number, met: readonly Met[]
       }
       if (answer.accepted) {
         accepted++;
-        if (emptyAt !== undefined && accepted > emptyAt + SLACK)
-          return broken(window, `the target accepted ${accepted - emptyAt} more in one window after its counter said none were left`);
+        if (empty && answer.atMs >= empty.atMs + edge && ++empty.after > SLACK)
+          return broken(window, `the target accepted ${empty.after} more in one window after its counter said none were left`);
         if (accepted > quota + SLACK) return broken(window, `the target accepted ${accepted} within ${seconds(answer.atMs - jump.atMs)} s of one window`);
       } else if (!throttled && answer.atMs >= jump.atMs + edge) {
         throttled = true;
         if (accepted < quota - SLACK) return broken(window, `the target throttled one window after it accepted ${accepted}`);
         tested++;
       }
-      if (answer.remaining !== undefined) {
-        const now = answer.remaining + accepted;
-        if (now > level + SLACK) return broken(window, `its counter came back by ${now - level} within one window, as a sliding log's or a bucket's does`);
-        level = Math.min(level, now);
+      // Within an edge of the start an answer may be the window before's, read late on a busy machine (its 0 just
+      // after the next window's 14): its counter says nothing of this window's.
+      if (answer.remaining === undefined || answer.atMs < jump.atMs + edge) continue;
+      const now = answer.remaining + accepted;
+      for (; settledLevels < levels.length && levels[settledLevels]!.atMs <= answer.atMs - edge; settledLevels++) {
+        const { level } = levels[settledLevels]!;
+        let at = settled.length;
+        while (at > 0 && settled[at - 1]! > level) at--;
+        settled.splice(at, 0, level);
       }
-      if (answer.remaining === 0) emptyAt ??= accepted;
+      const level = settled.length > 0 ? settled[settled.length >> 1]! : Number.POSITIVE_INFINITY;
+      // Each answer reckoned within an edge before this one may have come after it: what it took is counted here, one
+      // more each.
+      const unordered = levels.length - settledLevels;
+      if (now > level + SLACK + unordered)
+        return broken(window, `its counter came back by ${now - level} within one window, as a sliding log's or a bucket's does`);
+      levels.push({ atMs: answer.atMs, level: now });
+      if (answer.remaining === 0) empty ??= { atMs: answer.atMs, after: 0 };
     }
     // A Reset read right at the window's start says its length, to the whole second it is rounded up to.
     if (jump.resetSeconds !== undefined && jump.atMs - jump.afterMs <= windowMs / 2) {

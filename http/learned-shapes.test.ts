@@ -25,7 +25,8 @@ test('command: "goto" where a refusal asks for it, the bot id where another name
     refused('{"command":"goto","bot_id":{{botId}}}', '{"errors":[{"field":"action","message":"must be \\"goto\\""}]}'),
     refused('{"action":"goto","bot_id":{{botId}}}', '{"errors":[{"field":"target.botId","message":"is required: a bot id written as a decimal string"}]}'),
   ]);
-  assert.deepEqual(templates(learned), ['{"action":"goto","target":{"botId":"{{botId}}"}}']);
+  // The type read first; the other after, as a reading may be wrong.
+  assert.deepEqual(templates(learned), ['{"action":"goto","target":{"botId":"{{botId}}"}}', '{"action":"goto","target":{"botId":{{botId}}}}']);
   assert.deepEqual(
     learned[0]!.taughtBy.map((r) => r.template),
     ['{"action":"goto","bot_id":{{botId}}}', '{"command":"goto","bot_id":{{botId}}}'],
@@ -46,6 +47,7 @@ test('command: a type not said is tried as a number first, as a string after eve
 test('command: the bot under a goto object needs no command field; a command field alone gets a guess for the bot', () => {
   assert.deepEqual(templates(learnedCommandCandidates([refused('{"goto":{{botId}}}', "missing required field 'goto.bot_id': an integer")])), [
     '{"goto":{"bot_id":{{botId}}}}',
+    '{"goto":{"bot_id":"{{botId}}"}}',
   ]);
   // The guess is only there to be refused: its refusal names the vendor's bot field.
   assert.deepEqual(templates(learnedCommandCandidates([refused('{"command":"goto","bot_id":{{botId}}}', '\'request.command\' must be "goto"')])), [
@@ -58,4 +60,16 @@ test('no body from paths that collide, nor from refusals that name nothing', () 
   assert.deepEqual(templates(learnedCommandCandidates([refused('{}', "'target' must be \"goto\"; missing 'target.id' (integer)")])), []);
   assert.deepEqual(learnedCommandCandidates([refused('{}', 'Bad Request'), refused('{}', '')]), []);
   assert.deepEqual(learnedSendCandidates([refused('{}', '{"type":"about:blank","status":400}')]), []);
+});
+
+test('each learned body says what was read to build it, and from which words', () => {
+  const [learned] = learnedCommandCandidates([
+    refused('{"dc_no_such_field":"goto"}', 'Bad Request: field "command" must be "goto"'),
+    refused('{"command":"goto","bot_id":{{botId}}}', 'Bad Request: field "params" must be {"botId": <integer>}'),
+  ]);
+  assert.equal(learned!.template, '{"command":"goto","params":{"botId":{{botId}}}}');
+  assert.deepEqual(learned!.readings, [
+    { field: 'params.botId', wants: 'a number', words: 'Bad Request: field "params" must be {"botId": <integer>}' },
+    { field: 'command', wants: '"goto"', words: 'Bad Request: field "command" must be "goto"' },
+  ]);
 });

@@ -11,10 +11,20 @@ export interface Refusal {
   body: string;
 }
 
-/** A body built from refusals, and the refusals it was built from. */
+/** What a refusal was read to say of one field, and the words it was read from. */
+export interface Reading {
+  /** The field's path, dotted. */
+  field: string;
+  /** What goes there, as read: a type, or the value ("goto"). */
+  wants?: string;
+  words: string;
+}
+
+/** A body built from refusals: the refusals it was built from, and what was read in them to build it. */
 export interface LearnedCandidate {
   template: string;
   taughtBy: Refusal[];
+  readings: Reading[];
 }
 
 /** The command a goto body carries (§4.2): a value, never a field's name. */
@@ -54,43 +64,55 @@ function templateOf(fields: ReadonlyArray<readonly [readonly string[], string]>)
   return text;
 }
 
-const taught = (...from: Array<Lesson | undefined>): Refusal[] => [...new Set(from.filter((l): l is Lesson => l !== undefined).map((l) => l.from))];
+/** The refusals `lessons` came from, and what was read in each. */
+function taught(...from: Array<Lesson | undefined>): Pick<LearnedCandidate, 'taughtBy' | 'readings'> {
+  const lessons = from.filter((l): l is Lesson => l !== undefined);
+  return {
+    taughtBy: [...new Set(lessons.map((l) => l.from))],
+    readings: lessons.map((l) => ({
+      field: l.path.join('.'),
+      ...(l.value !== undefined ? { wants: JSON.stringify(l.value) } : l.type ? { wants: `a ${l.type}` } : {}),
+      words: l.words ?? '',
+    })),
+  };
+}
 
 /** Send bodies: the message text at each field the refusals name, those said to want a number last. */
 export function learnedSendCandidates(refusals: readonly Refusal[]): LearnedCandidate[] {
   const fields = lessons(refusals, []);
   return [...fields.filter((f) => f.type !== 'number'), ...fields.filter((f) => f.type === 'number')].flatMap((f) => {
     const template = templateOf([[f.path, MARKS.text]]);
-    return template ? [{ template, taughtBy: taught(f) }] : [];
+    return template ? [{ template, ...taught(f) }] : [];
   });
 }
 
 /**
- * Command bodies: "goto" at each field said to want it, the bot id at each other field named, as the type said
- * (else a number first, a string after every number). Where no field was said to want "goto", at `command`, or
- * nowhere when the bot's field sits under a `goto` object ({"goto":{"bot_id":…}}). Where no field was named for the
- * bot, at `bot_id` beside the command: its refusal then names the vendor's.
+ * Command bodies: "goto" at each field said to want it, the bot id at each other field named, as the type said first
+ * (else a number first), the other type after every body of a type said or a number: a type is read, and a reading
+ * may be wrong. Where no field was said to want "goto", at `command`, or nowhere when the bot's field sits under a
+ * `goto` object ({"goto":{"bot_id":…}}). Where no field was named for the bot, at `bot_id` beside the command: its
+ * refusal then names the vendor's.
  */
 export function learnedCommandCandidates(refusals: readonly Refusal[]): LearnedCandidate[] {
   const fields = lessons(refusals, [GOTO]);
   const commands: Array<{ path: string[]; lesson?: Lesson }> = fields.filter((f) => f.value === GOTO).map((lesson) => ({ path: lesson.path, lesson }));
-  const bots: Array<{ path: string[]; type?: FieldMention['type']; lesson?: Lesson }> = fields
+  const bots: Array<{ path: string[]; type?: FieldMention['type']; lesson?: Lesson; guess?: true }> = fields
     .filter((f) => f.value === undefined)
     .map((lesson) => ({ path: lesson.path, type: lesson.type, lesson }));
   // A guess whose refusal names the vendor's field: one body is enough.
-  if (bots.length === 0) for (const c of commands) bots.push({ path: [...c.path.slice(0, -1), 'bot_id'], type: 'number' });
+  if (bots.length === 0) for (const c of commands) bots.push({ path: [...c.path.slice(0, -1), 'bot_id'], guess: true });
   const out: Array<LearnedCandidate & { rank: number }> = [];
   bots.forEach((bot, b) => {
     const places: Array<{ path: string[]; lesson?: Lesson } | undefined> =
       commands.length > 0 ? commands : [bot.path[0]?.toLowerCase() === GOTO ? undefined : { path: ['command'] }];
-    const types = bot.type ? [bot.type] : (['number', 'string'] as const);
+    const types = bot.guess ? (['number'] as const) : bot.type === 'string' ? (['string', 'number'] as const) : (['number', 'string'] as const);
     types.forEach((type, t) => {
       places.forEach((place, c) => {
         const template = templateOf([...(place ? [[place.path, GOTO] as const] : []), [bot.path, MARKS[type]]]);
-        // A type the refusals did not say comes after every body whose type they said or that holds a number.
-        if (template) out.push({ template, taughtBy: taught(bot.lesson, place?.lesson), rank: (t * bots.length + b) * places.length + c });
+        // The second type of a bot comes after the first of every bot.
+        if (template) out.push({ template, ...taught(bot.lesson, place?.lesson), rank: (t * bots.length + b) * places.length + c });
       });
     });
   });
-  return out.sort((x, y) => x.rank - y.rank).map(({ template, taughtBy }) => ({ template, taughtBy }));
+  return out.sort((x, y) => x.rank - y.rank).map(({ rank: _, ...candidate }) => candidate);
 }

@@ -6,7 +6,7 @@
 // (AnnouncedLimit), for the run's pace (http/run-pace.ts).
 import { type BareItem, type Item, type List, parseList } from 'structured-headers';
 import { headerValue } from './throttle.ts';
-import { counterJumps, foundWindow, type Met } from './found-window.ts';
+import { counterJumps, foundWindow, TESTED as TESTED_WINDOWS, type Met } from './found-window.ts';
 
 export type AnnouncedStyle = 'RateLimit-Policy' | 'RateLimit-Limit' | 'X-RateLimit-Limit';
 
@@ -145,7 +145,8 @@ export interface AnnouncedRate {
  * quota without one (X-RateLimit-Limit) may have its window found from the counter, a hypothesis the answers test
  * (http/found-window.ts): a limit once they tested it or its Reset states it, none once they broke it. Not trusted,
  * and the run says why, once the target refuses CONTRADICTIONS times what the counter said was left, or throttles
- * CONTRADICTIONS answers of a run paced below the limit it announced.
+ * CONTRADICTIONS answers of a run paced evenly below the limit it announced; refusals of the run's own bunch are
+ * neither.
  */
 export class AnnouncedLimit {
   private latest: Announcement | undefined;
@@ -160,14 +161,25 @@ export class AnnouncedLimit {
   private lies = 0;
   private throttledBelow = 0;
   private why: string | undefined;
+  /** The most windows the answers ever showed throttled as a found window predicts. */
+  private testedWindows = 0;
 
-  /** An answer of the run's credentials, met by the target at about `atMs` (halfway between send and answer). */
-  observe(atMs: number, accepted: boolean, announced: Announcement | undefined): void {
+  /**
+   * An answer of the run's credentials, met by the target at about `atMs`; `bunched`: a refusal of sends the run
+   * bunched, which says nothing against what the target announced.
+   */
+  observe(atMs: number, accepted: boolean, announced: Announcement | undefined, bunched = false): void {
     if (announced) this.latest = announced;
     let at = this.pending.length;
     while (at > 0 && this.pending[at - 1]!.atMs > atMs) at--;
     const { remaining, resetSeconds } = announced ?? {};
-    this.pending.splice(at, 0, { atMs, accepted, ...(remaining !== undefined ? { remaining } : {}), ...(resetSeconds !== undefined ? { resetSeconds } : {}) });
+    this.pending.splice(at, 0, {
+      atMs,
+      accepted,
+      ...(remaining !== undefined ? { remaining } : {}),
+      ...(resetSeconds !== undefined ? { resetSeconds } : {}),
+      ...(bunched ? { bunched } : {}),
+    });
     while (this.pending.length > 0 && this.pending[0]!.atMs <= atMs - SETTLE_MS) this.settle(this.pending.shift()!);
   }
 
@@ -224,10 +236,14 @@ export class AnnouncedLimit {
       this.refutedWhy ??= `${this.stated()}: ${found.why}`;
       return undefined;
     }
+    // Windows once throttled as a fixed window's stay tested: the length re-estimated from more answers may move a
+    // throttle near a window's end out of the count, not undo it (a first run kept 15/s for 40 s, then lost it).
+    this.testedWindows = Math.max(this.testedWindows, found.tested);
+    const known = found.known === 'untested' && this.testedWindows >= TESTED_WINDOWS ? 'tested' : found.known;
     const perSecond = (told.quota * 1000) / found.windowMs;
     const how = `${this.stated()} per a window of ${(found.windowMs / 1000).toFixed(2)} s, found from its counter`;
-    const tested = { stated: ' as its Reset states', tested: ` and throttled as one in ${found.tested} windows`, untested: '' }[found.known];
-    return { perSecond, how: how + tested, window: found.known };
+    const tested = { stated: ' as its Reset states', tested: ` and throttled as one in ${this.testedWindows} windows`, untested: '' }[known];
+    return { perSecond, how: how + tested, window: known };
   }
 
   private stated(): string {
@@ -244,7 +260,7 @@ export class AnnouncedLimit {
     const last = this.last;
     if (point.remaining === undefined) return;
     this.last = { remaining: point.remaining, total: this.accepted };
-    if (last && !point.accepted && last.remaining > SLACK && this.accepted === last.total) {
+    if (last && !point.accepted && !point.bunched && last.remaining > SLACK && this.accepted === last.total) {
       this.lies++;
       if (this.lies >= CONTRADICTIONS) this.distrust(`the target refused ${this.lies} times right after saying ${last.remaining} or more were left`);
     }

@@ -5,14 +5,23 @@
 // Two numbers: the target's limit (what it announced, or let through while the run pressed it: sends waiting their
 // turn) and the pace the run keeps under it (a margin below, or as far below as the network's jitter requires to meet
 // no throttle). Never faster than the pace: slots are 1/pace apart. The first send of a run, and the first after the
-// run was idle, goes at once and the next a whole slot later; a send whose timer fired late (a busy machine) keeps to
-// the slots when it is within half a slot of its own, else the slots start again from it. So any k sends after a send
-// span (k - 1/2)/pace at least, and k/pace unless that send's timer fired late.
+// run was idle, goes at once and the next a whole slot later; a send whose timer fired late (a busy machine) starts
+// the slots again from it: the slots it missed are dropped, never caught up, so a late timer never turns into a burst
+// that a fixed window throttles. Within the margin below the limit (a timer's millisecond) it keeps to its slot. So
+// no two sends go closer than 1/limit, and any k sends after a send span k/pace less that margin of one slot.
+//
+// A busy machine still bunches the run's own sends (a worker sends late after its turn, the next on time) and reads
+// their answers late. A throttle of sends the run bunched (its own send times, which the proxy tells the pace, put
+// more than the announced quota within a window of one another) says nothing against what the target announced: it
+// neither counts against the announcement nor slows the pace kept under it (bunchedAround). The target is taken to
+// have met a request no later after it left than the network's slowest half round trip (metAt), so the counter it
+// announced reads in the order it kept, to the network's jitter, not in the order a busy machine read the answers.
 //
 // Where the limit comes from, first to last:
 // - a window the target states (http/rate-headers.ts AnnouncedLimit: a policy's w), or one found from its counter that
 //   the run's answers verified (its quota held as throttles came, its counter never came back within a window):
-//   confirmed, the pace 3% below, never probed above, until its announcements contradict the throttles;
+//   confirmed, the pace 3% below, never probed above, until its announcements contradict the throttles the run meets
+//   sending evenly below it;
 // - a probe: a run that starts from an estimate, or that a throttle bounded nothing, steps its pace 7% up each time it
 //   has kept one PROBE_HOLD_S without a throttle; at its first throttle it keeps pressing until the throttles' pairs
 //   measure what the target lets through (MEASURE_THROTTLES at most): that is the limit, confirmed, the pace a margin
@@ -79,6 +88,10 @@ const PROBE_MIN_SENDS = 10;
 const MEASURE_THROTTLES = 4;
 /** Steps of the pace down from a confirmed limit, each at a throttle of that pace, before the throttles teach the limit again. */
 const STEPS_DOWN = 3;
+/** The run's own send times kept, in quotas (50 sends at least): enough to tell whether a throttled send was bunched. */
+const SENDS_KEPT_QUOTAS = 4;
+/** Half round trips kept: their fastest quarter says how late the network's slowest is, however late the rest are read. */
+const HALVES_KEPT = 51;
 
 export const LEARNED_HERE = "this run's answers";
 /** A limit the user set (MAX_RPS): the run's own pace, no vendor's. */
@@ -234,6 +247,8 @@ interface Probe {
   /** The pace it started from, and the limit it started with (an estimate, a window found; none for a throttle that bounded nothing). */
   from: number;
   bounded: boolean;
+  /** Up to a window the target announced, found from its counter and not yet tested: its throttles test it. */
+  toAnnounced?: true;
   measuring?: { throttles: number };
 }
 
@@ -259,6 +274,12 @@ export class RunPace {
   private readonly notes: string[] = [];
   /** How the run reads the announcements, as it last did. */
   private announcedNote: string | undefined;
+  /** When the run's own sends on its credentials left, in order: what bunching is measured from. */
+  private readonly sends: number[] = [];
+  /** Half the round trips of the last answers: the fastest of them bound when the target met an answer read late. */
+  private readonly halves: number[] = [];
+  /** Throttles of sends the run bunched: none counted against an announced limit. */
+  private bunchedThrottles = 0;
 
   constructor(
     known: KnownLimit | undefined,
@@ -288,11 +309,15 @@ export class RunPace {
     return this.current ? Math.max(0, this.nextSlotMs - nowMs) : 0;
   }
 
-  /** A send goes now, in its slot (see the head of this file); a probe counts it. */
+  /**
+   * A send goes now, in its slot, the next a whole slot after it; the slots a late one missed are dropped. A timer's
+   * own millisecond or two (within the margin the pace keeps below the limit, 3% of a slot) is no miss: the slots stay
+   * where they were, so no two sends go closer than 1/limit, and the timers' granularity does not slow the pace.
+   */
   take(nowMs: number): void {
     if (!this.current) return;
     const interval = 1000 / paceOf(this.current);
-    this.nextSlotMs = nowMs - this.nextSlotMs <= interval / 2 ? this.nextSlotMs + interval : nowMs + interval;
+    this.nextSlotMs = (nowMs - this.nextSlotMs <= interval * (1 - MARGIN) ? this.nextSlotMs : nowMs) + interval;
     const probe = this.probe;
     if (!probe || probe.measuring) return;
     probe.heldSinceMs ??= nowMs;
@@ -320,12 +345,71 @@ export class RunPace {
     this.learner.done(nowMs);
   }
 
+  /** A send on the run's credentials left for the target, as it left (a worker late after its turn included). */
+  sent(nowMs: number): void {
+    let at = this.sends.length;
+    while (at > 0 && this.sends[at - 1]! > nowMs) at--;
+    this.sends.splice(at, 0, nowMs);
+    // A throttled send is answered a round trip after it left: a few quotas of sends either side of it tell.
+    if (this.sends.length > SENDS_KEPT_QUOTAS * Math.max(this.announcements.quota, 50)) this.sends.shift();
+  }
+
+  /**
+   * The window an announced limit is counted in: its quota over its rate (a stated or found window, else the announced
+   * limit the run keeps); a second where none is known.
+   */
+  private windowMs(): number {
+    const quota = this.announcements.quota;
+    const perSecond = this.announcements.rate()?.perSecond ?? (this.current?.basis === 'announced' ? this.current.perSecond : undefined);
+    return quota > 0 && perSecond ? (1000 * quota) / perSecond : 1000;
+  }
+
+  /**
+   * Whether the run's own sends around `sentAtMs` were bunched: more than the announced quota went within a window of
+   * one another, with the margin the pace keeps below it (the network's jitter), that span holding this send. Sent
+   * evenly at a pace below the quota they never are, so a throttle among them speaks of the target; bunched (a timer
+   * that fired late, a worker that sent late after its turn), a window may throttle the run's own bunch whatever it
+   * allows. No announced quota: nothing to be bunched against.
+   */
+  private bunchedAround(sentAtMs: number): boolean {
+    const quota = this.announcements.quota;
+    if (quota <= 0) return false;
+    const span = this.windowMs() / MARGIN;
+    const near = this.sends.filter((t) => t > sentAtMs - span && t < sentAtMs + span);
+    for (let first = 0, last = 0; first < near.length && near[first]! <= sentAtMs; first++) {
+      while (last + 1 < near.length && near[last + 1]! - near[first]! < span) last++;
+      if (near[last]! >= sentAtMs && last - first + 1 > quota) return true;
+    }
+    return false;
+  }
+
+  /**
+   * When the target met a request sent at `sentAtMs` and answered at `nowMs`: halfway, but never later after its send
+   * than the network's slowest half round trip, read from the fastest quarter of the last answers. A busy machine
+   * reads an answer late (its event loop was elsewhere, by tens of ms and more the busier it is): halfway would put it
+   * up to half that lateness late, out of the order the target's counter kept, and a window's last answer after the
+   * next one's first (its counter seen to come back within a window: no fixed window, a busy first run learned
+   * 12.75/s of an announced 15/s from its throttles). Read from the median, the bound rose with the lateness itself.
+   */
+  private metAt(sentAtMs: number, nowMs: number): number {
+    const half = (nowMs - sentAtMs) / 2;
+    this.halves.push(half);
+    if (this.halves.length > HALVES_KEPT) this.halves.shift();
+    const sorted = [...this.halves].sort((a, b) => a - b);
+    const fastest = sorted[0]!;
+    // The network's slowest half round trip, read from its faster ones, so that a quarter of the answers read on time
+    // suffice: the fastest quarter of a spread as even as a network's jitter spans a quarter of it (80-140 ms round
+    // trips: 40 to 47.5 ms, so up to 70), four times it the whole.
+    const slowest = fastest + 4 * (sorted[sorted.length >> 2]! - fastest);
+    return sentAtMs + Math.min(half, slowest);
+  }
+
   /** An answer of the run's credentials came back: true when the limit it would leave changed since it last said so. */
   answered(nowMs: number, answer: PacedAnswer): boolean {
-    // The target met it about halfway between its send and its answer.
-    const metAtMs = (answer.sentAtMs + nowMs) / 2;
-    this.announcements.observe(metAtMs, !answer.throttled, answer.announced);
-    if (answer.throttled) this.throttled(nowMs, answer.sentAtMs, metAtMs);
+    const metAtMs = this.metAt(answer.sentAtMs, nowMs);
+    const bunched = answer.throttled && this.bunchedAround(answer.sentAtMs);
+    this.announcements.observe(metAtMs, !answer.throttled, answer.announced, bunched);
+    if (answer.throttled) this.throttled(nowMs, answer.sentAtMs, metAtMs, bunched);
     else this.learner.answered(metAtMs, false, this.pace());
     this.update(nowMs);
     const [now, before] = [this.leaving(), this.reported];
@@ -333,11 +417,23 @@ export class RunPace {
     return !sameLimit(now, before);
   }
 
-  private throttled(nowMs: number, sentAtMs: number, metAtMs: number): void {
-    if (this.announcedSinceMs !== undefined && sentAtMs >= this.announcedSinceMs) this.announcements.throttledAtPace();
+  private throttled(nowMs: number, sentAtMs: number, metAtMs: number, bunched: boolean): void {
+    // Only a throttle the pace met sending evenly below the announced limit contradicts it; one of the run's own bunch
+    // does not.
+    const keptToAnnounced = this.announcedSinceMs !== undefined && sentAtMs >= this.announcedSinceMs;
+    if (keptToAnnounced && bunched) this.bunchedThrottles++;
+    else if (keptToAnnounced) this.announcements.throttledAtPace();
     // Every throttle counts towards what the pairs measure, whatever the pace does with it.
     const shown = this.learner.answered(metAtMs, true, this.pace());
     const probe = this.probe;
+    // A probe up to the announced window is its test: a throttle of the run's own bunch tests it as any other (the
+    // window counts it), but measures nothing of the pace below it, and does not end the probe there. Ended there, a
+    // busy first run confirmed the pace it probed from (14.7/s of an announced 15) and its next bunches stepped it
+    // down to 12.46/s: the window never came to be tested at its own rate.
+    if (bunched && probe?.toAnnounced) {
+      if (!keptToAnnounced) this.bunchedThrottles++;
+      return;
+    }
     if (probe && (probe.bounded || probe.good !== undefined)) {
       this.probeThrottles++;
       const counted = this.counted(probe, metAtMs);
@@ -369,6 +465,11 @@ export class RunPace {
     // limit stays.
     if (!this.confirmed && this.initial?.confidence === 'confirmed' && this.current === this.initial)
       this.confirmed = { perSecond: this.initial.perSecond, pace: paceOf(this.initial), atMs: nowMs, stepsDown: 0, basis: this.initial.basis };
+    // An announced limit's pace is not slowed for the run's own bunch: slowed, the runs after would keep it so.
+    if (bunched && this.confirmed?.basis === 'announced') {
+      if (!keptToAnnounced) this.bunchedThrottles++;
+      return;
+    }
     if (this.confirmed && this.confirmed.stepsDown < STEPS_DOWN) {
       this.probeThrottles++;
       const { pace: throttled, perSecond, basis } = this.confirmed;
@@ -453,7 +554,7 @@ export class RunPace {
       if (this.maxRps === undefined || paceOf(this.current) < this.maxRps) {
         const from = paceOf(this.current);
         this.probed = true;
-        this.probe = { level: from, good: undefined, sends: 0, sinceMs: nowMs, from, bounded: true };
+        this.probe = { level: from, good: undefined, sends: 0, sinceMs: nowMs, from, bounded: true, toAnnounced: true };
         this.notes.push(`probes from ${from}/s up to the announced ${rate.how}, untested`);
       }
     }
@@ -514,6 +615,10 @@ export class RunPace {
 
   record(): PaceRecord {
     const probed = this.probeThrottles > 0 ? [`${this.probeThrottles} throttled answers at the probed pace`] : [];
+    if (this.bunchedThrottles > 0)
+      probed.push(
+        `${this.bunchedThrottles} throttled answers of sends the run bunched (more than the quota within a window), none counted against the announced limit`,
+      );
     const announced = this.announcedNote ? [this.announcedNote] : [];
     return { initial: this.initial ?? null, limit: this.leaving() ?? null, notes: [...announced, ...this.notes, ...probed] };
   }

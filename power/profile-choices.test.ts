@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FingerprintItem } from '../lib/fingerprint.ts';
 import { observedOverlay } from '../report/overlay.ts';
-import { differingSettings, expectedChanges, overlayMismatch } from './profile-choices.ts';
+import { differingSettings, expectedChanges, overlayMismatch, shapeProblems } from './profile-choices.ts';
 
 test('the settings two configs differ in are their differing leaves, arrays and nulls included', () => {
   const base = { statuses: { created: 'new', operator: 'operator' }, send: { textFields: ['text'], dataItem: null }, auth: { login: 'a' } };
@@ -28,4 +28,18 @@ test('a profile overlay must differ from the default exactly where its changed o
   assert.deepEqual(overlayMismatch(base, other, ['status.operator']), { differing: [target], problems: [] });
   assert.deepEqual(overlayMismatch(base, other, []).problems, [`differs with no observation changed: ${target}`]);
   assert.deepEqual(overlayMismatch(base, base, ['status.operator']).problems, [`same although its observations changed: ${target}`]);
+});
+
+test('a profile that configures no shape must discover both, each verified by its effect; one whose refusals name nothing need not', () => {
+  const found = (template: string | null, verifiedBy: string | null) => ({ template, verifiedBy, how: template ? 'learned' : 'undetermined: set it' });
+  const moved = found('{"command":"goto","params":{"botId":{{botId}}}}', 'dialog moved to the target bot');
+  assert.deepEqual(shapeProblems('refusal-template', { send: found('{"m":"{{text}}"}', 'updated moved'), command: moved }), []);
+  assert.deepEqual(shapeProblems('refusal-template', { send: found(null, null), command: found('{"x":{{botId}}}', 'the only shape accepted') }), [
+    'no send shape discovered with no configuration: undetermined: set it',
+    'the command shape {"x":{{botId}}} not verified by its effect (the only shape accepted)',
+  ]);
+  assert.deepEqual(shapeProblems('refusal-silent', { send: found(null, null), command: found(null, null) }), []);
+  // A configured shape is the user's: only the other is the run's to discover.
+  assert.deepEqual(shapeProblems('string-ids-query', { send: found('{"message":"{{text}}"}', 'updated moved'), command: found(null, null) }), []);
+  assert.deepEqual(shapeProblems('refusal-template', undefined), ['the run recorded no request shapes']);
 });

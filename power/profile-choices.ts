@@ -15,6 +15,32 @@ export const PROFILE_CONFIGURES: Readonly<Record<string, ReadonlyArray<'SEND_BOD
   'nested-put-empty': ['COMMAND_BODY'],
 };
 
+/**
+ * Profiles whose refusals name nothing (refusal-silent): their runs skip what needs a shape and say what to set. Every
+ * other profile that configures no shape is a vendor whose shapes the run must discover with no configuration,
+ * verified by their effect, so that none of its tests is skipped for want of one (issue 48).
+ */
+export const NAMES_NOTHING: readonly string[] = ['refusal-silent'];
+
+/** The effects that confirm a shape: its message seen, the dialog moved. */
+const EFFECTS = ['text in the record', 'updated moved', 'dialog moved to the target bot'];
+
+/** What is wrong with the shapes a profile's run settled: each one it must discover and did not, or took unconfirmed. */
+export function shapeProblems(
+  profile: string,
+  shapes: Record<'send' | 'command', { template: string | null; verifiedBy: string | null; how: string }> | undefined,
+): string[] {
+  const configured = PROFILE_CONFIGURES[profile] ?? [];
+  if (NAMES_NOTHING.includes(profile)) return [];
+  if (!shapes) return ['the run recorded no request shapes'];
+  return (['send', 'command'] as const).flatMap((kind) => {
+    if (configured.includes(kind === 'send' ? 'SEND_BODY' : 'COMMAND_BODY')) return [];
+    const shape = shapes[kind];
+    if (shape.template === null) return [`no ${kind} shape discovered with no configuration: ${shape.how}`];
+    return EFFECTS.includes(shape.verifiedBy ?? '') ? [] : [`the ${kind} shape ${shape.template} not verified by its effect (${shape.verifiedBy})`];
+  });
+}
+
 /** Setting (a dotted path of the simulator config, or a prefix of several) → observation ids that show it. */
 export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly string[] }> = [
   // The status read after a trigger refused on a dialog not started, or after one that leaves it with the operator.
@@ -46,6 +72,9 @@ export const CHOICE_OBSERVATIONS: ReadonlyArray<{ setting: string; ids: readonly
   { setting: 'command.unknownBotStatus', ids: ['command.unknown-bot'] },
   { setting: 'validation.dialogBeforeBody', ids: ['validation.order'] },
   { setting: 'errors.format', ids: ['error.400', 'error.401', 'error.403', 'error.404'] },
+  { setting: 'errors.custom', ids: ['error.400', 'error.401', 'error.403', 'error.404'] },
+  // A refused body field in the vendor's words: what the shapes were learned from (their evidence quotes it).
+  { setting: 'errors.wording', ids: ['body.send.accepted', 'body.command.accepted'] },
   { setting: 'callback', ids: ['callback.shape'] },
   { setting: 'create.v2Get', ids: ['body.getV2DialogCreate'] },
   { setting: 'create.startedWithoutResponse', ids: ['response.create.response-false'] },

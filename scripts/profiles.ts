@@ -3,9 +3,10 @@
 // wherever the spec says "not shown". Each run must be green with no breaking item, and its drift report against
 // baselines/simulator.json (the default profile) must list every one of the profile's choices as changed
 // (power/profile-choices.ts). Some profiles are run as a user would configure them (SEND_BODY, COMMAND_BODY, from
-// the vendor's own shapes), the others discover the shapes, from the candidates or from what the vendor's refusals
-// name (the refusal-* profiles); refusal-silent's refusals name nothing, so the skips of a run without shapes are
-// proven green too. Each run's learned document (its overlay) must apply, lint clean and accept
+// the vendor's own shapes), the others must discover the shapes with no configuration, verified by their effect, from
+// the candidates or from what the vendor's refusals say in its own words (the refusal-* profiles, refusal-holdout's
+// words never seen by the reader's tests), so that none of their tests is skipped for want of one; refusal-silent's
+// refusals name nothing, so the skips of a run without shapes are proven green too. Each run's learned document (its overlay) must apply, lint clean and accept
 // every answer recorded, and differ from the default's exactly at the places whose observations the profile changed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ import { REPORTS_DIR } from '../contract/core/env.ts';
 import { BaselineError, baselinePath, readBaseline } from '../contract/core/baselines.ts';
 import { OBSERVED_OVERLAY } from '../contract/core/run-report-files.ts';
 import { observedOverlay } from '../report/overlay.ts';
-import { differingSettings, expectedChanges, overlayMismatch, PROFILE_CONFIGURES } from '../power/profile-choices.ts';
+import { differingSettings, expectedChanges, overlayMismatch, PROFILE_CONFIGURES, shapeProblems } from '../power/profile-choices.ts';
+import { requestShapesFile } from '../contract/core/request-shapes.ts';
 import type { DriftReport } from '../report/drift-report.ts';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
@@ -58,6 +60,8 @@ interface ProfileResult {
   overlayProblems: string[];
   /** Places where its overlay and the default's differ, or should and do not: "differs without a change: T". */
   overlayMismatch: string[];
+  /** A shape it had to discover with no configuration and did not, or took without its effect (power/profile-choices.ts). */
+  shapeProblems: string[];
   error?: string;
   ok: boolean;
 }
@@ -111,7 +115,11 @@ const results = await Promise.all(
   planned.map(async ({ profile, config, configured, reportsDir }, i): Promise<ProfileResult> => {
     const run = runs[i]!;
     const driftFile = join(reportsDir, 'drift.json');
-    const report = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport) : undefined;
+    const written = existsSync(driftFile) ? (JSON.parse(readFileSync(driftFile, 'utf8')) as DriftReport | { verdict: { line: string } }) : undefined;
+    // A run that could not judge writes its verdict there, no drift report (contract/core/verdict-reports.ts): that
+    // profile fails with the verdict's line, and the others' results are still written.
+    const report = written && 'counts' in written ? written : undefined;
+    const unjudged = written && 'verdict' in written ? `; ${written.verdict.line}` : '';
     const changed = (report?.entries ?? [])
       .filter((e) => e.change !== null && e.change !== 'unchanged' && e.severity !== 'breaking')
       .map((e) => e.id)
@@ -124,6 +132,8 @@ const results = await Promise.all(
       ? overlayMismatch(defaultOverlay, learned.overlay, changed)
       : { differing: [], problems: [`no readable ${OBSERVED_OVERLAY} written`] };
     const mismatch = compared.problems;
+    const shapesFile = requestShapesFile(reportsDir);
+    const shapes = shapeProblems(profile, existsSync(shapesFile) ? JSON.parse(readFileSync(shapesFile, 'utf8')) : undefined);
     const ok =
       !run.error &&
       report !== undefined &&
@@ -132,11 +142,12 @@ const results = await Promise.all(
       missing.length === 0 &&
       unmapped.length === 0 &&
       learned.problems.length === 0 &&
-      mismatch.length === 0;
+      mismatch.length === 0 &&
+      shapes.length === 0;
     const line = `${run.error ? `run error: ${run.error}` : `${run.failed.length} failed, ${run.passed} passed, ${run.skipped} skipped`} in ${run.seconds.toFixed(1)} s of tests`;
     const overlayLine = `overlay of ${learned.actions} actions, ${compared.differing.length} differing from the default's`;
     console.log(
-      `  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}`,
+      `  ${profile.padEnd(20)} ${ok ? 'ok  ' : 'FAIL'} ${line}; ${changed.length} observations changed${missing.length ? `, NOT LISTED: ${missing.join(', ')}` : ''}; ${overlayLine}${unjudged}`,
     );
     return {
       profile,
@@ -151,6 +162,7 @@ const results = await Promise.all(
       unmapped,
       overlayProblems: learned.problems,
       overlayMismatch: mismatch,
+      shapeProblems: shapes,
       ...(run.error ? { error: run.error } : {}),
       ok,
     };
@@ -170,6 +182,7 @@ for (const r of results.filter((r) => !r.ok)) {
   if (r.unmapped.length)
     console.error(`profiles: ${r.profile}: settings no observation shows (add them to power/profile-choices.ts): ${r.unmapped.join(', ')}`);
   for (const p of [...r.overlayProblems, ...r.overlayMismatch]) console.error(`profiles: ${r.profile}: learned document: ${p}`);
+  for (const p of r.shapeProblems) console.error(`profiles: ${r.profile}: ${p}`);
 }
 console.log(
   `profiles: ${results.filter((r) => r.ok).length}/${results.length} green with their choices reported, in ${wall.toFixed(0)} s wall; reports/profiles.json`,

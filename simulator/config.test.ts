@@ -41,7 +41,19 @@ describe('simulator configuration', () => {
       { create: { startedWithoutResponse: { status: 200, body: 'ids-v2' } } },
       /config\.create\.startedWithoutResponse must be an object whose body is one of empty, empty-object/,
     ],
-    [{ errors: { format: 'html' } }, /config\.errors\.format must be one of problem, problem-instance, json, text, envelope, fields, empty, got "html"/],
+    [
+      { errors: { format: 'html' } },
+      /config\.errors\.format must be one of problem, problem-instance, json, text, envelope, fields, empty, custom, got "html"/,
+    ],
+    [{ errors: { format: 'custom' } }, /config\.errors\.custom is the body of format custom: set both or neither/],
+    [
+      {
+        errors: {
+          wording: { field: 'outermost', wants: 'words', types: { integer: 'n', string: 's' }, missing: '', wrongType: '', wrongValue: '', otherValues: [] },
+        },
+      },
+      /config\.errors\.wording\.field outermost says what goes there as a whole value: wants must be template or example/,
+    ],
     [{ callback: { encoding: 'xml' } }, /config\.callback\.encoding must be one of json, form, multipart, query/],
     [{ callback: { method: 'DELETE' } }, /config\.callback\.method must be one of POST, PUT, GET/],
     [{ callback: { method: 'GET', encoding: 'form' } }, /config\.callback\.method GET sends no body, so config\.callback\.encoding must be query, got form/],

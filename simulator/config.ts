@@ -166,9 +166,21 @@ export interface SimulatorConfig {
    * Error body shape (spec §7: not shown): RFC 7807 problem+json, the same with `instance` (the request's path, as
    * RFC 9457 servers often write it), {"message": ...} JSON, plain text,
    * {"error": {"code", "message"}} JSON, {"errors": [{"field", "message"}]} JSON (a refused body field named apart
-   * from the message, which then leaves it out), or no body at all.
+   * from the message, which then leaves it out), no body at all, or a vendor's own (`custom`).
    */
-  errors: { format: ErrorFormat };
+  errors: {
+    format: ErrorFormat;
+    /**
+     * Format `custom`: the content type and the body of every error (`body`) and of a refused send or command field
+     * (`fieldBody`, else `body`): a text, or a JSON value whose strings are filled in. {status}, {title}, {detail},
+     * and of a refused field (simulator/refusal-wording.ts) {field}, {name}, {wants}, {value}, {values}, {segments},
+     * {example}, {tree}; a JSON string that is one of them alone takes its JSON value ({status} a number, {segments}
+     * and {values} lists, {example} the example value, {tree} the sentence under the field's segments).
+     */
+    custom: { contentType: string; body: unknown; fieldBody?: unknown } | null;
+    /** A vendor's own words for a refused send or command field (§7: not shown); null: the simulator's. */
+    wording: RefusalWording | null;
+  };
   limits: {
     maxPageCount: PageCountLimit | null;
     maxTextLength: LimitConfig | null;
@@ -179,7 +191,25 @@ export interface SimulatorConfig {
   };
 }
 
-export type ErrorFormat = 'problem' | 'problem-instance' | 'json' | 'text' | 'envelope' | 'fields' | 'empty';
+export type ErrorFormat = 'problem' | 'problem-instance' | 'json' | 'text' | 'envelope' | 'fields' | 'empty' | 'custom';
+
+/**
+ * How a vendor words a refused body field: the sentence for a field missing, of the wrong type, or without the one
+ * value it takes (the command's goto), each with {field}, {name} (its last segment), {wants}, {value} and {values}. `field` writes the field
+ * as a dotted path (`params.botId`), a JSON pointer (`/params/botId`), brackets (`params[botId]`) or by its outermost
+ * name only (`params`, what goes there then a whole value: `{"botId": <integer>}`). `wants` says what goes there: a
+ * type in `types`' words (`an integer`), a template (`types`' placeholders, `<integer>`), or an example (`123`).
+ * `otherValues`: the commands it lists beside goto ({values}: `goto, wait, end`).
+ */
+export interface RefusalWording {
+  field: 'dotted' | 'pointer' | 'brackets' | 'outermost';
+  wants: 'words' | 'template' | 'example';
+  types: { integer: string; string: string };
+  missing: string;
+  wrongType: string;
+  wrongValue: string;
+  otherValues: string[];
+}
 
 export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
 
@@ -238,7 +268,7 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
     tokenHeader: null,
     sendsToken: true,
   },
-  errors: { format: 'problem' },
+  errors: { format: 'problem', custom: null, wording: null },
   limits: { maxPageCount: null, maxTextLength: null, maxVariablesBytes: null, rate: null, maxBodyBytes: 1024 * 1024 },
 };
 
@@ -374,7 +404,19 @@ const RULES: Record<string, Check> = {
   'callback.method': oneOf('POST', 'PUT', 'GET'),
   'callback.tokenHeader': nullable(headerName),
   'callback.sendsToken': bool,
-  'errors.format': oneOf('problem', 'problem-instance', 'json', 'text', 'envelope', 'fields', 'empty'),
+  'errors.format': oneOf('problem', 'problem-instance', 'json', 'text', 'envelope', 'fields', 'empty', 'custom'),
+  'errors.custom': nullable(object({ contentType: str, body: () => undefined, fieldBody: () => undefined }, ['fieldBody'])),
+  'errors.wording': nullable(
+    object({
+      field: oneOf('dotted', 'pointer', 'brackets', 'outermost'),
+      wants: oneOf('words', 'template', 'example'),
+      types: object({ integer: str, string: str }),
+      missing: str,
+      wrongType: str,
+      wrongValue: str,
+      otherValues: list(str),
+    }),
+  ),
   'limits.maxPageCount': nullable(object({ ...LIMIT_SHAPE, clamp: bool }, ['status', 'body', 'clamp'])),
   'limits.maxTextLength': limit,
   'limits.maxVariablesBytes': limit,
@@ -427,6 +469,15 @@ function checkCombinations(config: SimulatorConfig): void {
       ['command.botField', command.botField],
     ]);
   if (clash) throw new ConfigError(clash);
+  const { format, custom, wording } = config.errors;
+  if ((format === 'custom') !== (custom !== null)) {
+    throw new ConfigError(
+      `config.errors.custom is the body of format custom: set both or neither (format ${format}, custom ${custom === null ? 'null' : 'set'})`,
+    );
+  }
+  if (wording?.field === 'outermost' && wording.wants === 'words') {
+    throw new ConfigError('config.errors.wording.field outermost says what goes there as a whole value: wants must be template or example, not words');
+  }
   const rate = limits.rate;
   if (rate?.kind && rate.kind !== 'token-bucket' && !(Number.isInteger(rate.perSecond) && rate.perSecond >= 1)) {
     throw new ConfigError(`config.limits.rate.perSecond of a ${rate.kind} counts requests in a second: a whole number of at least 1, got ${rate.perSecond}`);

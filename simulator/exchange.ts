@@ -1,6 +1,7 @@
 // What travels through one request: the Exchange (request as the handlers and drifts see it) and the Reply
 // (response before it is written). Errors are thrown as HttpError and become a Reply in one place (http.ts).
 import type { SuccessReply } from './config.ts';
+import type { FieldWords } from './refusal-wording.ts';
 import type { Dialog } from './store.ts';
 import type { OperationId } from '../openapi/operations.generated.ts';
 
@@ -31,7 +32,7 @@ export interface Reply {
    * An error: rendered in the configured error format with the final status, after drifts. `field`: the body field it
    * refuses, and what it says of it, for the format that names fields apart from the message.
    */
-  problem?: { detail: string; field?: { path: string; says: string } };
+  problem?: { detail: string; field?: { path: string; says: string; words?: FieldWords } };
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -48,12 +49,16 @@ export class HttpError extends Error {
   }
 }
 
-/** A 400 for one body field (dotted path): `detail` says it in a sentence, `says` without the field's name. */
+/**
+ * A 400 for one body field (dotted path): `detail` says it in a sentence, `says` without the field's name; `words`, in
+ * a vendor's own words (config.errors.wording), what a custom error body fills in.
+ */
 export class FieldError extends HttpError {
   constructor(
     readonly field: string,
     readonly says: string,
     detail: string,
+    readonly words?: FieldWords,
   ) {
     super(400, detail);
   }
@@ -62,7 +67,14 @@ export class FieldError extends HttpError {
 export function toReply(err: HttpError): Reply {
   const headers = err.headers;
   if (err.body !== undefined) return { status: err.status, headers, json: err.body };
-  return { status: err.status, headers, problem: { detail: err.detail, ...(err instanceof FieldError ? { field: { path: err.field, says: err.says } } : {}) } };
+  return {
+    status: err.status,
+    headers,
+    problem: {
+      detail: err.detail,
+      ...(err instanceof FieldError ? { field: { path: err.field, says: err.says, ...(err.words ? { words: err.words } : {}) } } : {}),
+    },
+  };
 }
 
 export const jsonReply = (status: number, json: unknown): Reply => ({ status, json });

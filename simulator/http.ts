@@ -4,6 +4,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import type { Drift } from './drifts/types.ts';
 import { HttpError, JSON_TYPE, toReply, type Exchange, type Reply } from './exchange.ts';
+import { fillTemplate } from './refusal-wording.ts';
 import type { Handler } from './handlers/types.ts';
 import { RateLimiter } from './limits.ts';
 import { isObject } from './params.ts';
@@ -134,6 +135,13 @@ export function createPipeline(sim: Simulation, handlers: Record<string, Handler
         return [JSON_TYPE, JSON.stringify({ errors: [field ? { field: field.path, message: field.says } : { message: detail }] })];
       case 'empty':
         return [undefined, undefined];
+      case 'custom': {
+        const { contentType, body, fieldBody } = config.errors.custom!;
+        const words = field?.words;
+        const template = words && fieldBody !== undefined ? fieldBody : body;
+        const filled = fillTemplate(template, { status: String(status), title, detail, ...words?.text }, { status, ...words?.json });
+        return [contentType, typeof filled === 'string' ? filled : JSON.stringify(filled)];
+      }
     }
   }
 

@@ -51,7 +51,7 @@ describe('validation.dialogBeforeBody', () => {
 });
 
 describe('errors.format', () => {
-  const expected: Record<SimulatorConfig['errors']['format'], [string | null, (body: string) => void]> = {
+  const expected: Record<Exclude<SimulatorConfig['errors']['format'], 'custom'>, [string | null, (body: string) => void]> = {
     problem: ['application/problem+json', (b) => assert.equal(JSON.parse(b).status, 404)],
     'problem-instance': ['application/problem+json', (b) => assert.equal(JSON.parse(b).instance, `/api/v2/conversation/${UNKNOWN}`)],
     fields: ['application/json; charset=utf-8', (b) => assert.deepEqual(JSON.parse(b), { errors: [{ message: 'dialog not found' }] })],
@@ -118,6 +118,41 @@ describe('refusals of a send or command body', () => {
       assert.equal(await detail({ command: 'goto' }), `'request.command' must be "goto"`);
       assert.equal(await detail({ request: { command: 'goto', botId: 202 } }), `'request.botId' must be a bot id written as a decimal string, like "202"`);
     }));
+});
+
+describe('errors.wording and errors.custom', () => {
+  it("word a refused field in a vendor's own words, in a body of its own: the text, the status, the field's segments", () =>
+    withSimulator(
+      {
+        command: { commandField: 'command', botField: 'params.botId' },
+        errors: {
+          format: 'custom',
+          custom: { contentType: 'application/json', body: { oops: '{detail}' }, fieldBody: { code: '{status}', at: '{segments}', say: '{title}: {detail}' } },
+          wording: {
+            field: 'outermost',
+            wants: 'template',
+            types: { integer: '<integer>', string: '<string>' },
+            missing: 'field "{field}" must be {wants}',
+            wrongType: 'field "{field}" must be {wants}',
+            wrongValue: 'field "{field}" must be one of {values}',
+            otherValues: ['wait'],
+          },
+        },
+      },
+      async (sim) => {
+        const { uuid } = await findDialog(sim, 'operator');
+        const refused = async (body: unknown) => (await post(sim, uuid, 'command', body)).json();
+        assert.deepEqual(await refused({ command: 'goto', params: { bot_id: 202 } }), {
+          code: 400,
+          at: ['params', 'botId'],
+          say: 'Bad Request: field "params" must be {"botId": <integer>}',
+        });
+        assert.equal((await refused({ command: 'jump' })).say, 'Bad Request: field "command" must be one of goto, wait');
+        assert.equal((await post(sim, uuid, 'command', { command: 'goto', params: { botId: 202 } })).status, 204);
+        // Other errors take the body of every error.
+        assert.deepEqual((await sim.call('GET', `/api/v2/conversation/${UNKNOWN}`)).json(), { oops: 'dialog not found' });
+      },
+    ));
 });
 
 describe('transitions.startCompleted', () => {

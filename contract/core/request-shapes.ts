@@ -7,7 +7,9 @@ import type { SuiteConfig } from '../../config/suite-config.ts';
 import { configuredShape, type RequestShapes, type ShapeFinding } from '../../http/body-discovery.ts';
 import { redactKnownIn } from '../../http/redact.ts';
 
-const file = (reportsDir: string) => join(reportsDir, 'run', 'request-shapes.json');
+/** Where a run records its shapes. */
+export const requestShapesFile = (reportsDir: string) => join(reportsDir, 'run', 'request-shapes.json');
+const file = requestShapesFile;
 
 /** What names a target in the record of its shapes: its URL, or the embedded simulator's profile (whose port varies). */
 export const shapesTarget = (config: Pick<SuiteConfig, 'targetBaseUrl' | 'simulatorProfile'>): string =>

@@ -103,6 +103,8 @@ export async function startAuthProxy(target: string, credentials: Credentials, p
     if (authorization) headers.authorization = authorization;
     const sentAtMs = clock.now();
     pacing?.pace.busy(sentAtMs);
+    // When the run's own sends left, as they left (a worker late after its turn included): what bunching is measured from.
+    if (match[1] === 'valid') pacing?.pace.sent(sentAtMs);
     try {
       const payload = await body(req);
       const upstream = await request(`${target}${match[2]}`, {

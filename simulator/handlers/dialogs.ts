@@ -2,6 +2,7 @@
 // Order of checks: path parameter (404), then body (400) and the dialog (404, then 403 deleted/completed, then its
 // state) in the order config.validation.dialogBeforeBody gives, then the target bot of a goto.
 import { FieldError, HttpError, emptyReply, jsonReply, successReply, type Exchange } from '../exchange.ts';
+import { wordRefusal, type RefusedField } from '../refusal-wording.ts';
 import { enforceLimit } from '../limits.ts';
 import { isObject, parseInteger, parseJsonBody, parseUuid, valueAt } from '../params.ts';
 import type { Simulation } from '../simulation.ts';
@@ -29,6 +30,18 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     return [parsed, checkDialog()];
   }
 
+  /**
+   * A refused field: in the simulator's own words (`says` without the field's name, `detail` a sentence), or in the
+   * vendor's (config.errors.wording), which then are both.
+   */
+  function refuse(refused: RefusedField, says: string, detail: string): FieldError {
+    const wording = config.errors.wording;
+    if (!wording) return new FieldError(refused.path, says, detail);
+    const values = [config.command.gotoValue, ...wording.otherValues];
+    const words = wordRefusal(wording, refused, values, config.send.textFields.includes(refused.path));
+    return new FieldError(refused.path, words.sentence, words.sentence, words);
+  }
+
   /** The message text of a send body, or undefined when a lenient vendor finds none (nothing is sent). */
   function sendText(raw: Buffer): string | undefined {
     const { textFields, lenient } = config.send;
@@ -39,8 +52,8 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     // Named as vendors name a refused field: the first field it reads, and the others it would take.
     if (typeof text !== 'string' || text.length === 0) {
       const says = text === undefined ? 'is required: a non-empty string' : 'must be a non-empty string';
-      throw new FieldError(
-        textFields[0]!,
+      throw refuse(
+        { kind: text === undefined ? 'missing' : 'wrongType', path: textFields[0]!, wants: { type: 'string' } },
         says,
         `${text === undefined ? 'missing required field' : 'wrong field'} '${textFields.join("' or '")}': a non-empty string`,
       );
@@ -54,8 +67,10 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     const { botField, botType } = config.command;
     const wanted = botType === 'integer' ? 'an integer bot id' : 'a bot id written as a decimal string, like "202"';
     const fits = botType === 'integer' ? typeof value === 'number' && Number.isSafeInteger(value) : typeof value === 'string';
-    if (value === undefined) throw new FieldError(botField, `is required: ${wanted}`, `missing required field '${botField}': ${wanted}`);
-    if (!fits) throw new FieldError(botField, `must be ${wanted}`, `'${botField}' must be ${wanted}`);
+    const wants = { type: botType };
+    if (value === undefined)
+      throw refuse({ kind: 'missing', path: botField, wants }, `is required: ${wanted}`, `missing required field '${botField}': ${wanted}`);
+    if (!fits) throw refuse({ kind: 'wrongType', path: botField, wants }, `must be ${wanted}`, `'${botField}' must be ${wanted}`);
     return botType === 'integer' ? (value as number) : parseInteger(value as string, 400, botField);
   }
 
@@ -65,7 +80,12 @@ export function dialogHandlers(sim: Simulation): Record<string, Handler> {
     const body = parseJsonBody(raw, 400, true);
     const isGoto = isObject(body) && valueAt(body, commandField) === gotoValue;
     if (!isObject(body)) throw new HttpError(400, 'the body must be a JSON object');
-    if (!isGoto && !lenient) throw new FieldError(commandField, `must be "${gotoValue}"`, `'${commandField}' must be "${gotoValue}"`);
+    if (!isGoto && !lenient)
+      throw refuse(
+        { kind: 'wrongValue', path: commandField, wants: { value: gotoValue } },
+        `must be "${gotoValue}"`,
+        `'${commandField}' must be "${gotoValue}"`,
+      );
     const bot = valueAt(body, botField);
     if (bot === undefined && lenient) return { target: undefined, apply: false };
     return { target: botIdOf(bot), apply: isGoto };
