@@ -48,6 +48,11 @@ const COMMAND = {
 
 // The JSON report scores the run; the run reporter (runSuite's default) writes its fingerprint and drift report.
 const reportsOf = (drift: string | undefined) => join(REPORTS_DIR, 'mutation', drift ?? 'conforming');
+/**
+ * One generated case per class of an input (fixtures/input-space.ts casePlan gives every class one at any count): each
+ * class a drift breaks still meets its case at the pinned seed, and the runs pay for none beyond it.
+ */
+const GENERATED_CASES = '1';
 /** The runs' lists trail nothing (below): a list may trail a write this long, for the runs and the judge of their HARs. */
 const LIST_SETTLE_S = 1;
 
@@ -84,7 +89,11 @@ async function runAgainst(
     runs.map(({ drift, baseline }) => ({
       name: drift ?? 'conforming',
       simulator: { drifts: drift ? [drift] : [] },
-      run: { reportsDir: reportsOf(drift), baseline, env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: String(LIST_SETTLE_S) } },
+      run: {
+        reportsDir: reportsOf(drift),
+        baseline,
+        env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: String(LIST_SETTLE_S), GENERATED_CASES: GENERATED_CASES },
+      },
     })),
     workers,
     // Beside reports/mutation/, whose folders are the runs' (a drift may have any name).
