@@ -1,10 +1,10 @@
 // The runner without k6: a missing k6 and an unknown script each give one line and exit 2; with a stand-in k6 on
 // PATH, the runner builds, starts the simulator with hidden limits, hands k6 every variable the k6 config requires,
 // and stops the simulator afterwards; against a target it hands k6 the user's environment unchanged.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,8 +40,13 @@ interface Seen {
 }
 
 /** A k6 stand-in that records its arguments and environment, and checks the target answers. */
+/** The fake k6s' folders: removed at the end, so no executable named k6 outlives the tests (a CI host looks for one). */
+const fakes: string[] = [];
+after(() => fakes.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function fakeK6(): { dir: string; seen: () => Seen } {
   const dir = mkdtempSync(join(tmpdir(), 'fake-k6-'));
+  fakes.push(dir);
   const record = join(dir, 'record.json');
   const k6 = join(dir, 'k6');
   writeFileSync(
