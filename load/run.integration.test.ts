@@ -42,7 +42,9 @@ interface Seen {
 /** A k6 stand-in that records its arguments and environment, and checks the target answers. */
 /** The fake k6s' folders: removed at the end, so no executable named k6 outlives the tests (a CI host looks for one). */
 const fakes: string[] = [];
-after(() => fakes.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+after(() => {
+  for (const dir of fakes) rmSync(dir, { recursive: true, force: true });
+});
 
 function fakeK6(): { dir: string; seen: () => Seen } {
   const dir = mkdtempSync(join(tmpdir(), 'fake-k6-'));
