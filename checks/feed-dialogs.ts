@@ -175,17 +175,22 @@ export const writeThenRead = defineFeeder({
 export const twoViews = defineFeeder({
   evidence: 'a record and its list item; a V1 read and a V2 read of one dialog; the reads of the two identifiers a create answered',
   checks: ['record_matches_list_item', 'versions_agree', 'created_dialog_identified.one_dialog'],
-  feed: (t) => {
+  feed: (t, { settleMs, clock }) => {
     const out: Judged[] = [];
+    const absentAfter = absentAfterMs(t, settleMs, clock);
     for (const dialog of t.dialogs()) {
       const views = t.viewsOf(dialog);
+      // A list read sooner after a write to the dialog than the recording's lists take to show one may show the state
+      // before it (lists trail writes, §8 not shown): its fields a write moves say nothing against a record.
+      const trailing = (item: View) => t.writesOn(dialog).some((w) => w < item.at && item.e.startedMs - t.exchanges[w]!.endedMs < absentAfter);
       for (const record of views.filter((v) => v.kind === 'record')) {
         // The nearest list item of the same version: the record is the list item plus data (§2.2).
         const items = views.filter((v) => v.kind === 'list item' && v.version === record.version);
         const item = items.sort((a, b) => Math.abs(a.at - record.at) - Math.abs(b.at - record.at))[0];
         if (item) {
           const declared = ['id', 'name', 'status', 'ip', 'location', 'updated', 'duration', ...(record.version === 'v2' ? ['source'] : [])];
-          const fields = comparable(t, dialog, item, record, declared, STILL).filter((f) => f !== 'id');
+          const still = trailing(item) ? declared.filter((f) => STILL.includes(f)) : declared;
+          const fields = comparable(t, dialog, item, record, still, STILL).filter((f) => f !== 'id');
           if (fields.length)
             out.push({
               check: dialogs.recordMatchesListItem,
@@ -224,6 +229,15 @@ export const twoViews = defineFeeder({
     return out;
   },
 });
+
+/** A form-encoded body's text read back (+ as a space, percent escapes decoded); as it is where it is none. */
+function decodedForm(body: string): string {
+  try {
+    return decodeURIComponent(body.replaceAll('+', ' '));
+  } catch {
+    return body;
+  }
+}
 
 /** The variables a create passed: its query's, its JSON body's (a JSON object serialised as a string, §4.1, §4.2). */
 function variablesOf(e: ExchangeEvidence): string[] {
@@ -282,15 +296,18 @@ export const series = defineFeeder({
     // on); values alike in any form a store may keep them are one value (a text and the same trimmed).
     const owners = new Map<string, Set<string>>();
     for (const [dialog, values] of given) for (const v of values.map(canonical)) owners.set(v, new Set([...(owners.get(v) ?? []), dialog]));
-    // A text sent to the dialog itself is its own, though another was given it too (two probes' lengths alike).
-    const sentTo = new Map<string, Set<string>>();
+    // A text sent to the dialog itself is its own, though another was given it too (two probes' lengths alike): any
+    // value its sends' bodies hold, whatever the body's encoding and field names (not shown, §4.2).
+    const sentTo = new Map<string, string[]>();
     for (const e of t.exchanges.filter((x) => x.operationId === 'postV2ConversationSend')) {
-      const [dialog, text] = [t.dialogOf(e), (safeJson(e.request.body) as { text?: unknown } | undefined)?.text];
-      if (dialog && typeof text === 'string') sentTo.set(dialog, new Set([...(sentTo.get(dialog) ?? []), canonical(text)]));
+      const dialog = t.dialogOf(e);
+      if (dialog && e.request.body) sentTo.set(dialog, [...(sentTo.get(dialog) ?? []), e.request.body, decodedForm(e.request.body)]);
     }
     for (const [dialog] of given) {
-      const own = sentTo.get(dialog);
-      const othersGiven = [...owners].filter(([v, who]) => v.length >= 6 && !who.has(dialog) && who.size === 1 && !own?.has(v)).map(([v]) => v);
+      const sent = sentTo.get(dialog) ?? [];
+      const othersGiven = [...owners]
+        .filter(([v, who]) => v.length >= 6 && !who.has(dialog) && who.size === 1 && !sent.some((body) => body.includes(v)))
+        .map(([v]) => v);
       if (!othersGiven.length) continue;
       for (const read of t.viewsOf(dialog).filter((v) => v.kind === 'record' && Array.isArray(v.fields.data))) {
         const answers = (read.fields.data as Array<{ answer?: unknown }>).map((item) => String(item?.answer ?? ''));
