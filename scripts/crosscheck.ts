@@ -43,7 +43,9 @@ try {
     reportsDir: join(dir, 'suite'),
     workers: 1,
     driftReports: false,
-    extraArgs: ['--project', 'api'],
+    // Prism parses a JSON body itself and answers one that cannot be parsed with its own 400 (micri's invalid_json):
+    // the custom block's malformed-body test never reaches the target through it, so it is left to the direct runs.
+    extraArgs: ['--project', 'api', '--grep-invert', 'reject a malformed body'],
   });
   // Its log read to the end: the last requests' lines may still be on their way when the suite finishes.
   const log = await prism.stop();
