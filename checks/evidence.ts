@@ -60,24 +60,26 @@ export function jsonOf(exchange: Pick<ExchangeEvidence, 'response'>): unknown {
   return json;
 }
 
+/** Form encoding read back (+ as a space, percent escapes decoded); a text that is no valid encoding kept as sent. */
+export function formDecoded(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
 /** "a=1&b=%20" of a path → { a: "1", b: " " } (a part that is not valid percent-encoding is kept as sent). */
 export function queryOf(path: string): Record<string, string> {
   const at = path.indexOf('?');
   const out: Record<string, string> = {};
   if (at < 0) return out;
-  const decode = (s: string) => {
-    try {
-      return decodeURIComponent(s.replace(/\+/g, ' '));
-    } catch {
-      return s;
-    }
-  };
   for (const pair of path
     .slice(at + 1)
     .split('&')
     .filter(Boolean)) {
     const eq = pair.indexOf('=');
-    out[decode(eq < 0 ? pair : pair.slice(0, eq))] = eq < 0 ? '' : decode(pair.slice(eq + 1));
+    out[formDecoded(eq < 0 ? pair : pair.slice(0, eq))] = eq < 0 ? '' : formDecoded(pair.slice(eq + 1));
   }
   return out;
 }

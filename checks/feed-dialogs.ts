@@ -7,7 +7,7 @@
 // moves (name, ip, location, source) must agree between two views whenever no write stands between them; one that
 // time may move (status, updated, duration, data) only where a view on either side shows it held still. Pure.
 import type { ExchangeEvidence } from './evidence.ts';
-import { jsonOf } from './evidence.ts';
+import { formDecoded, jsonOf } from './evidence.ts';
 import { defineFeeder, type Judged } from './feeder.ts';
 import { responseTrue, safeJson } from './feed-exchange.ts';
 import { CREATES, listItems, Timeline, wholeList, type View } from './timeline.ts';
@@ -230,15 +230,6 @@ export const twoViews = defineFeeder({
   },
 });
 
-/** A form-encoded body's text read back (+ as a space, percent escapes decoded); as it is where it is none. */
-function decodedForm(body: string): string {
-  try {
-    return decodeURIComponent(body.replaceAll('+', ' '));
-  } catch {
-    return body;
-  }
-}
-
 /** The variables a create passed: its query's, its JSON body's (a JSON object serialised as a string, §4.1, §4.2). */
 function variablesOf(e: ExchangeEvidence): string[] {
   const parsed = [e.query.variables, (safeJson(e.request.body) as { variables?: unknown } | undefined)?.variables]
@@ -301,7 +292,7 @@ export const series = defineFeeder({
     const sentTo = new Map<string, string[]>();
     for (const e of t.exchanges.filter((x) => x.operationId === 'postV2ConversationSend')) {
       const dialog = t.dialogOf(e);
-      if (dialog && e.request.body) sentTo.set(dialog, [...(sentTo.get(dialog) ?? []), e.request.body, decodedForm(e.request.body)]);
+      if (dialog && e.request.body) sentTo.set(dialog, [...(sentTo.get(dialog) ?? []), e.request.body, formDecoded(e.request.body)]);
     }
     for (const [dialog] of given) {
       const sent = sentTo.get(dialog) ?? [];
