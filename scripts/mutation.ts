@@ -9,11 +9,11 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/core/env.ts';
 import { baselinePath } from '../contract/core/baselines.ts';
-import { renderTable, reportedDrift, scoreMutations, type SuiteRun } from '../power/mutation-score.ts';
+import { renderTable, reportedDrift, scoreMutations, type ScoredFailure, type SuiteRun } from '../power/mutation-score.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
-import { EXCHANGES_HAR } from '../contract/core/run-report-files.ts';
+import { EXCHANGES_HAR, JOURNAL_JUDGED } from '../contract/core/run-report-files.ts';
 import { judgeRecording, NOT_FROM_RECORDINGS, type HarLog } from '../checks/recording.ts';
 import { CheckRegistry } from '../checks/check.ts';
 import { BUILT_IN } from '../checks/registry.ts';
@@ -56,12 +56,29 @@ const GENERATED_CASES = '1';
 /** The runs' lists trail nothing (below): a list may trail a write this long, for the runs and the judge of their HARs. */
 const LIST_SETTLE_S = 1;
 
-/** What `npm run judge` finds in a run's own HAR, every check of the project made: the judge's side of the parity. */
+/**
+ * What `npm run judge` finds in a run's own HAR, every check of the project made: the judge's side of the parity. The
+ * run's end judged its HAR with the judge's own function and kept what it found (contract/run/run-end.ts).
+ */
 function judgedRecording(reportsDir: string): Pick<SuiteRun, 'fromRecording'> {
-  const file = join(reportsDir, EXCHANGES_HAR);
-  if (!existsSync(file)) return {};
-  const har = JSON.parse(readFileSync(file, 'utf8')) as HarLog;
-  return { fromRecording: judgeRecording(har, contractValidators(), new CheckRegistry(BUILT_IN), EXCHANGES_HAR, LIST_SETTLE_S * 1000).failures };
+  const kept = join(reportsDir, JOURNAL_JUDGED);
+  return existsSync(kept) ? { fromRecording: (JSON.parse(readFileSync(kept, 'utf8')) as { failures: ScoredFailure[] }).failures } : {};
+}
+
+/** Runs whose HAR is judged again from its file: the conforming one and those whose judge found the most checks failing. */
+const PROVEN_RUNS = 3;
+
+/**
+ * Why a run's kept judgement is not what `npm run judge` finds in its HAR file now, if it is not: the parity read
+ * from what the run's end kept holds only while the two agree (a third of a second a judgement, so a few runs only).
+ */
+function parityBroken(reportsDir: string, kept: readonly ScoredFailure[]): string | undefined {
+  const har = JSON.parse(readFileSync(join(reportsDir, EXCHANGES_HAR), 'utf8')) as HarLog;
+  const judged = judgeRecording(har, contractValidators(), new CheckRegistry(BUILT_IN), EXCHANGES_HAR, LIST_SETTLE_S * 1000).failures;
+  const ids = (list: readonly ScoredFailure[]) => JSON.stringify(list.map((f) => `${f.check} ${f.id}`).sort());
+  return ids(judged) === ids(kept)
+    ? undefined
+    : `the run's end judged its HAR otherwise than npm run judge does (${kept.length} failures against ${judged.length}; ${reportsDir})`;
 }
 
 /** What a run recorded: its contract failures as data, and its drift report's changes against the baseline. */
@@ -99,13 +116,24 @@ async function runAgainst(
     // Beside reports/mutation/, whose folders are the runs' (a drift may have any name).
     join(REPORTS_DIR, 'mutation-invocations', invocation),
   );
-  return finished.map((run, i) => {
+  const scored = finished.map((run, i): SuiteRun => {
     const reportsDir = reportsOf(runs[i]!.drift);
     const recorded = readRecorded(reportsDir);
     // A run without its failures file cannot be scored: a missed drift and a crashed reporter must not look alike.
     if (!run.error && !recorded.failures) return { ...run, error: `the run wrote no failures.json (its reporter failed; see ${reportsDir})` };
     return { ...run, ...recorded, ...judgedRecording(reportsDir) };
   });
+  const checksFailing = (run: SuiteRun) => new Set(run.fromRecording?.map((f) => f.check)).size;
+  const proven = scored
+    .map((run, i) => ({ run, i }))
+    .filter(({ run }) => run.fromRecording)
+    .sort((a, b) => Number(runs[b.i]!.drift === undefined) - Number(runs[a.i]!.drift === undefined) || checksFailing(b.run) - checksFailing(a.run))
+    .slice(0, PROVEN_RUNS);
+  for (const { run, i } of proven) {
+    const broken = parityBroken(reportsOf(runs[i]!.drift), run.fromRecording!);
+    if (broken) scored[i] = { ...run, error: broken };
+  }
+  return scored;
 }
 
 const args = parseRunsArgs(COMMAND, process.argv.slice(2), CONCURRENCY);

@@ -21,8 +21,10 @@ export const RUN_REPORTS = [
 
 /** Every request of the run and its answer, secrets removed (HAR 1.2): the run's end writes it (contract/run/run-end.ts). */
 export const EXCHANGES_HAR = 'exchanges.har';
+/** What the run's end found judging its HAR as `npm run judge` does, each failure with its check (failures.json merges them). */
+export const JOURNAL_JUDGED = 'journal-judged.json';
 /** The files the run's end writes (global setup removes an earlier run's). */
-export const RUN_END_FILES = ['coverage.json', 'coverage.html', EXCHANGES_HAR];
+export const RUN_END_FILES = ['coverage.json', 'coverage.html', EXCHANGES_HAR, JOURNAL_JUDGED];
 
 /** Set by the main command (scripts/contract.ts) for the Playwright it runs: it prints the run's verdict line itself. */
 export const MAIN_COMMAND_ENV = 'DIALOG_CONTRACT_MAIN';

@@ -14,8 +14,7 @@ import type { RecordedFailure } from '../../lib/failure.ts';
 import { EVIDENCE, type CheckRegistry } from '../../checks/check.ts';
 import type { JudgedCounts } from '../judging/matchers.ts';
 import { pairsExercised, runFailures, transitionsWalked, unknownsObserved, variantsExercised } from '../../checks/run.ts';
-import { recordedExchanges } from '../../checks/recording.ts';
-import { judgeExchanges, recordedFailures } from '../../checks/engine.ts';
+import { judgeRecording } from '../../checks/recording.ts';
 import { REPORTS_DIR } from '../core/env.ts';
 import { NOT_DRIVABLE } from '../core/not-drivable.ts';
 import type { Observation } from '../core/observation.ts';
@@ -30,7 +29,7 @@ import { STATE_PAIRS, TRIGGERS, type Trigger } from '../core/state-table.ts';
 import { documentedVariants, sentRequest, variantMatrix } from '../../report/variants.ts';
 import { loadDocument } from '../../openapi/document.ts';
 import { markPart, PART } from '../core/run-timing.ts';
-import { EXCHANGES_HAR, RUN_END_FILES } from '../core/run-report-files.ts';
+import { EXCHANGES_HAR, JOURNAL_JUDGED, RUN_END_FILES } from '../core/run-report-files.ts';
 import { runVendorClock, UNVERIFIED_MARGIN_MS, type VendorClock } from '../clock/vendor-clock.ts';
 
 /**
@@ -130,12 +129,12 @@ export function runEnd(
     preconditionReasons(REPORTS_DIR, 'variants'),
   );
   const failed: RunEnd['failed'] = [];
-  // The whole journal through the one engine `npm run judge` runs on a HAR: every check sees every exchange it can
-  // judge, not only those its tests called it on (a team's checks of the whole run among them).
-  // The run's clock as its HAR carries it: the engine's windows are the ones `npm run judge` of that HAR opens.
-  const clock = har.log._clock;
-  const engine = { validators, registry: checks.registry, settleMs: config.listSettleSeconds * 1000, ...(clock ? { clock } : {}) };
-  const journal = recordedFailures(judgeExchanges(recordedExchanges(har, validators), engine), JOURNAL_JUDGE);
+  // The run's HAR judged as `npm run judge` judges it, by the same function (its clock, its windows, its redaction):
+  // every check sees every exchange it can judge, not only those its tests called it on (a team's checks of the whole
+  // run among them). What it found is kept check by check, before failures.json merges it with the tests' own: the
+  // judge's parity in the mutation run reads it instead of judging every run's HAR a second time.
+  const journal = judgeRecording(har, validators, checks.registry, JOURNAL_JUDGE, config.listSettleSeconds * 1000);
+  writeFileSync(join(REPORTS_DIR, JOURNAL_JUDGED), `${JSON.stringify({ source: EXCHANGES_HAR, failures: journal.failures })}\n`);
   Object.assign(checks.fromJournal, journal.judged);
   // What the run set out to observe and did not: said in its scope whether or not the whole-run checks are made.
   const recorded = new Set([...observedIds, ...observations.map((o) => o.id)]);
