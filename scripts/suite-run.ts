@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
@@ -209,19 +209,40 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
 export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keepReports' | 'driftReports'> & { name: string };
 
 /**
- * Several whole-suite runs in one Playwright invocation (contract/core/env.ts RUNS_ENV), `workers` of them side by side:
+ * Several whole-suite runs in Playwright invocations (contract/core/env.ts RUNS_ENV), `workers` of them side by side:
  * in `workers` lanes, each a project whose one worker process runs its runs one after the other; set up, reported
  * and read back apart, each in its own reports folder as runSuite leaves it. Playwright's start (a second and a half
- * of CPU) is paid once instead of per run, a worker's (a second) once per lane. `dir` holds the invocation's own
- * files (Playwright's JSON report and output folder). A run's `seconds` are its tests' own; the output is the invocation's.
+ * of CPU) is paid once per invocation instead of per run, a worker's (a second) once per lane. The lanes are dealt
+ * over one invocation per core: an invocation's runner is one thread, which dispatches its lanes' tests, takes their
+ * results and ends each of its runs in turn (fold, judging, reports: a third of a second a run), so one runner for
+ * every lane made the cores wait on it. `dir` holds the invocations' own files (Playwright's JSON report and output
+ * folder, one subfolder each). A run's `seconds` are its tests' own; the output is its invocation's.
  */
 export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, dir: string): Promise<FinishedRun[]> {
   rmSync(dir, { recursive: true, force: true });
+  const invocations = Math.min(workers, runs.length, availableParallelism());
+  const dealt = runs.map((run, i) => ({ run, i, lane: i % workers }));
+  const finished = await Promise.all(
+    Array.from({ length: invocations }, (_, n) => {
+      const own = dealt.filter(({ lane }) => lane % invocations === n);
+      return invocation(
+        own.map(({ run, lane }) => ({ run, lane })),
+        invocations === 1 ? dir : join(dir, `invocation-${n}`),
+      ).then((runsFinished) => own.map(({ i }, k) => ({ i, run: runsFinished[k]! })));
+    }),
+  );
+  const byRun: FinishedRun[] = [];
+  for (const { i, run } of finished.flat()) byRun[i] = run;
+  return byRun;
+}
+
+/** One Playwright invocation of runs, each in its lane (a project of one worker). */
+async function invocation(runs: ReadonlyArray<{ run: SuiteRunSpec; lane: number }>, dir: string): Promise<FinishedRun[]> {
   mkdirSync(dir, { recursive: true });
-  const specs = runs.map((run, i): RunSpec => {
+  const specs = runs.map(({ run, lane }): RunSpec => {
     rmSync(run.reportsDir, { recursive: true, force: true });
     mkdirSync(run.reportsDir, { recursive: true });
-    return { name: run.name, lane: i % workers, env: runVariables(run) };
+    return { name: run.name, lane, env: runVariables(run) };
   });
   // The runs' variables hold their credentials: handed over in a private temporary folder, never in a report.
   const handover = mkdtempSync(join(tmpdir(), 'dialog-contract-runs-'));
@@ -234,7 +255,7 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
     ...specs[0]!.env,
     [RUNS_ENV]: runsFile,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
-    WORKERS: String(workers),
+    WORKERS: String(new Set(specs.map((s) => s.lane)).size),
     FORCE_COLOR: '0',
   };
   const started = Date.now();
@@ -254,7 +275,7 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
   } catch {
     return runs.map(() => runError(noReport(stderr), { seconds, exitCode, output }));
   }
-  return runs.map((run) => {
+  return runs.map(({ run }) => {
     const { testSeconds, ...read } = summarize(report, run.name);
     return { ...read, seconds: testSeconds, exitCode, output };
   });
