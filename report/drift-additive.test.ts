@@ -52,3 +52,11 @@ test('names that are not identifiers are quoted; an open schema reports nothing'
   assert.deepEqual(undeclaredFields(schema('SentBotMessage'), { message_id: 1, created_at: 2, 'dialog-id': 3 }, resolve)[0]?.path, '$["dialog-id"]');
   assert.deepEqual(undeclaredFields({}, { anything: 1 }, resolve), []);
 });
+
+test('what the schemas mean is kept for the resolver, what a response carries is its own: each is judged as if alone', () => {
+  const listed = (extra: Record<string, unknown>) => ({ '0': { ...v2Item, ...extra }, meta: { pagination } });
+  const once = (body: unknown) => undeclaredFields(schema('V2ConversationList'), body, (ref) => resolvePointer(doc, ref));
+  const list = schema('V2ConversationList');
+  for (const body of [listed({ bot_id: 1 }), listed({}), listed({ note: 'x', bot_id: 'b' }), listed({ bot_id: 1 })])
+    assert.deepEqual(undeclaredFields(list, body, resolve), once(body));
+});

@@ -42,8 +42,27 @@ function expand(node: unknown, section: string | undefined, resolve: (ref: strin
   return out;
 }
 
-export function undeclaredFields(schema: unknown, value: unknown, resolve: (ref: string) => unknown): UndeclaredField[] {
+type Resolver = (ref: string) => unknown;
+/**
+ * What a document's schemas mean for the keys under them, worked out once for every response judged with the same
+ * resolver (one per document): each object's scope with the keys seen so far, each array's items, each root's schemas.
+ */
+interface Meanings {
+  roots: WeakMap<object, Scoped[]>;
+  scopes: WeakMap<Scoped[], ObjectScope | null>;
+  items: WeakMap<Scoped[], Scoped[]>;
+}
+const meaningsByResolver = new WeakMap<Resolver, Meanings>();
+
+/**
+ * `resolve` names the document: a caller that passes the same function for the same document (as it should) has what
+ * its schemas mean worked out once, not on every response (a long list costs a lookup per field, not a schema search).
+ */
+export function undeclaredFields(schema: unknown, value: unknown, resolve: Resolver): UndeclaredField[] {
   const found = new Map<string, { section: string | undefined; shapes: Map<string, Shape> }>();
+  let meanings = meaningsByResolver.get(resolve);
+  if (!meanings) meaningsByResolver.set(resolve, (meanings = { roots: new WeakMap(), scopes: new WeakMap(), items: new WeakMap() }));
+  const { roots, scopes, items } = meanings;
 
   const note = (path: string, section: string | undefined, child: unknown) => {
     const entry = found.get(path) ?? { section, shapes: new Map<string, Shape>() };
@@ -54,7 +73,6 @@ export function undeclaredFields(schema: unknown, value: unknown, resolve: (ref:
 
   // What each key of an object means under its schemas, worked out once per schema set: a list's items share one
   // set, so a long list costs a lookup per field instead of a schema search (and a RegExp) per field.
-  const scopes = new WeakMap<Scoped[], ObjectScope | null>();
   const scopeOf = (scoped: Scoped[]): ObjectScope | null => {
     let scope = scopes.get(scoped);
     if (scope !== undefined) return scope;
@@ -84,7 +102,6 @@ export function undeclaredFields(schema: unknown, value: unknown, resolve: (ref:
     scope.fields.set(key, field);
     return field;
   };
-  const items = new WeakMap<Scoped[], Scoped[]>();
   const itemsOf = (scoped: Scoped[]): Scoped[] => {
     let found = items.get(scoped);
     if (!found) {
@@ -111,7 +128,9 @@ export function undeclaredFields(schema: unknown, value: unknown, resolve: (ref:
     }
   };
 
-  walk(value, expand(schema, undefined, resolve), '$');
+  let root = isObject(schema) ? roots.get(schema) : [];
+  if (!root) roots.set(schema as object, (root = expand(schema, undefined, resolve)));
+  walk(value, root, '$');
   return [...found.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([path, { section, shapes }]) => ({
