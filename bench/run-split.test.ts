@@ -99,3 +99,18 @@ test('the median of each part over several splits', () => {
   const splits = [3, 1, 2].map((s): SplitPart[] => [{ name: 'the tests', seconds: s, parts: [{ name: 'in tests', seconds: s / 2 }] }]);
   assert.deepEqual(medianSplit(splits), [{ name: 'the tests', seconds: 2, parts: [{ name: 'in tests', seconds: 1 }] }]);
 });
+
+test('run ends side by side (two invocations) share the time some run was ending; one before the last test costs none', () => {
+  const run = (end: [number, number], lane: [number, number]): TimingRecord[] => [
+    { part: PART.setup, from: 1000, to: 1400 },
+    { part: PART.lane, from: lane[0], to: lane[1], lane: 0, tests: 10, busyMs: lane[1] - lane[0], fixturesMs: 0 },
+    { part: PART.judging, from: end[0], to: end[0] + 200 },
+    { part: PART.end, from: end[0], to: end[1] },
+  ];
+  // Two ends of 300 ms overlapping by 200 after the last test at 9000; one end at 5000, while the other's tests ran.
+  const split = perRunSplit(0, 10_000, [run([9100, 9400], [2000, 9000]), run([9200, 9500], [2000, 9000]), run([5000, 5300], [2000, 4900])]);
+  const end = split.find((p) => p.name === "the run's end")!;
+  close(splitTotal(end.parts!), end.seconds);
+  close(end.parts!.find((p) => p.name === 'judging')!.seconds, (0.4 * 0.4) / 0.6 / 3);
+  close(end.parts!.find((p) => p.name === "Playwright's end and exit")!.seconds, (1 - 0.4) / 3);
+});

@@ -18,6 +18,21 @@ const total = (records: readonly TimingRecord[]) => records.reduce((sum, r) => s
 const first = (records: readonly TimingRecord[], part: string) => records.find((r) => r.part === part);
 const all = (records: readonly TimingRecord[], part: string) => records.filter((r) => r.part === part);
 
+/** The records cut to what of each lies between `from` and `to`, those with nothing there left out. */
+const clipped = (records: readonly TimingRecord[], from: number, to: number): TimingRecord[] =>
+  records.flatMap((r) => (r.to > from && r.from < to ? [{ ...r, from: Math.max(r.from, from), to: Math.min(r.to, to) }] : []));
+
+/** How long at least one of the records lasted: their union's length. */
+function unionMs(records: readonly TimingRecord[]): number {
+  let [sum, reach] = [0, -Infinity];
+  for (const r of [...records].sort((a, b) => a.from - b.from)) {
+    if (r.to <= reach) continue;
+    sum += r.to - Math.max(r.from, reach);
+    reach = r.to;
+  }
+  return sum;
+}
+
 /** `of` less the parts named, as its last part ("other"), when anything is left. */
 function withOther(name: string, of: number, parts: SplitPart[], other = 'other'): SplitPart {
   const left = of - parts.reduce((sum, p) => sum + p.seconds, 0);
@@ -94,8 +109,8 @@ export function runSplit(startedAt: number, endedAt: number, records: readonly T
 /**
  * The split of an invocation of several suite runs (the mutation run), per run: each part of the invocation's wall
  * time (from `startedAt` to `endedAt`) divided by the runs. `runs` holds each run's journal. Runs are set up side by
- * side and their tests run in lanes, so a step's share is its share of the runs' own time in that part; the run ends
- * follow one another.
+ * side and their tests run in lanes, so a step's share is its share of the runs' own time in that part; an
+ * invocation's run ends follow one another, beside the other invocations'.
  */
 export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyArray<readonly TimingRecord[]>): SplitPart[] {
   const n = runs.length;
@@ -124,10 +139,11 @@ export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyAr
   setupSteps.push(['other', Math.max(0, setupOwn - setupSteps.reduce((sum, [, ms]) => sum + ms, 0))]);
   const busy = lanes.reduce((sum, r) => sum + (r.busyMs ?? r.to - r.from), 0);
   const fixtures = lanes.reduce((sum, r) => sum + (r.fixturesMs ?? 0), 0);
-  const ends = all(records, PART.end);
-  const fold = total(all(records, PART.fold));
-  const judging = total(all(records, PART.judging));
-  const endOwn = total(ends);
+  // The run ends after the last test: invocations side by side end their runs side by side, and one that ended its
+  // runs while another's tests still ran cost no time of its own. Each step's share of the time some run was ending.
+  const after = (part: string) => clipped(all(records, part), testsTo, endedAt);
+  const ending = unionMs(after(PART.end));
+  const [fold, judging, endOwn] = [total(after(PART.fold)), total(after(PART.judging)), total(after(PART.end))];
   const testsShare = per(testsTo - testsFrom);
   return [
     {
@@ -150,10 +166,12 @@ export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyAr
       name: "the run's end",
       seconds: per(endedAt - testsTo),
       parts: [
-        { name: 'journal fold', seconds: per(fold) },
-        { name: 'judging', seconds: per(judging) },
-        { name: 'reports', seconds: per(endOwn - fold - judging) },
-        { name: "Playwright's end and exit", seconds: per(endedAt - testsTo - endOwn) },
+        ...shared('', ending, [
+          ['journal fold', fold],
+          ['judging', judging],
+          ['reports', endOwn - fold - judging],
+        ]).parts!,
+        { name: "Playwright's end and exit", seconds: per(endedAt - testsTo - ending) },
       ],
     },
   ];
