@@ -49,17 +49,17 @@ function listLag(t: Timeline, clock: RecordedClock | undefined): { trailed: numb
 function measureLag(t: Timeline, clock: RecordedClock | undefined): { trailed: number; shownWithin: number } | undefined {
   const trailed: number[] = [];
   const shown: number[] = [];
+  // The V2 lists no Updated filter narrows, each with its place: the only ones that may show any create.
+  const candidates = [...t.exchanges.entries()].filter(
+    ([, e]) => versionOf(e.operationId) === 'v2' && okList(e) && e.query.UpdatedFrom === undefined && e.query.UpdatedTo === undefined,
+  );
   for (const [dialog, at] of t.createOf) {
     const create = t.exchanges[at]!;
     const bot = Timeline.createdOn(create);
-    const fits = (e: ExchangeEvidence) =>
-      versionOf(e.operationId) === 'v2' &&
-      okList(e) &&
-      e.query.UpdatedFrom === undefined &&
-      e.query.UpdatedTo === undefined &&
-      (e.query.BotID === undefined || e.query.BotID === bot) &&
-      ['none', 'inside'].includes(createdWindowOf(e, createdAt(create, clock)));
-    const reads = t.exchanges.slice(at + 1).filter(fits);
+    const created = createdAt(create, clock);
+    const reads = candidates
+      .filter(([i, e]) => i > at && (e.query.BotID === undefined || e.query.BotID === bot) && ['none', 'inside'].includes(createdWindowOf(e, created)))
+      .map(([, e]) => e);
     const first = reads.findIndex((e) => idsOf(e).includes(dialog));
     if (first < 0) continue;
     shown.push(reads[first]!.startedMs - create.endedMs);

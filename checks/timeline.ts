@@ -40,13 +40,22 @@ const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : undefin
 const identity = (f: Record<string, unknown>) =>
   typeof f.name === 'string' && f.name !== '' ? JSON.stringify([f.name, f.ip ?? null, f.location ?? null]) : undefined;
 
+/** Each answer's list items, read once: the feeders ask for them again and again (an answer never changes). */
+const itemsRead = new WeakMap<ExchangeEvidence['response'], Record<string, unknown>[]>();
+
 /** The items of a list answer (keys but meta), each an object. */
 export function listItems(e: ExchangeEvidence): Record<string, unknown>[] {
+  const known = itemsRead.get(e.response);
+  if (known) return known;
   const body = jsonOf(e);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
-  return Object.entries(body as Record<string, unknown>)
-    .filter(([key, item]) => key !== 'meta' && item !== null && typeof item === 'object' && !Array.isArray(item))
-    .map(([, item]) => item as Record<string, unknown>);
+  const items =
+    !body || typeof body !== 'object' || Array.isArray(body)
+      ? []
+      : Object.entries(body as Record<string, unknown>)
+          .filter(([key, item]) => key !== 'meta' && item !== null && typeof item === 'object' && !Array.isArray(item))
+          .map(([, item]) => item as Record<string, unknown>);
+  itemsRead.set(e.response, items);
+  return items;
 }
 
 /** The pagination numbers of a list answer, when it has them. */
