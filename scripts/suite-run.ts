@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
@@ -212,23 +212,25 @@ export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keep
  * Several whole-suite runs in Playwright invocations (contract/core/env.ts RUNS_ENV), `workers` of them side by side:
  * in `workers` lanes, each a project whose one worker process runs its runs one after the other; set up, reported
  * and read back apart, each in its own reports folder as runSuite leaves it. Playwright's start (a second and a half
- * of CPU) is paid once per invocation instead of per run, a worker's (a second) once per lane. The lanes are dealt
- * over one invocation per core: an invocation's runner is one thread, which dispatches its lanes' tests, takes their
- * results and ends each of its runs in turn (fold, judging, reports: a third of a second a run), so one runner for
- * every lane made the cores wait on it. `dir` holds the invocations' own files (Playwright's JSON report and output
- * folder, one subfolder each). A run's `seconds` are its tests' own; the output is its invocation's.
+ * of CPU) is paid once per lane instead of per run, as a worker's (a second) is. Each lane is an invocation of its
+ * own: a runner is one thread, which proxies its runs' requests, dispatches their tests, takes their results and
+ * ends each run in turn (fold, judging, reports: a third of a second a run), so one runner for every lane made the
+ * lanes wait on it (the mutation run on 2 cores, 4 lanes: 241 s in one invocation, 210 s in two, 181 s in four).
+ * `dir` holds the invocations' own files (Playwright's JSON report and output folder, one subfolder each). A run's
+ * `seconds` are its tests' own; the output is its invocation's.
  */
 export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, dir: string): Promise<FinishedRun[]> {
   rmSync(dir, { recursive: true, force: true });
-  const invocations = Math.min(workers, runs.length, availableParallelism());
-  const dealt = runs.map((run, i) => ({ run, i, lane: i % workers }));
+  const lanes = Math.min(workers, runs.length);
+  const dealt = runs.map((run, i) => ({ run, i, lane: i % lanes }));
   const finished = await Promise.all(
-    Array.from({ length: invocations }, (_, n) => {
-      const own = dealt.filter(({ lane }) => lane % invocations === n);
+    Array.from({ length: lanes }, (_, lane) => {
+      const own = dealt.filter((d) => d.lane === lane);
       return invocation(
-        own.map(({ run, lane }) => ({ run, lane })),
-        invocations === 1 ? dir : join(dir, `invocation-${n}`),
-      ).then((runsFinished) => own.map(({ i }, k) => ({ i, run: runsFinished[k]! })));
+        own.map((d) => d.run),
+        lane,
+        lanes === 1 ? dir : join(dir, `lane-${lane}`),
+      ).then((ended) => own.map(({ i }, k) => ({ i, run: ended[k]! })));
     }),
   );
   const byRun: FinishedRun[] = [];
@@ -236,10 +238,10 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
   return byRun;
 }
 
-/** One Playwright invocation of runs, each in its lane (a project of one worker). */
-async function invocation(runs: ReadonlyArray<{ run: SuiteRunSpec; lane: number }>, dir: string): Promise<FinishedRun[]> {
+/** One Playwright invocation of a lane's runs, one after the other in its one worker. */
+async function invocation(runs: readonly SuiteRunSpec[], lane: number, dir: string): Promise<FinishedRun[]> {
   mkdirSync(dir, { recursive: true });
-  const specs = runs.map(({ run, lane }): RunSpec => {
+  const specs = runs.map((run): RunSpec => {
     rmSync(run.reportsDir, { recursive: true, force: true });
     mkdirSync(run.reportsDir, { recursive: true });
     return { name: run.name, lane, env: runVariables(run) };
@@ -255,7 +257,7 @@ async function invocation(runs: ReadonlyArray<{ run: SuiteRunSpec; lane: number 
     ...specs[0]!.env,
     [RUNS_ENV]: runsFile,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
-    WORKERS: String(new Set(specs.map((s) => s.lane)).size),
+    WORKERS: '1',
     FORCE_COLOR: '0',
   };
   const started = Date.now();
@@ -275,7 +277,7 @@ async function invocation(runs: ReadonlyArray<{ run: SuiteRunSpec; lane: number 
   } catch {
     return runs.map(() => runError(noReport(stderr), { seconds, exitCode, output }));
   }
-  return runs.map(({ run }) => {
+  return runs.map((run) => {
     const { testSeconds, ...read } = summarize(report, run.name);
     return { ...read, seconds: testSeconds, exitCode, output };
   });
