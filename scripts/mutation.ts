@@ -23,8 +23,10 @@ import { auditedChecks, readAudit } from './meaning-audit.ts';
 /**
  * Lanes side by side, as the machine allows: twice its cores, so that a lane waiting (the lifecycle's second, a
  * drift's settles, each request at the proxy and the simulator: a lane alone keeps about 0.6 of a core busy) leaves
- * its core to another. Each lane's worker costs its start and its loading of every run's tests (about two CPU-seconds
- * at 99 runs: 26 runs took 51 CPU-s in 3 lanes, 61 in 5) and holds them (0.4 GB), so a gigabyte of memory each at most.
+ * its core to another. Each lane is a Playwright invocation of its own (scripts/suite-run.ts runSuites): its runner and
+ * worker cost their start and their loading of every run's tests (about two CPU-seconds at 99 runs: 26 runs took 51
+ * CPU-s in 3 lanes, 61 in 5) and hold them (0.4 GB), so a gigabyte of memory each at most. More lanes than that cost
+ * more than they fill: on 2 cores, 116 runs took 183 s and 270 CPU-s in 4 lanes, 219 s and 340 CPU-s in 6.
  */
 const CONCURRENCY = Math.max(2, Math.min(2 * cpus().length, Math.floor(totalmem() / 2 ** 30)));
 const COMMAND = {
