@@ -92,7 +92,7 @@ function readRecorded(reportsDir: string): Pick<SuiteRun, 'failures' | 'reported
 }
 
 /**
- * Runs of the whole suite in one Playwright invocation, `workers` at a time, each against its drift's simulator and
+ * Runs of the whole suite in Playwright invocations, one per lane, `workers` at a time, each against its drift's simulator and
  * compared with its baseline. Every test runs to its end (the failure that names the drifted item may come late),
  * recording contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
  * The mutation simulator's lists do not trail its store: a drift that keeps a dialog out of a list fails after a

@@ -98,7 +98,7 @@ const planned = profiles.map((profile) => ({
   configured: PROFILE_CONFIGURES[profile] ?? [],
   reportsDir: join(REPORTS_DIR, 'profiles', profile),
 }));
-// One Playwright invocation, each profile against its own simulator in a lane of its own (scripts/suite-run.ts runSuites).
+// Each profile against its own simulator in a lane of its own, a Playwright invocation each (scripts/suite-run.ts runSuites).
 const runs = await runSuitesAgainstSimulators(
   planned.map(({ profile, config, configured, reportsDir }) => {
     const templates = bodyTemplatesOf(config);

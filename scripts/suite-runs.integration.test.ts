@@ -1,4 +1,4 @@
-// Several whole-suite runs in one Playwright invocation (runSuites, as the mutation run makes them): each run is set up,
+// Several whole-suite runs in Playwright invocations (runSuites, as the mutation run makes them): each run is set up,
 // reported and read back apart, as it would be alone, whatever the other runs of the invocation find, even in the
 // same worker process.
 import { test } from 'node:test';

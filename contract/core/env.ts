@@ -78,7 +78,7 @@ export function loadSuiteConfig(): SuiteConfig {
 }
 
 /**
- * Names a JSON file of several whole-suite runs for one Playwright invocation (scripts/suite-run.ts `runSuites`), each
+ * Names a JSON file of several whole-suite runs for a Playwright invocation (scripts/suite-run.ts `runSuites`), each
  * against its own target with its own reports folder, judged apart. A project per lane of runs: its one worker
  * process runs them one after the other (contract/fixtures/api-test.ts eachRun), so a run's tests never run side by side and
  * a worker's start is paid per lane, not per run.
