@@ -17,11 +17,21 @@ import { observedOverlay } from '../report/overlay.ts';
 import { differingSettings, expectedChanges, overlayMismatch, PROFILE_CONFIGURES, shapeProblems } from '../power/profile-choices.ts';
 import { requestShapesFile } from '../contract/core/request-shapes.ts';
 import type { DriftReport } from '../report/drift-report.ts';
+import { totalmem } from 'node:os';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
 import { checkObserved } from './overlay-check.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
 import { parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
+
+/**
+ * Every profile side by side by default, a gigabyte of memory each at most: their targets pace them (8 to 20 requests
+ * a second), so a run mostly waits, and each lane is a Playwright invocation of its own. Runs that share a lane take
+ * turns file by file, so each run's sends come in bursts between the others' (14 profiles in 5 lanes: 2508 s; each in
+ * its own, the twelve whose pace held its target's limit ended within 280 s).
+ */
+const known = listProfiles().filter((p) => p !== 'default');
+const CONCURRENCY = Math.max(1, Math.min(known.length, Math.floor(totalmem() / 2 ** 30)));
 
 const COMMAND = {
   script: 'profiles',
@@ -35,7 +45,7 @@ const COMMAND = {
   options: {
     ...RUNS_OPTIONS,
     only: { ...RUNS_OPTIONS.only, description: 'only these profiles' },
-    concurrency: { ...RUNS_OPTIONS.concurrency, default: '5' },
+    concurrency: { ...RUNS_OPTIONS.concurrency, default: `${CONCURRENCY} (every profile, a gigabyte of memory each at most)` },
   },
   environment: [REPORTS_DIR_ENV, PINNED_SEED_ENV],
   exit: '0 every profile green with its choices reported; 1 otherwise; 2 bad input or no baselines/simulator.json.',
@@ -66,8 +76,7 @@ interface ProfileResult {
   ok: boolean;
 }
 
-const args = parseRunsArgs(COMMAND, process.argv.slice(2), 5);
-const known = listProfiles().filter((p) => p !== 'default');
+const args = parseRunsArgs(COMMAND, process.argv.slice(2), CONCURRENCY);
 const unknown = (args.only ?? []).filter((p) => !known.includes(p));
 if (unknown.length) {
   console.error(`profiles: no profile named ${unknown.join(', ')}; known: ${known.join(', ')}`);
