@@ -1,7 +1,8 @@
 // Fields a response carries that its documented schema does not declare. The document's objects are open, so such
 // a field is additive drift: reported in the drift report, never a contract failure. Pure: the caller passes the
-// response schema and a resolver for its local $refs.
+// response schema and the document its local $refs point into.
 import { shapeOf, type Shape } from '../lib/shape.ts';
+import { resolvePointer } from '../openapi/document.ts';
 
 export interface UndeclaredField {
   /** "$[*].bot_id", "$.meta.pagination.has_more": list indexes and array positions read as [*]. */
@@ -42,26 +43,27 @@ function expand(node: unknown, section: string | undefined, resolve: (ref: strin
   return out;
 }
 
-type Resolver = (ref: string) => unknown;
 /**
- * What a document's schemas mean for the keys under them, worked out once for every response judged with the same
- * resolver (one per document): each object's scope with the keys seen so far, each array's items, each root's schemas.
+ * What a document's schemas mean for the keys under them, worked out once for every response judged against it:
+ * each object's scope with the keys seen so far, each array's items, each root's schemas.
  */
 interface Meanings {
   roots: WeakMap<object, Scoped[]>;
   scopes: WeakMap<Scoped[], ObjectScope | null>;
   items: WeakMap<Scoped[], Scoped[]>;
 }
-const meaningsByResolver = new WeakMap<Resolver, Meanings>();
+const meaningsOf = new WeakMap<object, Meanings>();
 
 /**
- * `resolve` names the document: a caller that passes the same function for the same document (as it should) has what
- * its schemas mean worked out once, not on every response (a long list costs a lookup per field, not a schema search).
+ * The fields `value` carries that `schema` (a schema of `doc`, its $refs local to it) does not declare. What the
+ * document's schemas mean is kept for the document, not worked out again on every response (a long list costs a
+ * lookup per field, not a schema search).
  */
-export function undeclaredFields(schema: unknown, value: unknown, resolve: Resolver): UndeclaredField[] {
+export function undeclaredFields(schema: unknown, value: unknown, doc: object): UndeclaredField[] {
   const found = new Map<string, { section: string | undefined; shapes: Map<string, Shape> }>();
-  let meanings = meaningsByResolver.get(resolve);
-  if (!meanings) meaningsByResolver.set(resolve, (meanings = { roots: new WeakMap(), scopes: new WeakMap(), items: new WeakMap() }));
+  const resolve = (ref: string) => resolvePointer(doc, ref);
+  let meanings = meaningsOf.get(doc);
+  if (!meanings) meaningsOf.set(doc, (meanings = { roots: new WeakMap(), scopes: new WeakMap(), items: new WeakMap() }));
   const { roots, scopes, items } = meanings;
 
   const note = (path: string, section: string | undefined, child: unknown) => {

@@ -1,22 +1,16 @@
 // Fields a response carries that the document does not declare, as observations of additive drift: the
 // document's objects are open, so the drift report lists them as "additive" and no test fails on them.
-import { resolvePointer } from '../../openapi/document.ts';
 import type { ContractValidators } from '../../openapi/validators.ts';
 import { undeclaredFields } from '../../report/drift-additive.ts';
 import type { ApiResponse } from '../core/api-response.ts';
 import type { Observation } from '../core/observation.ts';
-
-/** One resolver per document: what its schemas mean is worked out once for every response (report/drift-additive.ts). */
-const resolvers = new WeakMap<ContractValidators, (ref: string) => unknown>();
 
 export function additiveObservations(validators: ContractValidators, res: ApiResponse): Array<Observation<`additive.${string}`>> {
   const key = validators.responseKey(res.operation, res.status);
   const schema = key === undefined ? undefined : res.operation.responses[key]?.content?.['application/json']?.schema;
   const body = schema && res.mediaType === 'application/json' ? res.json() : undefined;
   if (body === undefined) return [];
-  let resolve = resolvers.get(validators);
-  if (!resolve) resolvers.set(validators, (resolve = (ref) => resolvePointer(validators.doc, ref)));
-  return undeclaredFields(schema, body, resolve).map((field) => ({
+  return undeclaredFields(schema, body, validators.doc).map((field) => ({
     id: `additive.${res.operationId}.${field.path}`,
     section: field.section ?? res.operation.section,
     operation: res.operation.label,
