@@ -5,14 +5,14 @@
 // fails the run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../contract/core/env.ts';
 import { baselinePath } from '../contract/core/baselines.ts';
 import { renderTable, reportedDrift, scoreMutations, type ScoredFailure, type SuiteRun } from '../power/mutation-score.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
+import { lanesMemoryHolds, parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
 import { EXCHANGES_HAR, JOURNAL_JUDGED } from '../contract/core/run-report-files.ts';
 import { judgeRecording, NOT_FROM_RECORDINGS, type HarLog } from '../checks/recording.ts';
 import { CheckRegistry } from '../checks/check.ts';
@@ -28,7 +28,7 @@ import { auditedChecks, readAudit } from './meaning-audit.ts';
  * CPU-s in 3 lanes, 61 in 5) and hold them (0.4 GB), so a gigabyte of memory each at most. More lanes than that cost
  * more than they fill: on 2 cores, 116 runs took 183 s and 270 CPU-s in 4 lanes, 219 s and 340 CPU-s in 6.
  */
-const CONCURRENCY = Math.max(2, Math.min(2 * cpus().length, Math.floor(totalmem() / 2 ** 30)));
+const CONCURRENCY = Math.max(2, Math.min(2 * cpus().length, lanesMemoryHolds()));
 const COMMAND = {
   script: 'mutation',
   usage: ['[--only NAME[,NAME...]] [--concurrency N]'],

@@ -17,12 +17,11 @@ import { observedOverlay } from '../report/overlay.ts';
 import { differingSettings, expectedChanges, overlayMismatch, PROFILE_CONFIGURES, shapeProblems } from '../power/profile-choices.ts';
 import { requestShapesFile } from '../contract/core/request-shapes.ts';
 import type { DriftReport } from '../report/drift-report.ts';
-import { totalmem } from 'node:os';
 import { listProfiles, profileConfig } from '../simulator/profiles.ts';
 import { bodyTemplatesOf } from '../simulator/suite-env.ts';
 import { checkObserved } from './overlay-check.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
+import { lanesMemoryHolds, parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
 
 /**
  * Every profile side by side by default, a gigabyte of memory each at most: their targets pace them (8 to 20 requests
@@ -31,7 +30,7 @@ import { parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesA
  * its own, the twelve whose pace held its target's limit ended within 280 s).
  */
 const known = listProfiles().filter((p) => p !== 'default');
-const CONCURRENCY = Math.max(1, Math.min(known.length, Math.floor(totalmem() / 2 ** 30)));
+const CONCURRENCY = Math.min(known.length, lanesMemoryHolds());
 
 const COMMAND = {
   script: 'profiles',

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { commandLineOrExit, exitWithUsage, type CommandSpec, type OptionSpec } from '../config/command-line.ts';
@@ -229,7 +229,7 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
       return invocation(
         own.map((d) => d.run),
         lane,
-        lanes === 1 ? dir : join(dir, `lane-${lane}`),
+        join(dir, `lane-${lane}`),
       ).then((ended) => own.map(({ i }, k) => ({ i, run: ended[k]! })));
     }),
   );
@@ -339,6 +339,9 @@ export async function runSuitesAgainstSimulators(
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.sim.close() : undefined)));
   }
 }
+
+/** Lanes the machine's memory holds: a lane (its runner, its worker, every run's tests loaded) a gigabyte at most. */
+export const lanesMemoryHolds = (): number => Math.max(1, Math.floor(totalmem() / 2 ** 30));
 
 type RunsOptions = { only: OptionSpec & { type: 'string' }; concurrency: OptionSpec & { type: 'string' } };
 
