@@ -125,10 +125,15 @@ export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyAr
   const testsTo = Math.max(...lanes.map((r) => r.to));
   const per = (ms: number) => s(ms) / n;
   // A phase's wall share per run, its steps in proportion to the runs' own time in each.
-  const shared = (name: string, wallMs: number, steps: Array<[string, number]>): SplitPart => {
+  const sharedSteps = (wallMs: number, steps: Array<[string, number]>): SplitPart[] => {
     const own = steps.reduce((sum, [, ms]) => sum + ms, 0);
-    return { name, seconds: per(wallMs), parts: steps.map(([step, ms]) => ({ name: step, seconds: own > 0 ? (per(wallMs) * ms) / own : 0 })) };
+    return steps.map(([step, ms]) => ({ name: step, seconds: own > 0 ? (per(wallMs) * ms) / own : 0 }));
   };
+  const shared = (name: string, wallMs: number, steps: Array<[string, number]>): SplitPart => ({
+    name,
+    seconds: per(wallMs),
+    parts: sharedSteps(wallMs, steps),
+  });
   const setupOwn = total(setups);
   const setupSteps: Array<[string, number]> = [
     ['simulator', total(all(records, PART.simulator))],
@@ -166,11 +171,11 @@ export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyAr
       name: "the run's end",
       seconds: per(endedAt - testsTo),
       parts: [
-        ...shared('', ending, [
+        ...sharedSteps(ending, [
           ['journal fold', fold],
           ['judging', judging],
           ['reports', endOwn - fold - judging],
-        ]).parts!,
+        ]),
         { name: "Playwright's end and exit", seconds: per(endedAt - testsTo - ending) },
       ],
     },
