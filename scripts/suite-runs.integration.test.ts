@@ -27,7 +27,7 @@ test('two runs in one lane: one worker process, each run against its own target,
     for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const r of t.results) workers.add(r.workerIndex);
     suite.suites?.forEach(walk);
   };
-  json(join(dir, 'invocation', 'results.json')).suites.forEach(walk);
+  json(join(dir, 'invocation', 'lane-0', 'results.json')).suites.forEach(walk);
   assert.deepEqual([...workers], [0], 'one worker process ran both runs');
   for (const run of [conforming!, drifted!]) {
     assert.equal(run.error, undefined, run.output.slice(-3000));
