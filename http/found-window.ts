@@ -10,6 +10,9 @@
 /** An answer of the run's credentials as the target met it, and the counter it announced. */
 export interface Met {
   atMs: number;
+  /** For sure no sooner than its request left and no later than its answer came (absent: at `atMs`). */
+  leftMs?: number;
+  backMs?: number;
   accepted: boolean;
   remaining?: number;
   resetSeconds?: number;

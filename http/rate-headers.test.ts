@@ -53,7 +53,7 @@ test('nothing announced, or nothing readable: no announcement', () => {
 /** Answers 50 ms apart for `seconds` from `fromMs` against a fixed window of `quota` per second, the counter announced as `shown` makes it. */
 function windowed(limit: AnnouncedLimit, quota: number, fromMs: number, seconds: number, shown = (remaining: number) => remaining) {
   for (const met of metBy(fixedWindow(quota), steady(50, fromMs, fromMs + seconds * 1000)))
-    limit.observe(met.atMs, met.accepted, { style: 'X-RateLimit-Limit', quota, remaining: shown(met.remaining!) });
+    limit.observe(met, { style: 'X-RateLimit-Limit', quota, remaining: shown(met.remaining!) });
 }
 
 test('a quota without its window: the window its counter shows, once the throttles tested it (http/found-window.ts); a bucket shows none', () => {
@@ -71,7 +71,7 @@ test('a quota without its window: the window its counter shows, once the throttl
   const tokens = new AnnouncedLimit();
   for (const at of steady(40, 0, 10_000)) {
     const { ok, remaining } = limiter(at);
-    tokens.observe(at, ok, { style: 'X-RateLimit-Limit', quota: 5, remaining });
+    tokens.observe({ atMs: at, accepted: ok }, { style: 'X-RateLimit-Limit', quota: 5, remaining });
   }
   assert.equal(tokens.rate(), undefined);
   assert.equal(tokens.refuted, undefined);
@@ -83,9 +83,41 @@ test('a counter that says there is room where the target refuses is not trusted,
   assert.equal(lying.rate(), undefined);
   assert.match(lying.distrusted!, /^X-RateLimit-Limit 15 not trusted: the target refused 3 times right after saying 1\d or more were left$/);
   const throttling = new AnnouncedLimit();
-  throttling.observe(0, true, { style: 'RateLimit-Policy', quota: 30, windowSeconds: 1 });
+  throttling.observe({ atMs: 0, accepted: true }, { style: 'RateLimit-Policy', quota: 30, windowSeconds: 1 });
   assert.equal(throttling.rate()?.perSecond, 30);
   for (let i = 0; i < 3; i++) throttling.throttledAtPace();
   assert.equal(throttling.rate(), undefined);
   assert.match(throttling.distrusted!, /RateLimit-Policy 30 not trusted: the target throttled 3 answers of the run paced below it/);
+});
+
+/**
+ * What a 15/s bucket of 10 shows a run whose requests it meets at `arrivals` (ms), each `halfTrip` ms after it left
+ * and answered as long after: the counter read, and the throttle that ended it.
+ */
+function bucketRun(arrivals: number[], halfTrip: number) {
+  const counter = new AnnouncedLimit();
+  const limiter = bucket(15, 10);
+  for (const atMs of arrivals) {
+    const { ok, remaining } = limiter(atMs);
+    const met = { atMs, leftMs: atMs - halfTrip, backMs: atMs + halfTrip, accepted: ok };
+    if (!ok) return { counter, throttle: met };
+    counter.observe(met, { style: 'X-RateLimit-Limit', quota: 10, remaining });
+  }
+  throw new Error('never throttled');
+}
+
+test("a bucket's counter shows its rate once the run ran it down, timed to within its round trips; never across its brim, nor over round trips too slow to time it", () => {
+  // Pressing at 18/s from its brim, the run empties it in three seconds: the counter shows the rate, to a request.
+  const pressed = bucketRun(steady(55, 0, 10_000), 5);
+  const rate = pressed.counter.shownAtLeast(0, pressed.throttle);
+  assert.ok(rate !== undefined && rate >= 14 && rate <= 15, `${rate}/s of 15/s`);
+  // Kept full (5/s, the run thinking between its requests), then emptied by a bunch: it only ran down within the
+  // bunch, too short a span to show a rate. Counted from the seconds it sat full, it showed 4.65/s.
+  const bunched = bucketRun([...steady(200, 0, 3000), ...steady(1, 3000, 3020)], 5);
+  assert.equal(bunched.counter.shownAtLeast(0, bunched.throttle), undefined);
+  // Run down the same, but each answer back 800 ms after its send left (a stalled target, a slow gateway): when the
+  // target met them is known to within a second and a half of three, too loosely to count a rate over. Counted from
+  // the times the run guessed, a stalled target's 15/s showed 9.09/s.
+  const slow = bucketRun(steady(55, 0, 10_000), 400);
+  assert.equal(slow.counter.shownAtLeast(0, slow.throttle), undefined);
 });

@@ -126,8 +126,21 @@ const SETTLE_MS = 1_000;
 const SLACK = 2;
 /** Spans shorter than this read a rate off the counter with too much of the answers' jitter in it (±30 ms is 3% of a second). */
 const SHOWN_SPAN_MS = 2_000;
+/**
+ * How uncertain, at most, the time between two answers the target met may be for a rate counted over it: each was met
+ * somewhere between when it left and when it came back. A target whose event loop stalled meets a request long after
+ * it left: timed from when it left, a 15/s bucket's counter showed 9.09/s.
+ */
+const TIMED_WITHIN = 0.05;
 /** Contradictions of one kind before an announcement is no longer trusted. */
 const CONTRADICTIONS = 3;
+
+/** Whether the time the target took from `from` to `to` is known within TIMED_WITHIN, however long each round trip took. */
+function timedWithin(from: Pick<Met, 'atMs' | 'leftMs' | 'backMs'>, to: Pick<Met, 'atMs' | 'leftMs' | 'backMs'>): boolean {
+  const shortest = (to.leftMs ?? to.atMs) - (from.backMs ?? from.atMs);
+  const longest = (to.backMs ?? to.atMs) - (from.leftMs ?? from.atMs);
+  return shortest > 0 && longest <= shortest * (1 + TIMED_WITHIN);
+}
 
 /**
  * A limit per second the target's announcements give, how the run read it, and how its window is known: `stated` (a
@@ -165,22 +178,21 @@ export class AnnouncedLimit {
   private testedWindows = 0;
 
   /**
-   * An answer of the run's credentials, met by the target at about `atMs`; `bunched`: a refusal of sends the run
-   * bunched, which says nothing against what the target announced.
+   * An answer of the run's credentials, met by the target at about `atMs` (between `leftMs` and `backMs` for sure);
+   * `bunched`: a refusal of sends the run bunched, which says nothing against what the target announced.
    */
-  observe(atMs: number, accepted: boolean, announced: Announcement | undefined, bunched = false): void {
+  observe(met: Pick<Met, 'atMs' | 'leftMs' | 'backMs' | 'accepted'>, announced: Announcement | undefined, bunched = false): void {
     if (announced) this.latest = announced;
     let at = this.pending.length;
-    while (at > 0 && this.pending[at - 1]!.atMs > atMs) at--;
+    while (at > 0 && this.pending[at - 1]!.atMs > met.atMs) at--;
     const { remaining, resetSeconds } = announced ?? {};
     this.pending.splice(at, 0, {
-      atMs,
-      accepted,
+      ...met,
       ...(remaining !== undefined ? { remaining } : {}),
       ...(resetSeconds !== undefined ? { resetSeconds } : {}),
       ...(bunched ? { bunched } : {}),
     });
-    while (this.pending.length > 0 && this.pending[0]!.atMs <= atMs - SETTLE_MS) this.settle(this.pending.shift()!);
+    while (this.pending.length > 0 && this.pending[0]!.atMs <= met.atMs - SETTLE_MS) this.settle(this.pending.shift()!);
   }
 
   /** A throttled answer to a send the run made at a pace below the limit announced. */
@@ -205,22 +217,27 @@ export class AnnouncedLimit {
 
   /**
    * A rate the target let through at least, from its counter: for each answer met since `sinceMs` and SHOWN_SPAN_MS or
-   * more before `atMs` and since its counter last came back whole at once (a window's start, a bucket filled while
-   * the run was idle), what the target accepted after it until `atMs` less what the counter had left then (and one for
-   * rounding), over the time between. The greatest of these; for a bucket emptied at `atMs`, its rate: its burst is in
-   * the counter. Undefined without a counter, or without such a span (within one window: a window's counter shows only
-   * the pace the run kept).
+   * more before the throttle `at` and since its counter last came back whole at once (a window's start, a bucket filled
+   * while the run was idle), what the target accepted after it until then less what the counter had left then (and one
+   * for rounding), over the time between. The greatest of these; for a bucket emptied at `at`, its rate: its burst is
+   * in the counter. Undefined without a counter, or without such a span (within one window: a window's counter shows
+   * only the pace the run kept).
    */
-  shownAtLeast(sinceMs: number, atMs: number): number | undefined {
-    const span = [...this.settled, ...this.pending].filter((m) => m.atMs >= sinceMs && m.atMs < atMs);
+  shownAtLeast(sinceMs: number, at: Pick<Met, 'atMs' | 'leftMs' | 'backMs'>): number | undefined {
+    const span = [...this.settled, ...this.pending].filter((m) => m.atMs >= sinceMs && m.atMs < at.atMs);
     const lastJump = counterJumps(this.quota, span).jumps.at(-1)?.atMs ?? Number.NEGATIVE_INFINITY;
-    const answers = span.filter((m) => m.atMs >= lastJump);
+    // A bucket at its brim lets what it gains go: counted across it, the rate is a bound far below the target's (a
+    // bucket of 10 kept full while the run thought between its requests, then emptied by a bunch, showed 2.5/s of
+    // 15/s). From the last answer that found it full on, it only ran down.
+    const lastFull = span.filter((m) => m.remaining !== undefined && m.remaining >= this.quota - 1).at(-1)?.atMs ?? Number.NEGATIVE_INFINITY;
+    const answers = span.filter((m) => m.atMs >= Math.max(lastJump, lastFull));
     let after = 0;
     let most: number | undefined;
     for (let i = answers.length - 1; i >= 0; i--) {
-      const { atMs: at, remaining, accepted } = answers[i]!;
-      if (remaining !== undefined && atMs - at >= SHOWN_SPAN_MS) most = Math.max(most ?? 0, ((after - remaining - 1) * 1000) / (atMs - at));
-      if (accepted) after++;
+      const met = answers[i]!;
+      if (met.remaining !== undefined && at.atMs - met.atMs >= SHOWN_SPAN_MS && timedWithin(met, at))
+        most = Math.max(most ?? 0, ((after - met.remaining - 1) * 1000) / (at.atMs - met.atMs));
+      if (met.accepted) after++;
     }
     return most;
   }

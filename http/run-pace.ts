@@ -33,6 +33,7 @@
 // - the limit the run started with (MAX_RPS, the run before's, a baseline's).
 // A limit learned or probed is never above what the throttles' pairs measured under pressure. MAX_RPS caps the pace.
 import type { KnownLimit } from '../lib/fingerprint.ts';
+import type { Met } from './found-window.ts';
 import { AnnouncedLimit, type Announcement } from './rate-headers.ts';
 
 /** The run's pace: the limit it started with, the one it keeps to now (none: unpaced) and what it says of them. */
@@ -406,18 +407,20 @@ export class RunPace {
 
   /** An answer of the run's credentials came back: true when the limit it would leave changed since it last said so. */
   answered(nowMs: number, answer: PacedAnswer): boolean {
-    const metAtMs = this.metAt(answer.sentAtMs, nowMs);
+    const met = { atMs: this.metAt(answer.sentAtMs, nowMs), leftMs: answer.sentAtMs, backMs: nowMs };
     const bunched = answer.throttled && this.bunchedAround(answer.sentAtMs);
-    this.announcements.observe(metAtMs, !answer.throttled, answer.announced, bunched);
-    if (answer.throttled) this.throttled(nowMs, answer.sentAtMs, metAtMs, bunched);
-    else this.learner.answered(metAtMs, false, this.pace());
+    this.announcements.observe({ ...met, accepted: !answer.throttled }, answer.announced, bunched);
+    if (answer.throttled) this.throttled(met, bunched);
+    else this.learner.answered(met.atMs, false, this.pace());
     this.update(nowMs);
     const [now, before] = [this.leaving(), this.reported];
     this.reported = now;
     return !sameLimit(now, before);
   }
 
-  private throttled(nowMs: number, sentAtMs: number, metAtMs: number, bunched: boolean): void {
+  /** A throttle the target met at about `atMs`, between when its send left and when its answer came. */
+  private throttled(met: Required<Pick<Met, 'atMs' | 'leftMs' | 'backMs'>>, bunched: boolean): void {
+    const { atMs: metAtMs, leftMs: sentAtMs, backMs: nowMs } = met;
     // Only a throttle the pace met sending evenly below the announced limit contradicts it; one of the run's own bunch
     // does not.
     const keptToAnnounced = this.announcedSinceMs !== undefined && sentAtMs >= this.announcedSinceMs;
@@ -436,7 +439,7 @@ export class RunPace {
     }
     if (probe && (probe.bounded || probe.good !== undefined)) {
       this.probeThrottles++;
-      const counted = this.counted(probe, metAtMs);
+      const counted = this.counted(probe, met);
       if (!probe.measuring) {
         probe.measuring = { throttles: 0 };
         this.learner.measureAfresh();
@@ -501,13 +504,13 @@ export class RunPace {
   /**
    * A bucket's burst hides a pace above its rate for seconds (a 10/s bucket of burst 5 let 11.56/s through for 1.5 s),
    * but not from its counter: the rate it shows let through since the probe began, up to the throttle the target met
-   * at `metAtMs` (its bucket empty then). Only a bucket's: a quota below a second's worth of the pace the probe
+   * at `throttle` (its bucket empty then). Only a bucket's: a quota below a second's worth of the pace the probe
    * started from is no window of a second or more. A window's counter (a sliding log's too) shows only the pace the
    * run kept: 10.97/s of a 15/s log.
    */
-  private counted(probe: Probe, metAtMs: number): number | undefined {
+  private counted(probe: Probe, throttle: Pick<Met, 'atMs' | 'leftMs' | 'backMs'>): number | undefined {
     const burst = this.announcements.quota > 0 && this.announcements.quota < probe.from && !this.announcements.rate();
-    const shown = burst ? this.announcements.shownAtLeast(probe.sinceMs, metAtMs) : undefined;
+    const shown = burst ? this.announcements.shownAtLeast(probe.sinceMs, throttle) : undefined;
     return shown === undefined ? undefined : hundredths(Math.max(MIN_PER_SECOND, shown));
   }
 
