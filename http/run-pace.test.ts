@@ -22,7 +22,8 @@ interface Busy {
  * `latency` ms away (drawn per request, seeded), each answer announcing what `announce` makes of the counter: what the
  * target accepted and throttled, and when. A throttled request is sent again after a second (its Retry-After); an
  * accepted one is followed by the client's next after up to `think` ms (drawn, seeded), none by default. `busy`: on a
- * busy machine.
+ * busy machine. `stalls`: the target's event loop stalls for up to `ms`, one stall about every `everyMs` (drawn,
+ * seeded); requests that arrive meanwhile are met at once when it ends.
  */
 function simulate(
   pace: RunPace,
@@ -35,9 +36,21 @@ function simulate(
     seed?: number;
     announce?: (remaining: number) => Announcement;
     busy?: Busy;
+    stalls?: { everyMs: number; ms: number };
   },
 ) {
   const random = seededRandom(run.seed ?? 5);
+  const stallRandom = seededRandom((run.seed ?? 5) + 7);
+  let stall = { fromMs: Number.NEGATIVE_INFINITY, toMs: Number.NEGATIVE_INFINITY };
+  /** When the target meets a request that arrives at `at` (arrivals come in order, give or take the latency). */
+  const met = (at: number) => {
+    if (!run.stalls) return at;
+    while (stall.toMs <= at) {
+      const fromMs = Math.max(stall.toMs, 0) + stallRandom() * 2 * run.stalls.everyMs;
+      stall = { fromMs, toMs: fromMs + stallRandom() * run.stalls.ms };
+    }
+    return at >= stall.fromMs ? stall.toMs : at;
+  };
   const lateRandom = seededRandom((run.seed ?? 5) + 1);
   const late = (what: keyof Busy) => {
     const [share, ms] = run.busy?.[what] ?? [0, 0];
@@ -69,7 +82,7 @@ function simulate(
       const sent = at + late('sends');
       pace.sent(sent);
       const trip = run.latency[0] + random() * (run.latency[1] - run.latency[0]);
-      events.push({ at: sent + trip / 2, worker, kind: 'arrive', trip, sent });
+      events.push({ at: met(sent + trip / 2), worker, kind: 'arrive', trip, sent });
     } else if (event.kind === 'arrive') {
       const { ok, remaining } = limiter(at);
       arrivals.push({ at, accepted: ok });
@@ -156,6 +169,32 @@ test('a fixed window announced without its window (X-RateLimit-Limit): confirmed
   );
   const keptFrom = run.limits.find((l) => l.limit?.basis === 'announced')!.at;
   assert.equal(run.arrivals.filter((a) => !a.accepted && a.at > keptFrom).length, 0, 'paced at the window found and tested, the run meets no throttle');
+});
+
+test("a target that stalls, a run whose tests think between their requests: the limit learned is never far below the target's, nor read off a lower bound", () => {
+  // A stalled target meets a bunch at once: its bucket, full while the tests thought, empties. The counter read across
+  // its brim or from the sends' times, and the run's own pace between two throttles, are bounds from below: read as
+  // the limit, they kept 15/s to 7.44/s here, and to 1/s in a profiles run.
+  for (let seed = 1; seed <= 12; seed++) {
+    for (const [rate, burst] of [
+      [15, 10],
+      [12, 10],
+      [10, 10],
+    ] as const) {
+      const pace = new RunPace(undefined);
+      simulate(pace, bucket(rate, burst), {
+        workers: 2,
+        think: 100,
+        latency: [1, 4],
+        requests: 800,
+        seed,
+        announce: xRateLimit(burst),
+        busy: { timers: [0.2, 30], sends: [0.2, 30], reads: [0.2, 30] },
+        stalls: { everyMs: 2000, ms: 2000 },
+      });
+      assert.ok(pace.limit!.perSecond >= rate * 0.8, `seed ${seed}, ${rate}/s of ${burst}: ${JSON.stringify(pace.record())}`);
+    }
+  }
 });
 
 /** Issue 48's runner: two busy processes beside the run on two cores, as the pace's simulation plays it. */
@@ -371,6 +410,15 @@ test('a first throttle bounds the limit only when the run pressed: its sends fil
   // A probe from no bound steps up like any other, its first second's throttles aside (sends made unpaced still on their way).
   unpaced.answered(2500, { throttled: true, sentAtMs: 2400 });
   assert.equal(unpaced.limit!.perSecond, 14);
+  // Nor does a throttle that finds it not pressing: a second a test thinking between its requests, then one refused (a
+  // stalled target let a bunch arrive at once). What was accepted between the two throttles is the run's own pace, a
+  // bound from below only: read as the limit, a 12/s target was kept to 1/s for twenty minutes.
+  for (let at = 4000; at < 100_000; at += 1000) {
+    unpaced.take(at);
+    unpaced.answered(at + 100, { throttled: false, sentAtMs: at });
+  }
+  unpaced.answered(100_100, { throttled: true, sentAtMs: 100_000 });
+  assert.deepEqual([unpaced.limit!.perSecond, unpaced.limit!.basis], [14, 'throttles']);
 });
 
 test('a first run against a bucket of burst 1 starts probing from what its first answers show over their own time', () => {

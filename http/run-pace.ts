@@ -134,7 +134,8 @@ export function startingLimit(maxRps: number | undefined, known: KnownLimit | un
  * begins and ends with the bucket empty holds none of its burst). Until then, a bound from above: the rate accepted
  * in the second before the first throttle the run met pressing, cut by a quarter at each throttle a second or more
  * later while it presses (the run keeps running into the limit), never below what any two throttles a
- * second apart showed from below. Counted on the run's credentials only (per credential, as vendors
+ * second apart showed from below. That bound from below alone is no limit: it is what a run that never pressed got
+ * through at its own pace (a run whose tests thought between their requests read it as 1/s of 12/s). Counted on the run's credentials only (per credential, as vendors
  * commonly count; §8.2 does not say): a limit that counts other requests too shows in throttles of the run's own, and
  * is learned lower. Times are those the target met the answers at, so the round trip's jitter stays out of the spans.
  */
@@ -143,6 +144,8 @@ class ThrottleLearner {
   /** The answers of the last RECENT_MS, and which were accepted. */
   private readonly recent: Array<{ atMs: number; accepted: boolean }> = [];
   private firstAnswerMs: number | undefined;
+  /** Whether the last throttle found the run pressing at its pace. */
+  lastPressed = false;
   private ceiling: { perSecond: number; cutAtMs: number } | undefined;
   /** From below: the most any two throttles a second or more apart showed, idle between or not. */
   private floor = 0;
@@ -204,11 +207,12 @@ class ThrottleLearner {
     // The run filled the pace's slots over `ms`: it pressed (a sender thinking between its requests leaves one now and then).
     const pressing = (answers: number, ms: number) => pace !== undefined && answers >= (PRESSED_SHARE * pace * ms) / 1000;
     const window = Math.max(100, Math.min(RECENT_MS, metAtMs - this.firstAnswerMs));
-    if (!this.ceiling && pressing(this.recent.length, window)) {
+    this.lastPressed = pressing(this.recent.length, window);
+    if (!this.ceiling && this.lastPressed) {
       // Throttled pressing at its pace, the run asked more than the target lets through: the pace bounds it too.
       const accepted = (this.recent.filter((r) => r.accepted).length * 1000) / window;
       this.ceiling = { perSecond: Math.min(accepted, pace ?? accepted), cutAtMs: metAtMs };
-    } else if (this.ceiling && pressing(this.recent.length, window) && metAtMs - this.ceiling.cutAtMs >= RECENT_MS) {
+    } else if (this.ceiling && this.lastPressed && metAtMs - this.ceiling.cutAtMs >= RECENT_MS) {
       // Throttled pressing a second on: the run keeps running into the limit. Only pressing: a run sending slower
       // than its pace sets how many were accepted itself, and its throttles say nothing of the limit.
       this.ceiling = { perSecond: this.ceiling.perSecond * CUT, cutAtMs: metAtMs };
@@ -228,7 +232,7 @@ class ThrottleLearner {
     this.last = { atMs: metAtMs, accepted: this.accepted };
     this.longestIdleMs = 0;
     this.since = { answers: 0, slowest: Number.POSITIVE_INFINITY };
-    const learned = this.measured ?? Math.max(this.floor, this.ceiling?.perSecond ?? 0);
+    const learned = this.measured ?? (this.ceiling ? Math.max(this.floor, this.ceiling.perSecond) : 0);
     return learned > 0 ? hundredths(Math.max(MIN_PER_SECOND, learned)) : undefined;
   }
 
@@ -453,7 +457,8 @@ export class RunPace {
     if (probe) {
       // From a pace nothing bounded, throttled before any step: what the throttles show, once they show anything.
       // Its first second's sends arrive among the unpaced ones still on their way: they say nothing of its pace.
-      if (sentAtMs < probe.sinceMs + RECENT_MS || shown === undefined) return;
+      // A throttle that finds it not pressing says nothing of its pace (a bunch a stalled target let arrive at once).
+      if (sentAtMs < probe.sinceMs + RECENT_MS || shown === undefined || !this.learner.lastPressed) return;
       this.probe = undefined;
       this.learned = { perSecond: Math.min(shown, probe.level), below: probe.level };
       return;
