@@ -20,6 +20,9 @@ export interface Met {
   bunched?: boolean;
 }
 
+/** When the target met an answer: about `atMs`, and for sure between `leftMs` and `backMs` where they are known. */
+export type MetTimes = Pick<Met, 'atMs' | 'leftMs' | 'backMs'>;
+
 /** The counter came back whole: the window began after `afterMs` (the old window's last answer) and by `atMs` (the new one's first, whose Reset said `resetSeconds`). */
 export interface Jump {
   afterMs: number;

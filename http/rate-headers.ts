@@ -6,7 +6,7 @@
 // (AnnouncedLimit), for the run's pace (http/run-pace.ts).
 import { type BareItem, type Item, type List, parseList } from 'structured-headers';
 import { headerValue } from './throttle.ts';
-import { counterJumps, foundWindow, TESTED as TESTED_WINDOWS, type Met } from './found-window.ts';
+import { counterJumps, foundWindow, TESTED as TESTED_WINDOWS, type Met, type MetTimes } from './found-window.ts';
 
 export type AnnouncedStyle = 'RateLimit-Policy' | 'RateLimit-Limit' | 'X-RateLimit-Limit';
 
@@ -136,7 +136,7 @@ const TIMED_WITHIN = 0.05;
 const CONTRADICTIONS = 3;
 
 /** Whether the time the target took from `from` to `to` is known within TIMED_WITHIN, however long each round trip took. */
-function timedWithin(from: Pick<Met, 'atMs' | 'leftMs' | 'backMs'>, to: Pick<Met, 'atMs' | 'leftMs' | 'backMs'>): boolean {
+function timedWithin(from: MetTimes, to: MetTimes): boolean {
   const shortest = (to.leftMs ?? to.atMs) - (from.backMs ?? from.atMs);
   const longest = (to.backMs ?? to.atMs) - (from.leftMs ?? from.atMs);
   return shortest > 0 && longest <= shortest * (1 + TIMED_WITHIN);
@@ -181,7 +181,7 @@ export class AnnouncedLimit {
    * An answer of the run's credentials, met by the target at about `atMs` (between `leftMs` and `backMs` for sure);
    * `bunched`: a refusal of sends the run bunched, which says nothing against what the target announced.
    */
-  observe(met: Pick<Met, 'atMs' | 'leftMs' | 'backMs' | 'accepted'>, announced: Announcement | undefined, bunched = false): void {
+  observe(met: MetTimes & Pick<Met, 'accepted'>, announced: Announcement | undefined, bunched = false): void {
     if (announced) this.latest = announced;
     let at = this.pending.length;
     while (at > 0 && this.pending[at - 1]!.atMs > met.atMs) at--;
@@ -223,11 +223,11 @@ export class AnnouncedLimit {
    * in the counter. Undefined without a counter, or without such a span (within one window: a window's counter shows
    * only the pace the run kept).
    */
-  shownAtLeast(sinceMs: number, at: Pick<Met, 'atMs' | 'leftMs' | 'backMs'>): number | undefined {
+  shownAtLeast(sinceMs: number, at: MetTimes): number | undefined {
     const span = [...this.settled, ...this.pending].filter((m) => m.atMs >= sinceMs && m.atMs < at.atMs);
     const lastJump = counterJumps(this.quota, span).jumps.at(-1)?.atMs ?? Number.NEGATIVE_INFINITY;
     // A bucket at its brim lets what it gains go: counted across it, the rate is a bound far below the target's (a
-    // bucket of 10 kept full while the run thought between its requests, then emptied by a bunch, showed 2.5/s of
+    // bucket of 10 kept full while the run thought between its requests, then emptied by a bunch, showed 4.65/s of
     // 15/s). From the last answer that found it full on, it only ran down.
     const lastFull = span.filter((m) => m.remaining !== undefined && m.remaining >= this.quota - 1).at(-1)?.atMs ?? Number.NEGATIVE_INFINITY;
     const answers = span.filter((m) => m.atMs >= Math.max(lastJump, lastFull));

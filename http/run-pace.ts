@@ -33,7 +33,7 @@
 // - the limit the run started with (MAX_RPS, the run before's, a baseline's).
 // A limit learned or probed is never above what the throttles' pairs measured under pressure. MAX_RPS caps the pace.
 import type { KnownLimit } from '../lib/fingerprint.ts';
-import type { Met } from './found-window.ts';
+import type { MetTimes } from './found-window.ts';
 import { AnnouncedLimit, type Announcement } from './rate-headers.ts';
 
 /** The run's pace: the limit it started with, the one it keeps to now (none: unpaced) and what it says of them. */
@@ -135,9 +135,9 @@ export function startingLimit(maxRps: number | undefined, known: KnownLimit | un
  * in the second before the first throttle the run met pressing, cut by a quarter at each throttle a second or more
  * later while it presses (the run keeps running into the limit), never below what any two throttles a
  * second apart showed from below. That bound from below alone is no limit: it is what a run that never pressed got
- * through at its own pace (a run whose tests thought between their requests read it as 1/s of 12/s). Counted on the run's credentials only (per credential, as vendors
- * commonly count; §8.2 does not say): a limit that counts other requests too shows in throttles of the run's own, and
- * is learned lower. Times are those the target met the answers at, so the round trip's jitter stays out of the spans.
+ * through at its own pace (a run whose tests thought between their requests read it as 1/s of 12/s). Counted on the
+ * run's credentials only (per credential, as vendors commonly count; §8.2 does not say): a limit that counts other
+ * requests too shows in throttles of the run's own, and is learned lower. Times are those the target met the answers at, so the round trip's jitter stays out of the spans.
  */
 class ThrottleLearner {
   private accepted = 0;
@@ -145,7 +145,7 @@ class ThrottleLearner {
   private readonly recent: Array<{ atMs: number; accepted: boolean }> = [];
   private firstAnswerMs: number | undefined;
   /** Whether the last throttle found the run pressing at its pace. */
-  lastPressed = false;
+  private pressed = false;
   private ceiling: { perSecond: number; cutAtMs: number } | undefined;
   /** From below: the most any two throttles a second or more apart showed, idle between or not. */
   private floor = 0;
@@ -172,6 +172,10 @@ class ThrottleLearner {
   get measured(): number | undefined {
     const { accepted, pairs, ms } = this.pooled;
     return ms >= SPAN_MS && accepted >= POOLED_ACCEPTED && pairs >= EXCESS * accepted ? hundredths((accepted * 1000) / ms) : undefined;
+  }
+
+  get lastPressed(): boolean {
+    return this.pressed;
   }
 
   /** Pairs from the last throttle on only: those before it were of another pace. */
@@ -207,12 +211,12 @@ class ThrottleLearner {
     // The run filled the pace's slots over `ms`: it pressed (a sender thinking between its requests leaves one now and then).
     const pressing = (answers: number, ms: number) => pace !== undefined && answers >= (PRESSED_SHARE * pace * ms) / 1000;
     const window = Math.max(100, Math.min(RECENT_MS, metAtMs - this.firstAnswerMs));
-    this.lastPressed = pressing(this.recent.length, window);
-    if (!this.ceiling && this.lastPressed) {
+    this.pressed = pressing(this.recent.length, window);
+    if (!this.ceiling && this.pressed) {
       // Throttled pressing at its pace, the run asked more than the target lets through: the pace bounds it too.
       const accepted = (this.recent.filter((r) => r.accepted).length * 1000) / window;
       this.ceiling = { perSecond: Math.min(accepted, pace ?? accepted), cutAtMs: metAtMs };
-    } else if (this.ceiling && this.lastPressed && metAtMs - this.ceiling.cutAtMs >= RECENT_MS) {
+    } else if (this.ceiling && this.pressed && metAtMs - this.ceiling.cutAtMs >= RECENT_MS) {
       // Throttled pressing a second on: the run keeps running into the limit. Only pressing: a run sending slower
       // than its pace sets how many were accepted itself, and its throttles say nothing of the limit.
       this.ceiling = { perSecond: this.ceiling.perSecond * CUT, cutAtMs: metAtMs };
@@ -423,7 +427,7 @@ export class RunPace {
   }
 
   /** A throttle the target met at about `atMs`, between when its send left and when its answer came. */
-  private throttled(met: Required<Pick<Met, 'atMs' | 'leftMs' | 'backMs'>>, bunched: boolean): void {
+  private throttled(met: Required<MetTimes>, bunched: boolean): void {
     const { atMs: metAtMs, leftMs: sentAtMs, backMs: nowMs } = met;
     // Only a throttle the pace met sending evenly below the announced limit contradicts it; one of the run's own bunch
     // does not.
@@ -513,7 +517,7 @@ export class RunPace {
    * started from is no window of a second or more. A window's counter (a sliding log's too) shows only the pace the
    * run kept: 10.97/s of a 15/s log.
    */
-  private counted(probe: Probe, throttle: Pick<Met, 'atMs' | 'leftMs' | 'backMs'>): number | undefined {
+  private counted(probe: Probe, throttle: MetTimes): number | undefined {
     const burst = this.announcements.quota > 0 && this.announcements.quota < probe.from && !this.announcements.rate();
     const shown = burst ? this.announcements.shownAtLeast(probe.sinceMs, throttle) : undefined;
     return shown === undefined ? undefined : hundredths(Math.max(MIN_PER_SECOND, shown));
