@@ -448,7 +448,13 @@ export const moves = defineFeeder({
       postV2ConversationCommand: effects.gotoAfterMove,
     } as const;
     const movedBy = (dialog: string, at: number) => gotos.some(([g, x]) => g < at && t.dialogOf(x) === dialog);
-    const shape = (e: ExchangeEvidence) => JSON.stringify(Object.keys((safeJson(e.request.body) as object | undefined) ?? {}).sort());
+    // Each trigger's body read once: every trigger is held against every other.
+    const shapes = new Map<ExchangeEvidence, string>();
+    const shape = (e: ExchangeEvidence) => {
+      let known = shapes.get(e);
+      if (known === undefined) shapes.set(e, (known = JSON.stringify(Object.keys((safeJson(e.request.body) as object | undefined) ?? {}).sort())));
+      return known;
+    };
     const triggers = [...t.exchanges.entries()].filter(([, e]) => e.operationId! in AFTER_MOVE && !e.probing && t.dialogOf(e));
     for (const [at, e] of triggers) {
       const dialog = t.dialogOf(e)!;

@@ -9,7 +9,7 @@ import ipaddr from 'ipaddr.js';
 import { showValue } from '../lib/failure.ts';
 import type { Json } from '../lib/json.ts';
 import { defineCheck } from './check.ts';
-import { sameText } from './stored-text.ts';
+import { sameTextAsAny } from './stored-text.ts';
 
 /** Values that say "none" or "unknown" rather than giving one: what the words allow for a dialog nobody opened. */
 const PLACEHOLDER = /^(|\s+|-+|\?+|n\/?a|none|null|nil|undefined|unknown|not set|not available)$/i;
@@ -276,7 +276,7 @@ export const ownData = defineCheck({
   places: ['/data'],
   judge: ({ dialog, answers, othersGiven }: { dialog: string; answers: readonly string[]; othersGiven: readonly string[] }) => {
     // In any form a store may keep a text (stored-text.ts): a value trimmed or NFC-normalized is still its own.
-    const foreign = answers.filter((answer) => othersGiven.some((given) => sameText(given, answer)));
+    const foreign = answers.filter(sameTextAsAny(othersGiven));
     return [
       {
         at: '/data',
