@@ -1,8 +1,10 @@
 // The probes' manners towards a shared staging system: a budget of requests per run (PROBE_BUDGET). Throttling is
 // the client's (contract/target/run-throttle.ts); resends after a 429/503 are counted here as retries. The count lives in
-// a file of the run, a line added at each probe's end (a write per request was a tenth of the probes' CPU; a file
-// rewritten in place, on ext4, waits for the disk: 6 ms a probe), so a worker restarted after a failure goes on
-// counting where the last one stopped: the last line.
+// a file of the run, a line added at each probe's end with what its worker sent since its last line (a write per
+// request was a tenth of the probes' CPU; a file rewritten in place, on ext4, waits for the disk: 6 ms a probe). The
+// run's count is the sum of the lines, so it holds across every worker that runs the run's probes (a worker restarted
+// after a failure, or the workers of a lane of several runs, scripts/suite-run.ts, each running some of its probe
+// files), each line one append, whole.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendJsonl } from './run-records.ts';
@@ -20,15 +22,15 @@ interface Counts {
 }
 
 export class ProbeBudget {
-  private counts: Counts;
+  /** What this worker sent: a probe's own share is read from it, before and after. */
+  private counts: Counts = { spent: 0, retries: 0 };
+  /** What of it the run's file holds already. */
+  private saved: Counts = { spent: 0, retries: 0 };
 
   constructor(
     readonly limit: number,
     private readonly file: string,
-  ) {
-    const last = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').at(-1) : undefined;
-    this.counts = last ? (JSON.parse(last) as Counts) : { spent: 0, retries: 0 };
-  }
+  ) {}
 
   static forRun(reportsDir: string, limit: number): ProbeBudget {
     mkdirSync(join(reportsDir, 'probes'), { recursive: true });
@@ -43,12 +45,18 @@ export class ProbeBudget {
     return this.counts.retries;
   }
 
+  /** What the whole run sent: every worker's lines, and what this one sent since its last. */
+  private runSpent(): number {
+    const lines = existsSync(this.file) ? readFileSync(this.file, 'utf8').split('\n').filter(Boolean) : [];
+    return lines.reduce((sum, line) => sum + (JSON.parse(line) as Counts).spent, this.counts.spent - this.saved.spent);
+  }
+
   /**
    * A probe about to send up to `requests` requests: refused, before it sends any, when they do not fit beside the
    * `outstanding` ones it declared before and sends later (its dialogs' stops at its end).
    */
   reserve(requests: number, what: string, outstanding = 0): void {
-    const left = this.limit - this.counts.spent - outstanding;
+    const left = this.limit - this.runSpent() - outstanding;
     if (requests > left) {
       throw new BudgetExhausted(
         `could not observe ${what}: it needs up to ${requests} requests and only ${left} of PROBE_BUDGET=${this.limit} are left; raise PROBE_BUDGET`,
@@ -65,8 +73,9 @@ export class ProbeBudget {
     };
   }
 
-  /** Writes the count for the run's next worker: at the end of each probe, whether it passed or failed. */
+  /** Adds what this worker sent since its last line to the run's count: at the end of each probe, passed or failed. */
   save(): void {
-    appendJsonl(this.file, this.counts);
+    appendJsonl(this.file, { spent: this.counts.spent - this.saved.spent, retries: this.counts.retries - this.saved.retries });
+    this.saved = { ...this.counts };
   }
 }
