@@ -22,6 +22,8 @@ export interface Dialog {
   via: CreateVia;
   /** Client clock just before the create request (ms). */
   createdAfter: number;
+  /** Client clock when the create's answer came (ms): the dialog existed by then, however late the target made it. */
+  createdBefore?: number;
   /**
    * Its create's exchange, as the run's journal names it: the run's HAR names this dialog at that create, where a V2
    * GET create's answer does not (§4.2), so the engine judges it as the tests do.
@@ -100,6 +102,7 @@ export class DialogFactory {
       response = made.response;
       uuid = made.uuids.length === 1 ? made.uuids[0] : undefined;
     }
+    const createdBefore = Date.now();
     // A create names a new dialog (§2.4: the identifiers of the created dialog), never one the run made before.
     const again = uuid !== undefined && via !== 'v2-get' && (this.hooks.claimed?.() ?? new Set()).has(uuid.toLowerCase());
     if (uuid) this.hooks.created?.({ uuid, botId, via, createdAfter, ...(response.exchangeId ? { createExchangeId: response.exchangeId } : {}) });
@@ -110,7 +113,7 @@ export class DialogFactory {
     if (via === 'v2-get') judge(response, 'created_dialog_identified.listed', { listed: uuid !== undefined });
     else judge(response, 'created_dialog_identified', { field: via === 'v1-get' ? 'dialogId' : 'dialogUUID', dialog: uuid, answeredBefore: again });
     if (uuid === undefined) notJudged(`${response.operation.label} named no dialog, and the check that says so is left out of this run`);
-    const dialog: Dialog = { uuid, botId, via, createdAfter, ...(v1Id === undefined ? {} : { v1Id }) };
+    const dialog: Dialog = { uuid, botId, via, createdAfter, createdBefore, ...(v1Id === undefined ? {} : { v1Id }) };
     this.created.push(dialog);
     return { dialog, response };
   }

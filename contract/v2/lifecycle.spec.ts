@@ -44,9 +44,12 @@ eachRun(() => {
     });
 
     await test.step('an operator sends a message: 204, and it is the last message of the dialog', async () => {
-      // A message a second after the create: `updated` and `duration` have whole seconds, so a message in the
-      // creation's second would show neither moving, nor a duration in the wrong unit.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, dialog.createdAfter + 1100 - Date.now())));
+      // A message a whole second after the create: `updated` and `duration` have whole seconds, so a message in the
+      // creation's second would show neither moving, nor a duration in the wrong unit. Counted from the create's
+      // answer, by when the dialog existed: from its request, a create met late (a busy target, a slow network)
+      // left less than a second, a duration of 0 in any unit.
+      const since = dialog.createdBefore ?? Date.now();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, since + 1050 - Date.now())));
       const { res: sent, after, text } = await step(walk, dialog, 'operator', 'send', stopped);
       await expect(sent).toMatchContract({
         status: 204,
