@@ -55,15 +55,16 @@ export default defineConfig({
     trace: 'off',
   },
   projects: runs
-    ? // Several runs in one invocation (RUNS_ENV): a project per lane of runs, the whole suite of each of them in one
-      // worker process, one run after the other (contract/fixtures/api-test.ts eachRun tags each run's tests with its lane).
+    ? // Several runs in one invocation (RUNS_ENV): a project per lane of runs, the whole suite of each of them in the
+      // lane's workers (contract/fixtures/api-test.ts eachRun tags each run's tests with its lane).
       [...new Set(runs.map((run) => run.lane))].map((lane) => ({
         name: `lane-${lane}`,
         testDir: 'contract',
         testMatch: [PROBES, ...API_TESTS],
         grep: new RegExp(`${laneTag(lane)}(?!\\d)`),
-        workers: 1,
-        // A lane's worker takes each file's tests of its runs as one group. One group per test made Playwright bind
+        workers: config.workers ?? 1,
+        // Its workers (WORKERS, scripts/suite-run.ts laneShape) take each file's tests of its runs as one group, so a
+        // run's tests go side by side as in a run alone. One group per test made Playwright bind
         // the whole file (every run's tests of it) for each test: a cost per test that grows with the runs, 3 ms a
         // test at 12 runs, 7 ms at 48, most of the mutation run's CPU at 99.
         fullyParallel: false,

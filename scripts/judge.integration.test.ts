@@ -68,7 +68,7 @@ test('a recorded conforming run is judged with no failure; a recorded drifted on
         simulator: t.sim.config,
         reportsDir: join(base, 'runs', t.drift ?? 'conforming'),
       })),
-      3,
+      { lanes: 3, workers: 1 },
       join(base, 'invocation'),
     );
     const problems: string[] = [];

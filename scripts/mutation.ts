@@ -12,7 +12,16 @@ import { baselinePath } from '../contract/core/baselines.ts';
 import { renderTable, reportedDrift, scoreMutations, type ScoredFailure, type SuiteRun } from '../power/mutation-score.ts';
 import type { DriftDeclaration } from '../lib/drift-declaration.ts';
 import { REPORTS_DIR_ENV } from '../config/command-line.ts';
-import { lanesMemoryHolds, parseRunsArgs, PINNED_SEED_ENV, pinSeedOrExit, RUNS_OPTIONS, runSuitesAgainstSimulators, scriptRun } from './suite-run.ts';
+import {
+  laneShape,
+  parseRunsArgs,
+  processesMemoryHolds,
+  PINNED_SEED_ENV,
+  pinSeedOrExit,
+  RUNS_OPTIONS,
+  runSuitesAgainstSimulators,
+  scriptRun,
+} from './suite-run.ts';
 import { EXCHANGES_HAR, JOURNAL_JUDGED } from '../contract/core/run-report-files.ts';
 import { judgeRecording, NOT_FROM_RECORDINGS, type HarLog } from '../checks/recording.ts';
 import { CheckRegistry } from '../checks/check.ts';
@@ -21,14 +30,11 @@ import { contractValidators } from '../openapi/validators.ts';
 import { auditedChecks, readAudit } from './meaning-audit.ts';
 
 /**
- * Lanes side by side, as the machine allows: twice its cores, so that a lane waiting (the lifecycle's second, a
- * drift's settles, each request at the proxy and the simulator: a lane alone keeps about 0.6 of a core busy) leaves
- * its core to another. Each lane is a Playwright invocation of its own (scripts/suite-run.ts runSuites): its runner and
- * worker cost their start and their loading of every run's tests (about two CPU-seconds at 99 runs: 26 runs took 51
- * CPU-s in 3 lanes, 61 in 5) and hold them (0.4 GB), so a gigabyte of memory each at most. More lanes than that cost
- * more than they fill: on 2 cores, 116 runs took 183 s and 270 CPU-s in 4 lanes, 219 s and 340 CPU-s in 6.
+ * Tests side by side, as the machine allows: three a core, a lane of three workers per core (scripts/suite-run.ts
+ * laneShape): a test mostly waits (the lifecycle's second, a drift's settles, each request at the proxy and the
+ * simulator: a lane of one worker keeps about 0.6 of a core busy), so a core's other workers use it meanwhile.
  */
-const CONCURRENCY = Math.max(2, Math.min(2 * cpus().length, lanesMemoryHolds()));
+const CONCURRENCY = 3 * cpus().length;
 const COMMAND = {
   script: 'mutation',
   usage: ['[--only NAME[,NAME...]] [--concurrency N]'],
@@ -41,7 +47,11 @@ const COMMAND = {
   options: {
     ...RUNS_OPTIONS,
     only: { ...RUNS_OPTIONS.only, description: 'only these drift modes (the conforming run always runs)' },
-    concurrency: { ...RUNS_OPTIONS.concurrency, default: `${CONCURRENCY} (twice the cores, a gigabyte of memory a lane at most)` },
+    concurrency: {
+      ...RUNS_OPTIONS.concurrency,
+      description: 'tests side by side: a lane per core at most, as many workers in each as make them up',
+      default: `${CONCURRENCY} (three a core, as the memory holds: half a gigabyte a process)`,
+    },
   },
   environment: [REPORTS_DIR_ENV, PINNED_SEED_ENV],
   exit: '0 every breaking drift detected at its item, every other reported, no false positive, baseline unchanged; 1 otherwise; 2 bad input.',
@@ -92,7 +102,7 @@ function readRecorded(reportsDir: string): Pick<SuiteRun, 'failures' | 'reported
 }
 
 /**
- * Runs of the whole suite in Playwright invocations, one per lane, `workers` at a time, each against its drift's simulator and
+ * Runs of the whole suite in Playwright invocations, one per lane, `concurrency` tests at a time, each against its drift's simulator and
  * compared with its baseline. Every test runs to its end (the failure that names the drifted item may come late),
  * recording contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
  * The mutation simulator's lists do not trail its store: a drift that keeps a dialog out of a list fails after a
@@ -100,7 +110,7 @@ function readRecorded(reportsDir: string): Pick<SuiteRun, 'failures' | 'reported
  */
 async function runAgainst(
   runs: ReadonlyArray<{ drift: string | undefined; baseline: string | undefined }>,
-  workers: number,
+  concurrency: number,
   invocation: string,
 ): Promise<SuiteRun[]> {
   if (runs.length === 0) return [];
@@ -114,7 +124,7 @@ async function runAgainst(
         env: { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: String(LIST_SETTLE_S), GENERATED_CASES: GENERATED_CASES },
       },
     })),
-    workers,
+    laneShape(concurrency, runs.length, cpus().length, processesMemoryHolds()),
     // Beside reports/mutation/, whose folders are the runs' (a drift may have any name).
     join(REPORTS_DIR, 'mutation-invocations', invocation),
   );

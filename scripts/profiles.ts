@@ -116,7 +116,8 @@ const runs = await runSuitesAgainstSimulators(
       run: { reportsDir, baseline, env: Object.fromEntries(configured.map((name) => [name, templates[name]])) },
     };
   }),
-  args.concurrency,
+  // A worker each: a profile's limit paces its own lane, never another's tests.
+  { lanes: args.concurrency, workers: 1 },
   join(REPORTS_DIR, 'profiles-invocation'),
 );
 const results = await Promise.all(

@@ -208,20 +208,37 @@ export async function runSuite(options: SuiteRunOptions): Promise<FinishedRun> {
 /** One run of several in one invocation: its name (its tests' describe, contract/fixtures/api-test.ts eachRun), and its target and reports as runSuite takes them. */
 export type SuiteRunSpec = Omit<SuiteRunOptions, 'workers' | 'extraArgs' | 'keepReports' | 'driftReports'> & { name: string };
 
+/** How runs side by side are laid out: `lanes` Playwright invocations of `workers` worker processes each. */
+export interface LaneShape {
+  lanes: number;
+  workers: number;
+}
+
 /**
- * Several whole-suite runs in Playwright invocations (contract/core/env.ts RUNS_ENV), `workers` of them side by side:
- * in `workers` lanes, each a project whose one worker process runs its runs one after the other; set up, reported
- * and read back apart, each in its own reports folder as runSuite leaves it. Playwright's start (a second and a half
- * of CPU) is paid once per lane instead of per run, as a worker's (a second) is. Each lane is an invocation of its
- * own: a runner is one thread, which proxies its runs' requests, dispatches their tests, takes their results and
- * ends each run in turn (fold, judging, reports: a third of a second a run), so one runner for every lane made the
- * lanes wait on it (the mutation run on 2 cores, 4 lanes: 241 s in one invocation, 210 s in two, 181 s in four).
- * `dir` holds the invocations' own files (Playwright's JSON report and output folder, one subfolder each). A run's
- * `seconds` are its tests' own; the output is its invocation's.
+ * `concurrency` tests side by side, for `runs` runs on a machine of `cores` cores that holds `processes` Playwright
+ * processes: a lane per core at most, the rest as its workers. A lane's runner is one thread, which proxies its runs'
+ * requests, dispatches their tests, takes their results and ends each run (fold, judging, reports): a lane per core
+ * keeps each runner a core. Its workers fill the waits its tests leave (the lifecycle's second, a drift's settles):
+ * on 2 cores, 116 runs took 177 s in 4 lanes of 1 worker, 178 s in 3 of 2, 168 s in 2 of 2, 159 s in 2 of 3 and 170
+ * s in 2 of 4, the score the same. Each process, a runner or a worker, holds every run of its lane (half a gigabyte).
  */
-export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, dir: string): Promise<FinishedRun[]> {
+export function laneShape(concurrency: number, runs: number, cores: number, processes: number): LaneShape {
+  const lanes = Math.max(1, Math.min(cores, concurrency, runs, Math.floor(processes / 2)));
+  return { lanes, workers: Math.max(1, Math.min(Math.ceil(concurrency / lanes), Math.floor(processes / lanes) - 1)) };
+}
+
+/**
+ * Several whole-suite runs in Playwright invocations (contract/core/env.ts RUNS_ENV), side by side as `shape` lays them
+ * out: each lane a project whose workers take its runs' tests, each file's tests of its runs as one group; set up,
+ * reported and read back apart, each in its own reports folder as runSuite leaves it. Playwright's start (a second and
+ * a half of CPU) is paid once per lane instead of per run, as a worker's (a second) is. Each lane is an invocation of
+ * its own: one runner for every lane made the lanes wait on it (the mutation run on 2 cores, 4 lanes: 241 s in one
+ * invocation, 210 s in two, 181 s in four). `dir` holds the invocations' own files (Playwright's JSON report and
+ * output folder, one subfolder each). A run's `seconds` are its tests' own; the output is its invocation's.
+ */
+export async function runSuites(runs: readonly SuiteRunSpec[], shape: LaneShape, dir: string): Promise<FinishedRun[]> {
   rmSync(dir, { recursive: true, force: true });
-  const lanes = Math.min(workers, runs.length);
+  const lanes = Math.min(shape.lanes, runs.length);
   const dealt = runs.map((run, i) => ({ run, i, lane: i % lanes }));
   const finished = await Promise.all(
     Array.from({ length: lanes }, (_, lane) => {
@@ -229,6 +246,7 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
       return invocation(
         own.map((d) => d.run),
         lane,
+        shape.workers,
         join(dir, `lane-${lane}`),
       ).then((ended) => own.map(({ i }, k) => ({ i, run: ended[k]! })));
     }),
@@ -238,8 +256,8 @@ export async function runSuites(runs: readonly SuiteRunSpec[], workers: number, 
   return byRun;
 }
 
-/** One Playwright invocation of a lane's runs, one after the other in its one worker. */
-async function invocation(runs: readonly SuiteRunSpec[], lane: number, dir: string): Promise<FinishedRun[]> {
+/** One Playwright invocation of a lane's runs, in its `workers` worker processes. */
+async function invocation(runs: readonly SuiteRunSpec[], lane: number, workers: number, dir: string): Promise<FinishedRun[]> {
   mkdirSync(dir, { recursive: true });
   const specs = runs.map((run): RunSpec => {
     rmSync(run.reportsDir, { recursive: true, force: true });
@@ -257,7 +275,7 @@ async function invocation(runs: readonly SuiteRunSpec[], lane: number, dir: stri
     ...specs[0]!.env,
     [RUNS_ENV]: runsFile,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
-    WORKERS: '1',
+    WORKERS: String(workers),
     FORCE_COLOR: '0',
   };
   const started = Date.now();
@@ -322,7 +340,7 @@ export async function runSuitesAgainstSimulators(
     simulator: Omit<SimulatorOptions, 'port' | 'callbackUrl' | 'log'>;
     run: Omit<SuiteRunSpec, 'name' | 'baseUrl' | 'callbackPort' | 'simulator'>;
   }>,
-  workers: number,
+  shape: LaneShape,
   dir: string,
 ): Promise<FinishedRun[]> {
   const started = await Promise.allSettled(runs.map((r) => startRunSimulator(r.simulator)));
@@ -333,15 +351,18 @@ export async function runSuitesAgainstSimulators(
         ? [{ ...r.run, name: r.name, baseUrl: s.value.sim.url, callbackPort: s.value.callbackPort, simulator: s.value.sim.config }]
         : [];
     });
-    const finished = ready.length ? await runSuites(ready, workers, dir) : [];
+    const finished = ready.length ? await runSuites(ready, shape, dir) : [];
     return started.map((s) => (s.status === 'fulfilled' ? finished.shift()! : runError((s.reason as Error).message)));
   } finally {
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.sim.close() : undefined)));
   }
 }
 
-/** Lanes the machine's memory holds: a lane (its runner, its worker, every run's tests loaded) a gigabyte at most. */
-export const lanesMemoryHolds = (): number => Math.max(1, Math.floor(totalmem() / 2 ** 30));
+/** Playwright processes the machine's memory holds: a lane's runner or worker, every run of the lane loaded, half a gigabyte at most. */
+export const processesMemoryHolds = (): number => Math.max(2, Math.floor(totalmem() / 2 ** 29));
+
+/** Lanes of one worker the machine's memory holds: a runner and its worker each. */
+export const lanesMemoryHolds = (): number => Math.floor(processesMemoryHolds() / 2);
 
 type RunsOptions = { only: OptionSpec & { type: 'string' }; concurrency: OptionSpec & { type: 'string' } };
 

@@ -1,6 +1,6 @@
 // Several whole-suite runs in Playwright invocations (runSuites, as the mutation run makes them): each run is set up,
 // reported and read back apart, as it would be alone, whatever the other runs of the invocation find, even in the
-// same worker process.
+// same worker processes, which run both runs' tests side by side.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { profileConfig } from '../simulator/profiles.ts';
 
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
 
-test('two runs in one lane: one worker process, each run against its own target, with its own run, reports and contract failures', async () => {
+test('two runs in one lane of two workers: each worker runs tests of both, each run against its own target, with its own run, reports and contract failures', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'suite-runs-'));
   const env = { CONTRACT_FAILURES: 'record', LIST_SETTLE_S: '1' };
   const [conforming, drifted] = await runSuitesAgainstSimulators(
@@ -19,16 +19,26 @@ test('two runs in one lane: one worker process, each run against its own target,
       { name: 'conforming', simulator: {}, run: { reportsDir: join(dir, 'conforming'), env } },
       { name: 'drifted', simulator: { drifts: ['unknown-dialog-200'] }, run: { reportsDir: join(dir, 'drifted'), env } },
     ],
-    1,
+    { lanes: 1, workers: 2 },
     join(dir, 'invocation'),
   );
-  const workers = new Set<number>();
-  const walk = (suite: Record<string, any>): void => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const r of t.results) workers.add(r.workerIndex);
-    suite.suites?.forEach(walk);
+  // Each run's tests, by the worker that ran them (its slot: a worker restarted after a failure keeps it). Under each
+  // file, a describe per run (eachRun).
+  const workersOf = new Map<string, Set<number>>();
+  const walk = (suite: Record<string, any>, run: string | undefined): void => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) for (const r of t.results) workersOf.set(run!, new Set([...(workersOf.get(run!) ?? []), r.parallelIndex]));
+    for (const child of suite.suites ?? []) walk(child, run ?? child.title);
   };
-  json(join(dir, 'invocation', 'lane-0', 'results.json')).suites.forEach(walk);
-  assert.deepEqual([...workers], [0], 'one worker process ran both runs');
+  for (const file of json(join(dir, 'invocation', 'lane-0', 'results.json')).suites) walk(file, undefined);
+  assert.deepEqual(
+    [...workersOf].map(([run, workers]) => [run, [...workers].sort()]).sort(),
+    [
+      ['conforming', [0, 1]],
+      ['drifted', [0, 1]],
+    ],
+    'both worker processes ran tests of both runs',
+  );
   for (const run of [conforming!, drifted!]) {
     assert.equal(run.error, undefined, run.output.slice(-3000));
     assert.deepEqual(run.failed, [], 'recorded contract failures are expected failures');
