@@ -51,32 +51,35 @@ async function rightAfter(w: Walk, prior: Exclude<Prior, 'getV2DialogCreate'>, s
   return { dialog, read: after };
 }
 
-eachRun(() => {
-  for (const prior of Object.keys(PRIORS) as Prior[]) {
-    for (const trigger of Object.keys(TRIGGERS) as Trigger[]) {
-      const moved = prior === 'command' ? '; taken on the moved dialog where taken on one not moved' : '';
-      test(`${trigger} right after ${PRIORS[prior]}: a success leads where §3 and §4.2 say${moved}`, async ({ walk: w, bodies }) => {
-        const covers = { variants: [afterId(TRIGGERS[trigger], operationOf(prior))] };
-        for (const shape of new Set([shapeOf(TRIGGERS[trigger]), prior === 'getV2DialogCreate' ? undefined : shapeOf(TRIGGERS[prior])]))
-          if (shape) w.precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
-        if (prior === 'getV2DialogCreate') {
-          const { dialog, read } = await created(w, 'v2-get');
-          await step(w, dialog, 'created', trigger, read);
-          return;
-        }
-        const state: DialogState = prior === 'send' ? 'operator' : MADE_IN[trigger];
-        // The same trigger on a dialog in the same state, not moved: what the vendor takes there.
-        const notMoved = prior === 'command' ? await reach(w, state, covers).then(({ dialog, read }) => step(w, dialog, state, trigger, read)) : undefined;
-        const { dialog, read } = await rightAfter(w, prior, state, covers);
-        const { res } = await step(w, dialog, state, trigger, read);
-        if (!notMoved) return;
-        judge(
-          res,
-          AFTER_MOVE[trigger],
-          { notMoved: notMoved.res.status, moved: res.status },
-          { details: { bot: dialog.botId, state: STATE_WORDS[state] }, shownBy: [notMoved.res] },
-        );
-      });
+eachRun(
+  () => {
+    for (const prior of Object.keys(PRIORS) as Prior[]) {
+      for (const trigger of Object.keys(TRIGGERS) as Trigger[]) {
+        const moved = prior === 'command' ? '; taken on the moved dialog where taken on one not moved' : '';
+        test(`${trigger} right after ${PRIORS[prior]}: a success leads where §3 and §4.2 say${moved}`, async ({ walk: w, bodies }) => {
+          const covers = { variants: [afterId(TRIGGERS[trigger], operationOf(prior))] };
+          for (const shape of new Set([shapeOf(TRIGGERS[trigger]), prior === 'getV2DialogCreate' ? undefined : shapeOf(TRIGGERS[prior])]))
+            if (shape) w.precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
+          if (prior === 'getV2DialogCreate') {
+            const { dialog, read } = await created(w, 'v2-get');
+            await step(w, dialog, 'created', trigger, read);
+            return;
+          }
+          const state: DialogState = prior === 'send' ? 'operator' : MADE_IN[trigger];
+          // The same trigger on a dialog in the same state, not moved: what the vendor takes there.
+          const notMoved = prior === 'command' ? await reach(w, state, covers).then(({ dialog, read }) => step(w, dialog, state, trigger, read)) : undefined;
+          const { dialog, read } = await rightAfter(w, prior, state, covers);
+          const { res } = await step(w, dialog, state, trigger, read);
+          if (!notMoved) return;
+          judge(
+            res,
+            AFTER_MOVE[trigger],
+            { notMoved: notMoved.res.status, moved: res.status },
+            { details: { bot: dialog.botId, state: STATE_WORDS[state] }, shownBy: [notMoved.res] },
+          );
+        });
+      }
     }
-  }
-});
+  },
+  { apart: true },
+);
