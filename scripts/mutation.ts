@@ -102,6 +102,20 @@ function readRecorded(reportsDir: string): Pick<SuiteRun, 'failures' | 'reported
 }
 
 /**
+ * What each run's tests took in the last mutation run (reports/mutation.json), by run name: the lanes are dealt by it
+ * (scripts/suite-run.ts dealRuns). None on a first run, or from a report that cannot be read: dealt round the table.
+ */
+function lastCosts(): Map<string, number> | undefined {
+  try {
+    const { rows } = JSON.parse(readFileSync(join(REPORTS_DIR, 'mutation.json'), 'utf8')) as { rows: Array<{ drift: string; kind: string; seconds: number }> };
+    return new Map(rows.map((row) => [row.kind === 'conforming' ? 'conforming' : row.drift, row.seconds]));
+  } catch {
+    return undefined;
+  }
+}
+const costs = lastCosts();
+
+/**
  * Runs of the whole suite in Playwright invocations, one per lane, `concurrency` tests at a time, each against its drift's simulator and
  * compared with its baseline. Every test runs to its end (the failure that names the drifted item may come late),
  * recording contract failures instead of failing on them: a failed test costs a worker restart, a second of CPU each.
@@ -127,6 +141,7 @@ async function runAgainst(
     laneShape(concurrency, runs.length, cpus().length, processesMemoryHolds()),
     // Beside reports/mutation/, whose folders are the runs' (a drift may have any name).
     join(REPORTS_DIR, 'mutation-invocations', invocation),
+    costs,
   );
   const scored = finished.map((run, i): SuiteRun => {
     const reportsDir = reportsOf(runs[i]!.drift);

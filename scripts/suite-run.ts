@@ -228,18 +228,44 @@ export function laneShape(concurrency: number, runs: number, cores: number, proc
 }
 
 /**
+ * The lane of each run: round the table, so that each lane has as many runs (a run's CPU, at its runner and its
+ * workers, is much the same whatever it finds); with what each run's tests took before (seconds, by its name), round
+ * the table from the costliest on, there and back, so that the runs that wait long (a list that never shows a dialog:
+ * 38 s against 3) fall to every lane alike. A run not seen before counts as the middle one of those seen. Dealt in
+ * the order given, a mutation run's two lanes ended 12 s apart (139 and 151 s), a core idle meanwhile; dealt to
+ * balance the seconds alone, 12 s apart the other way.
+ */
+export function dealRuns(names: readonly string[], lanes: number, costs?: ReadonlyMap<string, number>): number[] {
+  const known = names.flatMap((name) => costs?.get(name) ?? []).sort((a, b) => a - b);
+  if (known.length === 0) return names.map((_, i) => i % lanes);
+  const middle = known[known.length >> 1]!;
+  const order = names.map((name, i) => ({ i, cost: costs?.get(name) ?? middle })).sort((a, b) => b.cost - a.cost || a.i - b.i);
+  const out: number[] = [];
+  order.forEach(({ i }, k) => {
+    const round = Math.floor(k / lanes);
+    out[i] = round % 2 === 0 ? k % lanes : lanes - 1 - (k % lanes);
+  });
+  return out;
+}
+
+/**
  * Several whole-suite runs in Playwright invocations (contract/core/env.ts RUNS_ENV), side by side as `shape` lays them
- * out: each lane a project whose workers take its runs' tests, each file's tests of its runs as one group; set up,
+ * out (dealt by `costs`, dealRuns): each lane a project whose workers take its runs' tests, each file's tests of its runs as one group; set up,
  * reported and read back apart, each in its own reports folder as runSuite leaves it. Playwright's start (a second and
  * a half of CPU) is paid once per lane instead of per run, as a worker's (a second) is. Each lane is an invocation of
  * its own: one runner for every lane made the lanes wait on it (the mutation run on 2 cores, 4 lanes: 241 s in one
  * invocation, 210 s in two, 181 s in four). `dir` holds the invocations' own files (Playwright's JSON report and
  * output folder, one subfolder each). A run's `seconds` are its tests' own; the output is its invocation's.
  */
-export async function runSuites(runs: readonly SuiteRunSpec[], shape: LaneShape, dir: string): Promise<FinishedRun[]> {
+export async function runSuites(runs: readonly SuiteRunSpec[], shape: LaneShape, dir: string, costs?: ReadonlyMap<string, number>): Promise<FinishedRun[]> {
   rmSync(dir, { recursive: true, force: true });
   const lanes = Math.min(shape.lanes, runs.length);
-  const dealt = runs.map((run, i) => ({ run, i, lane: i % lanes }));
+  const laneOf = dealRuns(
+    runs.map((run) => run.name),
+    lanes,
+    costs,
+  );
+  const dealt = runs.map((run, i) => ({ run, i, lane: laneOf[i]! }));
   const finished = await Promise.all(
     Array.from({ length: lanes }, (_, lane) => {
       const own = dealt.filter((d) => d.lane === lane);
@@ -342,6 +368,7 @@ export async function runSuitesAgainstSimulators(
   }>,
   shape: LaneShape,
   dir: string,
+  costs?: ReadonlyMap<string, number>,
 ): Promise<FinishedRun[]> {
   const started = await Promise.allSettled(runs.map((r) => startRunSimulator(r.simulator)));
   try {
@@ -351,7 +378,7 @@ export async function runSuitesAgainstSimulators(
         ? [{ ...r.run, name: r.name, baseUrl: s.value.sim.url, callbackPort: s.value.callbackPort, simulator: s.value.sim.config }]
         : [];
     });
-    const finished = ready.length ? await runSuites(ready, shape, dir) : [];
+    const finished = ready.length ? await runSuites(ready, shape, dir, costs) : [];
     return started.map((s) => (s.status === 'fulfilled' ? finished.shift()! : runError((s.reason as Error).message)));
   } finally {
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.sim.close() : undefined)));
