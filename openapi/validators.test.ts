@@ -1,5 +1,6 @@
 import { responseFailures, type ResponseToCheck, type StatusExpectation } from '../checks/response.ts';
 import { test } from 'node:test';
+import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
 import { DocumentError, listUnknowns, loadDocument, parseOpenApi } from './document.ts';
 import { contractValidators } from './validators.ts';
@@ -205,4 +206,21 @@ test('a broken document gives one line naming the file and the place', () => {
     },
   );
   assert.throws(() => parseOpenApi('openapi: 3.0.0\n', 'x.yaml'), /not an OpenAPI 3\.1 document/);
+});
+
+test("the document's schemas are JSON Schema 2020-12: the run's validators compile them without checking them again", () => {
+  const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const ajv = new Ajv2020({ strict: true });
+  const doc = loadDocument();
+  const schemas: Array<[string, unknown]> = [
+    ...Object.entries(doc.components?.schemas ?? {}).map(([name, schema]): [string, unknown] => [`components.schemas.${name}`, schema]),
+    ...[...contractValidators().operations.values()].flatMap((op) =>
+      Object.entries(op.responses).flatMap(([status, response]) =>
+        Object.entries(response.content ?? {}).map(([type, media]): [string, unknown] => [`${op.operationId} ${status} ${type}`, media.schema ?? {}]),
+      ),
+    ),
+  ];
+  for (const [where, schema] of schemas) assert.ok(ajv.validateSchema(schema as object), `${where}: ${ajv.errorsText()}`);
+  // What the check would refuse: a keyword's value of the wrong type.
+  assert.equal(ajv.validateSchema({ type: 'string', minLength: 'three' }), false);
 });
