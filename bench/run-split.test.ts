@@ -114,3 +114,22 @@ test('run ends side by side (two invocations) share the time some run was ending
   close(end.parts!.find((p) => p.name === 'judging')!.seconds, (0.4 * 0.4) / 0.6 / 3);
   close(end.parts!.find((p) => p.name === "Playwright's end and exit")!.seconds, (1 - 0.4) / 3);
 });
+
+test("runs that end while the lanes' other runs test share the lanes' time with the tests, by their own time", () => {
+  const run = (end: number): TimingRecord[] => [
+    { part: PART.setup, from: 1000, to: 1400 },
+    { part: PART.lane, from: 2000, to: 10_000, lane: 0, tests: 10, busyMs: 8000, fixturesMs: 0 },
+    { part: PART.fold, from: end, to: end + 100 },
+    { part: PART.judging, from: end + 100, to: end + 400 },
+    { part: PART.end, from: end, to: end + 500 },
+  ];
+  const split = perRunSplit(0, 10_500, [run(5000), run(10_000)]);
+  close(splitTotal(split), 5.25);
+  const tests = split.find((p) => p.name === 'the tests (in lanes)')!;
+  close(splitTotal(tests.parts!), tests.seconds);
+  // 16 s of tests and one run's end of 0.5 s within the lanes' 8 s, over 2 runs.
+  close(tests.parts!.find((p) => p.name === "runs' ends beside them: judging")!.seconds, (4 * 0.3) / 16.5);
+  close(tests.parts!.find((p) => p.name === 'in tests')!.seconds, (4 * 16) / 16.5);
+  // The other ended after the last test: the run's end, as before.
+  close(split.find((p) => p.name === "the run's end")!.parts!.find((p) => p.name === 'judging')!.seconds, (0.3 * 0.5) / 0.5 / 2);
+});

@@ -109,8 +109,8 @@ export function runSplit(startedAt: number, endedAt: number, records: readonly T
 /**
  * The split of an invocation of several suite runs (the mutation run), per run: each part of the invocation's wall
  * time (from `startedAt` to `endedAt`) divided by the runs. `runs` holds each run's journal. Runs are set up side by
- * side and their tests run in lanes, so a step's share is its share of the runs' own time in that part; an
- * invocation's run ends follow one another, beside the other invocations'.
+ * side and their tests run in lanes, so a step's share is its share of the runs' own time in that part; a run ends
+ * when its last test has, beside the other runs' tests, and those after the last test beside the other invocations'.
  */
 export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyArray<readonly TimingRecord[]>): SplitPart[] {
   const n = runs.length;
@@ -150,6 +150,10 @@ export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyAr
   const ending = unionMs(after(PART.end));
   const [fold, judging, endOwn] = [total(after(PART.fold)), total(after(PART.judging)), total(after(PART.end))];
   const testsShare = per(testsTo - testsFrom);
+  // A run ends as soon as its last test has (contract/reporters/runs-reports.ts), mostly while the lanes' other runs
+  // test: those ends take their share of the lanes' time beside the tests, in proportion to the runs' own time in each.
+  const within = (part: string) => total(clipped(all(records, part), testsFrom, testsTo));
+  const [foldIn, judgingIn, endIn] = [within(PART.fold), within(PART.judging), within(PART.end)];
   return [
     {
       name: 'process start',
@@ -166,7 +170,12 @@ export function perRunSplit(startedAt: number, endedAt: number, runs: ReadonlyAr
         { name: 'fixtures', seconds: (testsShare * fixtures) / busy },
       ],
     },
-    { name: 'the tests (in lanes)', seconds: (testsShare * (busy - fixtures)) / busy },
+    shared('the tests (in lanes)', ((testsTo - testsFrom) * (busy - fixtures)) / busy, [
+      ['in tests', busy - fixtures],
+      ["runs' ends beside them: journal fold", foldIn],
+      ["runs' ends beside them: judging", judgingIn],
+      ["runs' ends beside them: reports", endIn - foldIn - judgingIn],
+    ]),
     {
       name: "the run's end",
       seconds: per(endedAt - testsTo),
