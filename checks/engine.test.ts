@@ -183,6 +183,23 @@ test('a trigger on a moved dialog is taken where the same trigger is taken on a 
   assert.ok(ids(r.out).includes('contract.effect_of_stop postV2ConversationStop 404 answer after a move to another bot'));
 });
 
+test('a write the suite sent to be refused, or with other values, is not the same trigger as one taken on a dialog never moved', () => {
+  const r = created();
+  r.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
+  r.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: 202 } });
+  for (const uuid of [U1, U2]) r.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
+  // Taken on a dialog never moved; on the moved one, a bot id that is no bot, sent to be refused, one of the wrong
+  // kind, and a body that is no JSON.
+  r.add('POST', `/api/v2/conversation/${U2}/command`, 204, undefined, { body: { command: 'goto', bot: 202 } });
+  r.add('POST', `/api/v2/conversation/${U1}/command`, 404, undefined, { body: { command: 'goto', bot: -1 }, expected: { status: [400, 404] } });
+  r.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: { command: 'goto', bot: 'no-such-bot' } });
+  r.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: '{"command":"goto",' });
+  assert.deepEqual(
+    ids(r.out).filter((id) => id.includes('after a move')),
+    [],
+  );
+});
+
 test('filters against the lists read after a create: BotID, the Created window, UpdatedFrom against the items, a window after tomorrow', () => {
   const r = created();
   r.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]));
