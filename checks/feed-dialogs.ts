@@ -467,23 +467,18 @@ export const moves = defineFeeder({
       postV2ConversationCommand: effects.gotoAfterMove,
     } as const;
     const movedBy = (dialog: string, at: number) => gotos.some(([g, x]) => g < at && t.dialogOf(x) === dialog);
+    // One the suite sent to be refused (a bad body, a bad bot id) is no trigger to hold against one taken.
+    const triggers = [...t.exchanges.entries()].filter(([, e]) => e.operationId! in AFTER_MOVE && !e.probing && !refusalExpected(e) && t.dialogOf(e));
     // The same trigger: the same fields, a text for a text and every other value the same (a goto to another bot, a
     // bot id of the wrong kind, a body that is no JSON object are other triggers). Each body read once: every trigger
     // is held against every other.
-    const shapes = new Map<ExchangeEvidence, string>();
-    const shape = (e: ExchangeEvidence) => {
-      let known = shapes.get(e);
-      if (known === undefined) shapes.set(e, (known = triggerShape(e.request.body)));
-      return known;
-    };
-    // One the suite sent to be refused (a bad body, a bad bot id) is no trigger to hold against one taken.
-    const triggers = [...t.exchanges.entries()].filter(([, e]) => e.operationId! in AFTER_MOVE && !e.probing && !refusalExpected(e) && t.dialogOf(e));
+    const shape = new Map(triggers.map(([, e]) => [e, triggerShape(e.request.body)]));
     for (const [at, e] of triggers) {
       const dialog = t.dialogOf(e)!;
       const state = statusOf(statusBefore(t, dialog, at));
       if (!movedBy(dialog, at) || state === undefined) continue;
       const twin = triggers
-        .filter(([, x]) => x.operationId === e.operationId && shape(x) === shape(e) && t.dialogOf(x) !== dialog)
+        .filter(([, x]) => x.operationId === e.operationId && shape.get(x) === shape.get(e) && t.dialogOf(x) !== dialog)
         .filter(([i, x]) => !movedBy(t.dialogOf(x)!, i) && statusOf(statusBefore(t, t.dialogOf(x)!, i)) === state)
         .sort(([a], [b]) => Math.abs(a - at) - Math.abs(b - at))[0];
       if (!twin) continue;

@@ -24,8 +24,9 @@ export const canonical = (text: string): string => FORMS.reduce((t, [, form]) =>
 const readings = (shown: string): string[] => [...new Set([shown, unescapeHtml(shown)])].map(canonical);
 
 /**
- * Whether a shown text is one of `sents`, in any form a store may keep it: each sent text made canonical once, so a
- * check that holds many shown texts against many sent ones pays for each text once, not for every pair.
+ * Whether a shown text is one of `sents`, in any form a store may keep it: each sent text made canonical once (on the
+ * first shown text: most reads show none), so a check that holds many shown texts against many sent ones pays for each
+ * text once, not for every pair.
  */
 export function sameTextAsAny(sents: readonly string[]): (shown: string) => boolean {
   let canon: Set<string> | undefined;
@@ -36,7 +37,7 @@ export function sameTextAsAny(sents: readonly string[]): (shown: string) => bool
 }
 
 /** Whether `shown` is the text `sent`, in any form a store may keep it. */
-export const sameText = (sent: string, shown: string): boolean => sameTextAsAny([sent])(shown);
+export const sameText = (sent: string, shown: string): boolean => readings(shown).includes(canonical(sent));
 
 /** Whether `shown` holds the text `sent`, in any form a store may keep it (a data item may wrap a message). */
 export const holdsText = (shown: string, sent: string): boolean => readings(shown).some((s) => s.includes(canonical(sent)));

@@ -1,4 +1,4 @@
-// Every spec file registers its tests inside eachRun (contract/fixtures/api-test.ts). In an invocation of several runs a test
+// Every spec file registers its tests inside eachRun, or eachRunApart (contract/fixtures/api-test.ts). In an invocation of several runs a test
 // registered outside it carries no run's lane tag, so no lane's project would select it: the mutation and profile
 // runs would silently run without it. Formatted code puts every top-level statement at column 0.
 import { test } from 'node:test';
@@ -18,7 +18,7 @@ test('every spec file registers its tests inside one eachRun', () => {
   const offending = specFiles.flatMap((file) => {
     const lines = readFileSync(join(CONTRACT, file), 'utf8').split('\n');
     const outside = lines.map((line, i) => [line, i + 1] as const).filter(([line]) => REGISTERS.test(line));
-    const wraps = lines.filter((line) => line.startsWith('eachRun(')).length;
+    const wraps = lines.filter((line) => /^eachRun(Apart)?\(/.test(line)).length;
     return [
       ...outside.map(([line, n]) => `contract/${file}:${n}: "${line.slice(0, 60)}" registers outside eachRun`),
       ...(wraps === 1 ? [] : [`contract/${file}: ${wraps} top-level eachRun calls, not 1`]),

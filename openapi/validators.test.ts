@@ -1,6 +1,6 @@
 import { responseFailures, type ResponseToCheck, type StatusExpectation } from '../checks/response.ts';
 import { test } from 'node:test';
-import { createRequire } from 'node:module';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import assert from 'node:assert/strict';
 import { DocumentError, listUnknowns, loadDocument, parseOpenApi } from './document.ts';
 import { contractValidators } from './validators.ts';
@@ -209,7 +209,6 @@ test('a broken document gives one line naming the file and the place', () => {
 });
 
 test("the document's schemas are JSON Schema 2020-12: the run's validators compile them without checking them again", () => {
-  const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const ajv = new Ajv2020({ strict: true });
   const doc = loadDocument();
   const schemas: Array<[string, unknown]> = [

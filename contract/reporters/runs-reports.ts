@@ -11,9 +11,8 @@ import { runOf } from './run-timing.ts';
 
 export default class RunsReports implements Reporter {
   private readonly runs = new Map<string, RunReports>();
-  /** Each run's tests not ended yet. */
+  /** Each run not ended yet: its tests not ended yet. */
   private readonly left = new Map<string, Set<string>>();
-  private readonly ended = new Set<string>();
   /** The runs' ends, one after the other (each enters its run's environment): whether any failed. */
   private ending: Promise<boolean> = Promise.resolve(false);
   private begun = new Date();
@@ -39,15 +38,15 @@ export default class RunsReports implements Reporter {
     this.runs.get(name)!.onTestEnd(test, result);
     // A result is the test's last unless it is retried.
     if (result.status !== test.expectedStatus && result.retry < test.retries) return;
-    const left = this.left.get(name)!;
+    const left = this.left.get(name);
+    if (!left) return;
     left.delete(test.id);
     // Every test of the run ended: what the invocation does next is no part of it.
     if (left.size === 0) this.end(name, { status: 'passed', startTime: this.begun, duration: Date.now() - this.begun.getTime() });
   }
 
   private end(name: string, result: FullResult): void {
-    if (this.ended.has(name)) return;
-    this.ended.add(name);
+    if (!this.left.delete(name)) return;
     const reports = this.runs.get(name)!;
     this.ending = this.ending.then(async (failed) => {
       enterRun(name);
@@ -60,7 +59,7 @@ export default class RunsReports implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     // The runs not ended yet end with the invocation, as it ended (interrupted, a worker lost...).
-    for (const name of this.runs.keys()) this.end(name, result);
+    for (const name of [...this.left.keys()]) this.end(name, result);
     return (await this.ending) ? { status: 'failed' } : undefined;
   }
 }

@@ -3,7 +3,7 @@
 // message and after a move to another bot. A success leads where §3 says (state-walk.ts). A moved dialog still exists
 // and is accessible, so a trigger on it is also held to the same trigger on a dialog in the same state that was not
 // moved (the checks `effect_of_*.after_move`): which states allow a trigger is the vendor's, a move changes none of it.
-import { eachRun, test } from '../fixtures/api-test.ts';
+import { eachRunApart, test } from '../fixtures/api-test.ts';
 import { shapeOf } from '../api/requests.ts';
 import { created, isSuccess, reach, step, type Walk, type WalkCovers } from '../api/state-walk.ts';
 import { judge } from '../judging/matchers.ts';
@@ -51,35 +51,32 @@ async function rightAfter(w: Walk, prior: Exclude<Prior, 'getV2DialogCreate'>, s
   return { dialog, read: after };
 }
 
-eachRun(
-  () => {
-    for (const prior of Object.keys(PRIORS) as Prior[]) {
-      for (const trigger of Object.keys(TRIGGERS) as Trigger[]) {
-        const moved = prior === 'command' ? '; taken on the moved dialog where taken on one not moved' : '';
-        test(`${trigger} right after ${PRIORS[prior]}: a success leads where §3 and §4.2 say${moved}`, async ({ walk: w, bodies }) => {
-          const covers = { variants: [afterId(TRIGGERS[trigger], operationOf(prior))] };
-          for (const shape of new Set([shapeOf(TRIGGERS[trigger]), prior === 'getV2DialogCreate' ? undefined : shapeOf(TRIGGERS[prior])]))
-            if (shape) w.precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
-          if (prior === 'getV2DialogCreate') {
-            const { dialog, read } = await created(w, 'v2-get');
-            await step(w, dialog, 'created', trigger, read);
-            return;
-          }
-          const state: DialogState = prior === 'send' ? 'operator' : MADE_IN[trigger];
-          // The same trigger on a dialog in the same state, not moved: what the vendor takes there.
-          const notMoved = prior === 'command' ? await reach(w, state, covers).then(({ dialog, read }) => step(w, dialog, state, trigger, read)) : undefined;
-          const { dialog, read } = await rightAfter(w, prior, state, covers);
-          const { res } = await step(w, dialog, state, trigger, read);
-          if (!notMoved) return;
-          judge(
-            res,
-            AFTER_MOVE[trigger],
-            { notMoved: notMoved.res.status, moved: res.status },
-            { details: { bot: dialog.botId, state: STATE_WORDS[state] }, shownBy: [notMoved.res] },
-          );
-        });
-      }
+eachRunApart(() => {
+  for (const prior of Object.keys(PRIORS) as Prior[]) {
+    for (const trigger of Object.keys(TRIGGERS) as Trigger[]) {
+      const moved = prior === 'command' ? '; taken on the moved dialog where taken on one not moved' : '';
+      test(`${trigger} right after ${PRIORS[prior]}: a success leads where §3 and §4.2 say${moved}`, async ({ walk: w, bodies }) => {
+        const covers = { variants: [afterId(TRIGGERS[trigger], operationOf(prior))] };
+        for (const shape of new Set([shapeOf(TRIGGERS[trigger]), prior === 'getV2DialogCreate' ? undefined : shapeOf(TRIGGERS[prior])]))
+          if (shape) w.precondition(!bodies.missing(shape), bodies.missing(shape) ?? '', covers);
+        if (prior === 'getV2DialogCreate') {
+          const { dialog, read } = await created(w, 'v2-get');
+          await step(w, dialog, 'created', trigger, read);
+          return;
+        }
+        const state: DialogState = prior === 'send' ? 'operator' : MADE_IN[trigger];
+        // The same trigger on a dialog in the same state, not moved: what the vendor takes there.
+        const notMoved = prior === 'command' ? await reach(w, state, covers).then(({ dialog, read }) => step(w, dialog, state, trigger, read)) : undefined;
+        const { dialog, read } = await rightAfter(w, prior, state, covers);
+        const { res } = await step(w, dialog, state, trigger, read);
+        if (!notMoved) return;
+        judge(
+          res,
+          AFTER_MOVE[trigger],
+          { notMoved: notMoved.res.status, moved: res.status },
+          { details: { bot: dialog.botId, state: STATE_WORDS[state] }, shownBy: [notMoved.res] },
+        );
+      });
     }
-  },
-  { apart: true },
-);
+  }
+});
