@@ -1,6 +1,6 @@
 // The pace of a whole run (spec §8.2: rate limits not shown): one grid of send slots that every request of the run books
-// from, kept below the target's rate limit when the run knows it. Pure: the run's proxy (contract/target/auth-proxy.ts)
-// holds one per run and feeds it the clock and every answer. docs/pace.md states what it promises.
+// from, kept below the target's rate limit when the run knows it. Pure: the run's pace server (contract/target/pace-link.ts)
+// holds one per run and feeds it the clock and every worker's sends and answers. docs/pace.md states what it promises.
 //
 // Two numbers: the target's limit (what it announced, or let through while the run pressed it: sends waiting their
 // turn) and the pace the run keeps under it (a margin below, or as far below as the network's jitter requires to meet
@@ -11,7 +11,7 @@
 // no two sends go closer than 1/limit, and any k sends after a send span k/pace less that margin of one slot.
 //
 // A busy machine still bunches the run's own sends (a worker sends late after its turn, the next on time) and reads
-// their answers late. A throttle of sends the run bunched (its own send times, which the proxy tells the pace, put
+// their answers late. A throttle of sends the run bunched (its own send times, which each worker tells the pace, put
 // more than the announced quota within a window of one another) says nothing against what the target announced: it
 // neither counts against the announcement nor slows the pace kept under it (bunchedAround). The target is taken to
 // have met a request no later after it left than the network's slowest half round trip (metAt), so the counter it
@@ -44,7 +44,7 @@ export interface PaceRecord {
   notes?: string[];
 }
 
-/** One answer of the run's credentials, as the proxy saw it go and come back. */
+/** One answer of the run's credentials, as its worker saw it go and come back. */
 export interface PacedAnswer {
   throttled: boolean;
   sentAtMs: number;

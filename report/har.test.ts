@@ -74,7 +74,7 @@ test('entries come in the order sent, with absolute URLs, the query, the body an
   assert.deepEqual(list!.timings, { send: 0, wait: 12, receive: 0 });
 });
 
-test('the Authorization the auth proxy added is named by its credentials, never valued; none is left out', () => {
+test('the Authorization the transport added is named by its credentials, never valued; none is left out', () => {
   const authorization = (i: number) => har.log.entries[i]!.request.headers.find((h) => h.name === 'authorization')?.value;
   assert.equal(authorization(2), 'Basic [redacted]');
   assert.equal(authorization(1), 'Basic [redacted] (a wrong password)');

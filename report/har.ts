@@ -82,7 +82,7 @@ export interface HarAnswer {
   throttled: boolean;
 }
 
-/** How the Authorization header the auth proxy adds is shown: which credentials, never their value. */
+/** How the Authorization header the transport adds is shown: which credentials, never their value. */
 const AUTHORIZATION: Record<FailureRequest['credentials'], string | undefined> = {
   configured: `Basic ${REDACTED}`,
   'wrong password': `Basic ${REDACTED} (a wrong password)`,
@@ -154,7 +154,7 @@ function entryOf(e: RecordedExchange, baseUrl: string, made: ReadonlyMap<string,
       bodySize: length,
     },
     cache: {},
-    // Only the whole time is measured (the request went through the auth proxy): it is the wait.
+    // Only the whole time is measured (the client sees no phases of its request): it is the wait.
     timings: { send: 0, wait: e.ms, receive: 0 },
     _operationId: e.operationId,
     _credentials: e.request.credentials,

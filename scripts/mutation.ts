@@ -31,7 +31,7 @@ import { auditedChecks, readAudit } from './meaning-audit.ts';
 
 /**
  * Tests side by side, as the machine allows: three a core, a lane of three workers per core (scripts/suite-run.ts
- * laneShape): a test mostly waits (the lifecycle's second, a drift's settles, each request at the proxy and the
+ * laneShape): a test mostly waits (the lifecycle's second, a drift's settles, each request at the
  * simulator: a lane of one worker keeps about 0.6 of a core busy), so a core's other workers use it meanwhile.
  */
 const CONCURRENCY = 3 * cpus().length;

@@ -7,7 +7,7 @@ import { journal, readJournal, type TimingRecord } from './journal.ts';
 export const PART = {
   /** The main command, from its process's start to Playwright's (scripts/contract.ts, through COMMAND_TIMING_ENV). */
   command: 'command',
-  /** Global setup, whole, and its steps: waiting for the embedded simulator, judging the target and starting the run's listener and proxy, the body shapes, the vendor's clock. */
+  /** Global setup, whole, and its steps: waiting for the embedded simulator, judging the target and starting the run's listener and pace, the body shapes, the vendor's clock. */
   setup: 'setup',
   simulator: 'setup.simulator',
   preflight: 'setup.preflight',

@@ -1,6 +1,6 @@
 // Runs once in Playwright's main process: no report of an earlier run left, fresh per-run records, a target that can
 // be judged (contract/target/target-check.ts), the run's id and start time, the callback listener, the learned contract
-// (--contract-from), the run's proxy with its pace (contract/target/auth-proxy.ts, at the target's limit when a run before
+// (--contract-from), the run's pace (contract/target/pace-link.ts, at the target's limit when a run before
 // or the baseline knew it: contract/target/rate-memory.ts) and the run's body shapes (run-setup.ts). What stops the run here ends it with its own verdict
 // (report/verdict.ts): its line first and last, its reports in place of a test report. An invocation of several runs
 // (contract/core/env.ts RUNS_ENV) sets each up the same way, several at once; one that cannot go on stops alone.
@@ -23,9 +23,9 @@ import { pool } from '../../lib/pool.ts';
 import { exitCode, verdictLine } from '../../report/verdict.ts';
 import { targetOf } from '../../report/run-meta.ts';
 import { RunPace } from '../../http/run-pace.ts';
-import { startAuthProxy } from '../target/auth-proxy.ts';
+import { startPaceServer } from '../target/pace-link.ts';
 import { knownLimit, writePace } from '../target/rate-memory.ts';
-import { RUN_PACED_ENV, RUN_PROXY_ENV } from '../target/run-throttle.ts';
+import { RUN_PACE_ENV, RUN_PACED_ENV } from '../target/run-throttle.ts';
 import { readBaseline } from '../core/baselines.ts';
 import { CheckRegistryError } from '../../checks/check.ts';
 import { runChecks } from '../judging/run-checks.ts';
@@ -48,10 +48,10 @@ function baselineOf(config: SuiteConfig): ReturnType<typeof readBaseline> | unde
 }
 
 /**
- * The run's proxy, every request of the run through it, paced from the start at MAX_RPS or the target's limit as the
+ * The run's pace, told of every request of the run, paced from the start at MAX_RPS or the target's limit as the
  * run before or the baseline knew it (the lower), and at what the run learns from its throttled answers after.
  */
-async function startRunProxy(config: SuiteConfig, reportsDir: string) {
+async function startRunPace(config: SuiteConfig, reportsDir: string) {
   const known = knownLimit(reportsHome(reportsDir), targetOf(config.baseUrl), baselineOf(config));
   const pace = new RunPace(known?.limit, config.maxRps);
   let said = 0;
@@ -63,8 +63,8 @@ async function startRunProxy(config: SuiteConfig, reportsDir: string) {
     said = paced.notes?.length ?? 0;
   };
   record();
-  const proxy = await startAuthProxy(config.baseUrl, config, { pace, changed: record });
-  return { pace: { proxy: proxy.url, paced: pace.limit !== undefined }, close: proxy.close };
+  const server = await startPaceServer({ pace, changed: record });
+  return { at: { address: server.address, paced: pace.limit !== undefined }, close: server.close };
 }
 
 /** A setup that cannot go on ends its run with this verdict. */
@@ -72,12 +72,12 @@ type Ended = Extract<UnjudgedVerdict, { reason: string }>;
 
 /**
  * Before anything is sent: the checks named and a team's module known good (the main command says so first), the
- * target judged, the learned contract written, the callback listener and the run's proxy started.
+ * target judged, the learned contract written, the callback listener and the run's pace started.
  */
 async function preflightRun(
   config: SuiteConfig,
   reportsDir: string,
-): Promise<{ inbox: CallbackInbox; proxy: Awaited<ReturnType<typeof startRunProxy>> } | { ended: Ended }> {
+): Promise<{ inbox: CallbackInbox; pace: Awaited<ReturnType<typeof startRunPace>> } | { ended: Ended }> {
   try {
     await runChecks(config);
   } catch (err) {
@@ -100,7 +100,7 @@ async function preflightRun(
     return { ended: { kind: 'config', reason: `dialog-contract: ${(err as Error).message}` } };
   }
   rememberSecrets(secretsOf(config));
-  return { inbox, proxy: await startRunProxy(config, reportsDir) };
+  return { inbox, pace: await startRunPace(config, reportsDir) };
 }
 
 /**
@@ -115,16 +115,16 @@ async function setUpRun(
   clearRunReports(reportsDir);
   const preflight = await timed(reportsDir, PART.preflight, () => preflightRun(config, reportsDir));
   if ('ended' in preflight) return preflight;
-  const { inbox, proxy } = preflight;
-  const { clock, paging, line } = await settleRequestShapes(config, reportsDir, run, proxy.pace);
+  const { inbox, pace } = preflight;
+  const { clock, paging, line } = await settleRequestShapes(config, reportsDir, run, pace.at);
   console.log(line);
   return {
     teardown: async () => {
-      await Promise.all([inbox.stop(), proxy.close()]);
+      await Promise.all([inbox.stop(), pace.close()]);
     },
     env: {
-      [RUN_PROXY_ENV]: proxy.pace.proxy,
-      [RUN_PACED_ENV]: proxy.pace.paced ? '1' : '',
+      [RUN_PACE_ENV]: pace.at.address,
+      [RUN_PACED_ENV]: pace.at.paced ? '1' : '',
       RUN_ID: run.id,
       RUN_STARTED_AT: String(run.startedAt),
       RUN_PARTIAL: partialRunReason(process.argv) ?? '',

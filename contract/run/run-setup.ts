@@ -9,10 +9,10 @@ import { canonicalTemplate } from '../../http/body-template.ts';
 import { redactKnownIn } from '../../http/redact.ts';
 import { undetermined, type DiscoveryResult, type ShapeFinding } from '../../http/body-discovery.ts';
 import { contractValidators } from '../../openapi/validators.ts';
-import { startAuthProxy } from '../target/auth-proxy.ts';
+import { PaceLink, startPaceServer } from '../target/pace-link.ts';
 import { RunPace } from '../../http/run-pace.ts';
 import { ApiClient, type Exchange } from '../target/client.ts';
-import { ProxyTransport } from '../target/proxy-transport.ts';
+import { TargetTransport } from '../target/target-transport.ts';
 import type { Observation } from '../core/observation.ts';
 import { shapesTarget, writeRequestShapes } from '../core/request-shapes.ts';
 import { discoverShapes, type DiscoveryConfig } from '../api/shape-discovery.ts';
@@ -47,8 +47,8 @@ export interface RunIdentity {
  * The send and command shapes, configured or discovered through the suite's client (throttled, its exchanges and the
  * dialogs it made recorded under `reportsDir` as `title`'s), and the application's clock read from what the discovery
  * stamped (contract/run/application-clock.ts); the discovery dialog ends stopped. Its searches use `run.clock` as
- * unverified, however it was known. Its requests go through `pace`'s proxy, the run's; without one, through a proxy
- * of its own paced at MAX_RPS. Never throws on the target's answers: a discovery that stopped says why in each
+ * unverified, however it was known. Its requests are paced by `pace`, the run's; without one, by a pace of its own
+ * at MAX_RPS. Never throws on the target's answers: a discovery that stopped says why in each
  * shape, a clock that could not be read is not verified.
  */
 export async function discoverRunShapes(
@@ -60,14 +60,15 @@ export async function discoverRunShapes(
 ): Promise<DiscoveryResult & { clock: ApplicationClock; paging: ListPaging }> {
   const line = (file: string, row: unknown) => appendJsonl(join(reportsDir, file), row);
   const ownPace = pace ? undefined : new RunPace(undefined, config.maxRps);
-  const own = ownPace && (await startAuthProxy(config.baseUrl, config, { pace: ownPace, changed: () => {} }));
-  const at = pace ?? { proxy: own!.url, paced: ownPace!.limit !== undefined };
-  const transport = new ProxyTransport(at.proxy);
+  const own = ownPace && (await startPaceServer({ pace: ownPace, changed: () => {} }));
+  const at = pace ?? { address: own!.address, paced: ownPace!.limit !== undefined };
+  const link = new PaceLink(at.address, at.paced);
+  const transport = new TargetTransport(config.baseUrl, config, link);
   let result: DiscoveryResult;
   let clock: ApplicationClock;
   let paging = USUAL_PAGING;
   try {
-    const throttle = new RunThrottle(config.throttle, at, reportsDir, run.startedAt);
+    const throttle = new RunThrottle(config.throttle, link, reportsDir, run.startedAt);
     // Its exchanges count for the coverage matrix like any test's.
     const record = (e: Exchange) => journal(reportsDir, 'exchange', { ...e, test: title });
     const health = new RunHealth(reportsDir, run.startedAt, config.health);
@@ -103,6 +104,7 @@ export async function discoverRunShapes(
     }
   } finally {
     transport.close();
+    link.close();
     await own?.close();
   }
   return { ...result, clock, paging };
@@ -149,7 +151,7 @@ function clockLines(hint: VendorClock, read: ApplicationClock): { first: string[
 }
 
 /**
- * The vendor's clock and the run's body shapes, recorded under `reportsDir`, sent through the run's proxy (`pace`):
+ * The vendor's clock and the run's body shapes, recorded under `reportsDir`, paced by the run's pace (`pace`):
  * the clock (for CLOCK_ENV) and the lines that say them. Nothing global: the runs of a several-run invocation are set
  * up side by side.
  */

@@ -10,22 +10,21 @@ import { ApiResponse, type Contracts } from '../core/api-response.ts';
 import type { FailureRequest } from '../../lib/failure.ts';
 import type { RecordedExchange } from '../../lib/exchange.ts';
 import type { ExpectationRecord } from '../core/journal.ts';
-import { PACE_HEADER, PROXY_BODY_ERROR_HEADER, PROXY_ERROR_HEADER, type AuthMode } from './auth-proxy.ts';
 import { ThrottledOut, type RunThrottle } from './run-throttle.ts';
 import { RunStopped, type RunHealth } from './run-health.ts';
 import { runWait } from '../core/run-waits.ts';
 import { resendDelaySeconds, transientKind, type TransientKind } from '../../http/health.ts';
-import type { ProxiedAnswer, ProxiedRequest, ProxyTransport } from './proxy-transport.ts';
+import type { AuthMode, TargetTransport } from './target-transport.ts';
 
-/** A silent target fails the request with a clear message (the auth proxy gives up after 10 s) before the test's timeout. */
-const REQUEST_TIMEOUT_MS = 12_000;
+/** A silent target fails the request with a clear message after 10 s, before the test's timeout (20 s). */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /** The exchanges this process recorded: with its pid, each one's id in the run (lib/exchange.ts exchangeId). */
 let exchanges = 0;
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
-/** How a failure names the credentials a request went with (the auth proxy adds them; their values never show). */
+/** How a failure names the credentials a request went with (the transport adds them; their values never show). */
 const CREDENTIALS = { valid: 'configured', none: 'none', wrong: 'wrong password' } as const satisfies Record<AuthMode, FailureRequest['credentials']>;
 
 export interface CallOptions {
@@ -69,7 +68,7 @@ export interface ClientHooks {
 
 export class ApiClient {
   constructor(
-    private readonly transport: ProxyTransport,
+    private readonly transport: TargetTransport,
     private readonly contracts: Contracts,
     readonly auth: AuthMode,
     private readonly throttle: RunThrottle,
@@ -82,24 +81,8 @@ export class ApiClient {
 
   /** The relative URL of an operation with its path parameters filled in (values are URI-encoded). */
   url(operationId: OperationId, path: Record<string, string | number> = {}): string {
-    // Relative to the auth mode's base URL ({proxy}/{mode}/api/), so without the leading slash.
+    // Relative to the target's API (<API_BASE_URL>/api/), so without the leading slash.
     return expandPath(this.contracts.spec.operation(operationId).path, path).slice(1);
-  }
-
-  /**
-   * One request with its own timeout: the answer, or why none came whole (reported by the auth proxy or by the
-   * transport; only the first line of its message), and the status of an answer whose body broke off.
-   */
-  private async send(request: ProxiedRequest): Promise<{ response: ProxiedAnswer } | { lost: string; status?: number }> {
-    try {
-      const response = await this.transport.send(this.auth, request);
-      const proxyError = response.headers[PROXY_ERROR_HEADER];
-      if (proxyError === undefined) return { response };
-      const status = response.headers[PROXY_BODY_ERROR_HEADER];
-      return { lost: proxyError, ...(status === undefined ? {} : { status: Number(status) }) };
-    } catch (err) {
-      return { lost: String((err as Error).message).split('\n')[0] ?? '' };
-    }
   }
 
   /**
@@ -192,7 +175,7 @@ export class ApiClient {
         await this.throttle.beforeSend(this.auth === 'valid', this.hooks.paceFirst);
         this.hooks.beforeRequest?.(attempt);
         const started = Date.now();
-        const sent = await this.send({
+        const sent = await this.transport.send(this.auth, {
           method: op.method,
           path: `${url}${shownQuery}`,
           headers,
@@ -221,10 +204,7 @@ export class ApiClient {
         const { response } = sent;
         const bytes = response.body;
         const ms = Date.now() - started;
-        // The run's proxy says the run is paced: its word, not the target's, so not in the answer.
-        const { [PACE_HEADER]: pace, ...answerHeaders } = response.headers;
-        this.throttle.pacedBy(pace);
-        result = new ApiResponse(op, request, response.status, answerHeaders, bytes.toString('utf8'), bytes, this.contracts, {
+        result = new ApiResponse(op, request, response.status, response.headers, bytes.toString('utf8'), bytes, this.contracts, {
           startedMs: started,
           endedMs: Date.now(),
         });

@@ -55,7 +55,7 @@ test("without a run before, a baseline of the same target gives the limit its ru
   assert.equal(knownLimit(dir, 'staging.example.com', { ...baseline, run: run() }), undefined, 'a baseline that knew no limit');
 });
 
-test("the run's pace is written as its proxy changes it, with the refusal it carried in", () => {
+test("the run's pace is written as it changes, with the refusal it carried in", () => {
   const dir = mkdtempSync(join(tmpdir(), 'rate-memory-'));
   assert.equal(readPace(dir), undefined);
   const carried = { limit: { perSecond: 19.4, from: 'the run of 2026-11-25T10:00:00.000Z' }, refusal: REFUSAL };

@@ -1,7 +1,7 @@
 // What a run knows of its target's rate limit (spec §8.2: not shown) before it sends anything, and what it leaves the
 // next run: the limit the run before against the same target ended with (reports/rate-limits.json, kept across runs
 // as no report is), else the one a --baseline of the same target recorded in its run block, each with how the target
-// refused when that limit was met. The run's proxy paces it there from its first request (contract/target/auth-proxy.ts)
+// refused when that limit was met. The run's pace keeps it there from its first request (contract/target/pace-link.ts)
 // and records the limit as it goes (reports/run/pace.json); the run's end reads both.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,7 +13,7 @@ import { readRunJson } from '../core/run-records.ts';
 
 /** Not among the run's files (contract/run/run-files.ts): what the runs before learned, by target. */
 const MEMORY_FILE = 'rate-limits.json';
-/** The run's pace as its proxy keeps it, and the refusal it carried in. */
+/** The run's pace as its global setup keeps it, and the refusal it carried in. */
 const PACE_FILE = join('run', 'pace.json');
 
 /** A limit the run knows before it starts, and how the target refused when it was met. */
@@ -80,7 +80,7 @@ export function writePace(reportsDir: string, pace: PaceRecord, carried: Carried
   writeFileSync(file, JSON.stringify({ ...pace, carried: carried ?? null } satisfies PaceFile));
 }
 
-/** The run's pace as its proxy left it; none when its setup did not run. */
+/** The run's pace as the run left it; none when its setup did not run. */
 export function readPace(reportsDir: string): PaceFile | undefined {
   const file = join(reportsDir, PACE_FILE);
   return existsSync(file) ? readRunJson<PaceFile>(file) : undefined;

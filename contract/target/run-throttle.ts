@@ -1,9 +1,9 @@
-// The run's manners in one worker: each send booked from the run's one pace (its proxy's, contract/target/auth-proxy.ts)
-// once the run is paced, 429/503 waited out as http/throttle.ts decides, and every throttled answer journalled, so the run's rate-limit observation sees all of them and the wait bound holds for the run, not
+// The run's manners in one worker: each send booked from the run's one pace (contract/target/pace-link.ts) once the
+// run is paced, 429/503 waited out as http/throttle.ts decides, and every throttled answer journalled, so the run's rate-limit observation sees all of them and the wait bound holds for the run, not
 // per worker.
 import { journal, readJournal } from '../core/journal.ts';
 import { runWait, waited } from '../core/run-waits.ts';
-import { PACE_PATH } from './auth-proxy.ts';
+import type { PaceLink } from './pace-link.ts';
 import { headerValue, rateLimitHeaders, THROTTLE_STATUSES, throttleDecision, type ThrottleRecord, type ThrottleSettings } from '../../http/throttle.ts';
 
 /** The target went on throttling past the run's bounds: the run could not be finished, no contract failure. */
@@ -13,51 +13,41 @@ export class ThrottledOut extends Error {
 
 export const readThrottleRecords = (reportsDir: string): ThrottleRecord[] => readJournal(reportsDir, 'throttle');
 
-/** Where the run's pace is kept: its proxy, and whether the run is paced from its start (a limit known then). */
+/** Where the run's pace is kept (host:port), and whether the run is paced from its start (a limit known then). */
 export interface PaceAt {
-  proxy: string;
+  address: string;
   paced: boolean;
 }
 
-/** The run's proxy (contract/target/auth-proxy.ts), started by its global setup: every worker's requests go through it. */
-export const RUN_PROXY_ENV = 'DIALOG_CONTRACT_PROXY';
+/** The run's pace (contract/target/pace-link.ts), started by its global setup: every worker tells it of every send. */
+export const RUN_PACE_ENV = 'DIALOG_CONTRACT_PACE';
 /** "1" when the run knew its target's limit, or MAX_RPS, at its start: each send books its slot from the first. */
 export const RUN_PACED_ENV = 'DIALOG_CONTRACT_PACED';
 
-/** The pace global setup left the run's workers; no proxy where it did not set the run up (it stopped first). */
-export const runPaceAt = (): PaceAt => ({ proxy: process.env[RUN_PROXY_ENV] ?? '', paced: process.env[RUN_PACED_ENV] === '1' });
+/** The pace global setup left the run's workers; no address where it did not set the run up (it stopped first). */
+export const runPaceAt = (): PaceAt => ({ address: process.env[RUN_PACE_ENV] ?? '', paced: process.env[RUN_PACED_ENV] === '1' });
 
 export class RunThrottle {
   private sent = 0;
-  private paced: boolean;
 
   constructor(
     private readonly settings: ThrottleSettings,
-    private readonly pace: PaceAt,
+    private readonly pace: PaceLink,
     private readonly reportsDir: string,
     private readonly runStartedAt: number,
-  ) {
-    this.paced = pace.paced;
-  }
+  ) {}
 
   /**
    * Before each send: one on the configured credentials (`held`) waits for its turn in the run's pace (`first`: ahead
-   * of every other waiting send); an unpaced run asks nothing (no round trip to its proxy).
+   * of every other waiting send) once the run is paced; an unpaced run asks nothing.
    */
   async beforeSend(held: boolean, first = false): Promise<void> {
-    if (held && this.paced) {
+    if (held && this.pace.paced) {
       const asked = Date.now();
-      // Loaded by a paced run only: an unpaced worker's start does without it.
-      const { request } = await import('undici');
-      await (await request(`${this.pace.proxy}${PACE_PATH}${first ? '?first=1' : ''}`)).body.dump();
+      await this.pace.turn(first);
       waited(Date.now() - asked);
     }
     this.sent++;
-  }
-
-  /** The run's proxy says on every answer once the run is paced (its PACE_HEADER): from then on each send books. */
-  pacedBy(limit: string | undefined): void {
-    if (limit !== undefined) this.paced = true;
   }
 
   /**
