@@ -77,7 +77,9 @@ export function recordedFailures(judgements: readonly Judged[], source: string):
     const failing = j.findings.filter((f) => !f.holds);
     const count = (judged[j.check.name] ??= { judged: 0, failed: 0 });
     count.judged++;
-    count.failed += failing.length > 0 ? 1 : 0;
+    if (failing.length === 0) continue;
+    count.failed++;
+    // The exchanges a failure shows, made for failures only: most judgements hold, and each is a copy of its bodies.
     const at = {
       operationId: j.at.operationId,
       status: j.at.response.status,
