@@ -53,6 +53,9 @@ const DECODE: Record<string, (bytes: Buffer) => Buffer> = { gzip: gunzipSync, 'x
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade']);
 const REQUEST_OWN = new Set([...HOP_BY_HOP, 'host', 'authorization']);
 
+/** How long a kept connection may stay idle before the transport closes it. */
+const IDLE_MS = 4_000;
+
 /** Header values as one string each: repeated ones joined as Playwright joined them (Set-Cookie by line). */
 function flat(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -78,7 +81,11 @@ export class TargetTransport {
   ) {
     this.base = new URL(target);
     const tls = this.base.protocol === 'https:';
-    this.agent = tls ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    // A connection idle for 4 s is closed here, as undici closes one (the proxy's client did): a gateway that closes
+    // idle ones without saying when (no Keep-Alive hint, which Node's agent honours) would otherwise race the next
+    // request sent on one, which then fails with ECONNRESET. In-flight requests keep their own timeout.
+    const pool = { keepAlive: true, timeout: IDLE_MS };
+    this.agent = tls ? new HttpsAgent(pool) : new HttpAgent(pool);
     this.request = tls ? httpsRequest : httpRequest;
   }
 
