@@ -30,9 +30,10 @@ function handClock() {
   };
 }
 
-/** Resolves once `ready()` holds, looking again each millisecond: the sockets take what real time they need. */
+/** Resolves once `ready()` holds, looking again each millisecond (the sockets take what real time they need); fails after 5 s. */
 async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 1));
+  for (const end = Date.now() + 5_000; !ready(); await new Promise((resolve) => setTimeout(resolve, 1)))
+    if (Date.now() > end) throw new Error('never came to hold within 5 s');
 }
 
 test("sends wait their turn, on the pace's clock: the first at once, each next a whole slot later, the probes' first; a paced run says so to every worker", async () => {
@@ -124,13 +125,48 @@ test("another program on the pace's port is not heard: its connection is closed,
   const link = new PaceLink(server.address, false);
   try {
     const [host, port] = server.address.split(':');
-    const stranger = connect({ host, port: Number(port) });
-    stranger.on('error', () => {});
-    stranger.end('GET / HTTP/1.1\r\n\r\n{"turn":1}\n');
-    await once(stranger, 'close');
+    // Not JSON; JSON of no event; an event's name with a field of the wrong type.
+    for (const said of ['GET / HTTP/1.1\r\n\r\n', '1\n', '{}\n', '{"answered":1,"sentAt":1,"held":true,"status":429,"headers":{"retry-after":[1]}}\n']) {
+      const stranger = connect({ host, port: Number(port) });
+      stranger.on('error', () => {});
+      stranger.end(`${said}{"turn":1,"first":false}\n`);
+      await once(stranger, 'close');
+    }
     await link.turn(false);
+    assert.equal(pace.record().limit, null);
   } finally {
     link.close();
+    await server.close();
+  }
+});
+
+test('a process gone with its sends on their way leaves the pace idle, not busy for the rest of the run', async () => {
+  class Counting extends RunPace {
+    outstanding = 0;
+    override busy(nowMs: number): void {
+      this.outstanding++;
+      super.busy(nowMs);
+    }
+    override done(nowMs: number): void {
+      this.outstanding--;
+      super.done(nowMs);
+    }
+  }
+  const pace = new Counting(undefined);
+  const server = await startPaceServer({ pace, changed: () => {} });
+  const link = new PaceLink(server.address, false);
+  const other = new PaceLink(server.address, false);
+  try {
+    link.sent(Date.now(), true);
+    link.sent(Date.now(), true);
+    link.answered(Date.now(), Date.now(), true, 200, {});
+    other.sent(Date.now(), true);
+    await until(() => pace.outstanding === 2);
+    link.close();
+    await until(() => pace.outstanding === 1);
+    other.close();
+    await until(() => pace.outstanding === 0);
+  } finally {
     await server.close();
   }
 });

@@ -47,8 +47,11 @@ export type PaceEvent =
 /** What the run's pace tells a worker. */
 type PaceNews = { go: number } | { paced: true };
 
-/** Each whole line of a stream as the JSON it holds, the rest kept for the next chunk; a line that is none ends it. */
-function lines<T>(socket: Socket, each: (value: T) => void): void {
+/**
+ * Each whole line of a stream as what `read` makes of the JSON it holds, the rest kept for the next chunk; a line that
+ * is no JSON, or that `read` does not take, ends the stream.
+ */
+function lines<T>(socket: Socket, read: (value: unknown) => T | undefined, each: (value: T) => void): void {
   let rest = '';
   socket.setEncoding('utf8');
   socket.on('data', (chunk: string) => {
@@ -56,17 +59,35 @@ function lines<T>(socket: Socket, each: (value: T) => void): void {
     for (let end = rest.indexOf('\n'); end >= 0 && !socket.destroyed; end = rest.indexOf('\n')) {
       const line = rest.slice(0, end);
       rest = rest.slice(end + 1);
-      let value: T;
+      let value: T | undefined;
       try {
-        value = JSON.parse(line) as T;
+        value = read(JSON.parse(line));
       } catch {
-        // Not one of ours (another program on the loopback port): nothing it says is heard.
+        value = undefined;
+      }
+      // Not one of ours (another program on the loopback port): nothing it says is heard.
+      if (value === undefined) {
         socket.destroy();
         return;
       }
       each(value);
     }
   });
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** A worker's event, if the value is one: every field of its kind, of its type. */
+function paceEvent(value: unknown): PaceEvent | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const e = value as Record<string, unknown>;
+  const texts = (h: unknown) => typeof h === 'object' && h !== null && Object.values(h).every((v) => typeof v === 'string');
+  const known =
+    (finite(e.turn) && typeof e.first === 'boolean') ||
+    (finite(e.sent) && typeof e.held === 'boolean') ||
+    (finite(e.answered) && finite(e.sentAt) && typeof e.held === 'boolean' && finite(e.status) && texts(e.headers)) ||
+    finite(e.lost);
+  return known ? (e as PaceEvent) : undefined;
 }
 
 /**
@@ -115,11 +136,22 @@ export async function startPaceServer(pacing: RunPacing): Promise<{ address: str
   const server = createServer((socket) => {
     socket.setNoDelay(true);
     links.add(socket);
-    socket.on('close', () => links.delete(socket));
+    // Its sends told and not yet answered.
+    let open = 0;
+    socket.on('close', () => {
+      links.delete(socket);
+      // A process gone before its answers came (killed mid-send, or closed with a send on its way): its sends are
+      // done, or the pace would count the run busy for the rest of it.
+      for (; open > 0; open--) pace.done(clock.now());
+    });
     // A worker gone mid-line (killed by a cancel) is no fault of the run's.
     socket.on('error', () => socket.destroy());
     if (paced) tell(socket, { paced: true });
-    lines<PaceEvent>(socket, (event) => heard(socket, event));
+    lines(socket, paceEvent, (event) => {
+      if ('sent' in event) open++;
+      else if ('answered' in event || 'lost' in event) open = Math.max(0, open - 1);
+      heard(socket, event);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -227,13 +259,17 @@ export class PaceLink {
     const at = this.address.lastIndexOf(':');
     const socket = connect({ host: this.address.slice(0, at), port: Number(this.address.slice(at + 1)) });
     socket.setNoDelay(true);
-    lines<PaceNews>(socket, (news) => {
-      if ('paced' in news) this.pacedNow = true;
-      else {
-        this.waiting.get(news.go)?.go();
-        this.waiting.delete(news.go);
-      }
-    });
+    lines(
+      socket,
+      (value) => (typeof value === 'object' && value !== null ? (value as PaceNews) : undefined),
+      (news) => {
+        if ('paced' in news) this.pacedNow = true;
+        else {
+          this.waiting.get(news.go)?.go();
+          this.waiting.delete(news.go);
+        }
+      },
+    );
     socket.on('error', (err: NodeJS.ErrnoException) => this.gone(`${err.code ?? 'error'}: ${err.message}`));
     socket.on('close', () => this.gone('closed'));
     this.socket = socket;

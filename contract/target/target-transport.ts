@@ -6,7 +6,7 @@
 // round through its client-server protocol, a third of a worker's CPU. No redirect followed, no cookie kept, an
 // answer's body read whole and decoded as Playwright decoded it (gzip, deflate, br), its hop-by-hop headers dropped:
 // the answer as the target gave it, not as the connection carried it.
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { PaceLink } from './pace-link.ts';
@@ -101,8 +101,9 @@ export class TargetTransport {
       let told = false;
       let status: number | undefined;
       let timedOut: Error | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      let sent: ClientRequest | undefined;
       const sentAtMs = Date.now();
-      this.pace?.sent(sentAtMs, held);
       const lost = (err: unknown) => {
         clearTimeout(timer);
         // Told once: an answer whose body broke off was told when its status came.
@@ -110,58 +111,76 @@ export class TargetTransport {
         told = true;
         resolve({ lost: reason(timedOut ?? err), ...(status === undefined ? {} : { status }) });
       };
-      const sent = this.request(
-        {
-          agent: this.agent,
-          protocol: this.base.protocol,
-          hostname: this.base.hostname,
-          port: this.base.port,
-          method: req.method,
-          // The gateway's prefix, if the target has one, before the API's own path.
-          path: `${this.base.pathname.replace(/\/$/, '')}/api/${req.path}`,
-          headers,
-        },
-        (res) => {
-          status = res.statusCode ?? 0;
-          const answerHeaders = flat(res.headers);
-          told = true;
-          this.pace?.answered(Date.now(), sentAtMs, held, status, answerHeaders);
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', lost);
-          // Shorter than its Content-Length, or cut off by the timeout: the target answered, its body broke off.
-          res.on('close', () => {
-            if (!res.complete) lost(res.errored ?? new Error('the answer broke off before its end'));
-          });
-          res.on('end', () => {
-            clearTimeout(timer);
-            const raw = Buffer.concat(chunks);
-            // Fewer bytes than its Content-Length announced (none at all after a 204 or a 304 announcing some, which
-            // HTTP's framing cuts off at its headers): the whole body it announced never came.
-            const announced = res.headers['content-length'];
-            if (announced !== undefined && Number(announced) !== raw.length) {
-              lost(new Error(`the answer announced ${announced} bytes of body and carried ${raw.length}`));
-              return;
-            }
-            const decode = DECODE[String(res.headers['content-encoding'] ?? '').toLowerCase()];
-            let body: Buffer;
-            try {
-              body = decode && raw.length ? decode(raw) : raw;
-            } catch (err) {
-              // A body that came whole and does not decode is no answer the client can read: as no answer at all.
-              status = undefined;
-              lost(err);
-              return;
-            }
-            resolve({ response: { status: status!, statusText: res.statusMessage ?? '', headers: answerHeaders, body } });
-          });
-        },
-      );
-      // The whole exchange within its time: a timeout is resent once at most, within the test's.
-      const timer = setTimeout(() => {
-        timedOut = Object.assign(new Error(`Timeout ${req.timeoutMs}ms exceeded`), { code: 'ETIMEDOUT' });
-        sent.destroy(timedOut);
-      }, req.timeoutMs);
+      // As undici timed the proxy's sends: the headers within the time, then the body never silent for as long; each
+      // resent once at most by the client. A slow answer that keeps coming is no timeout.
+      const wait = (what: string) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = Object.assign(new Error(`Timeout ${req.timeoutMs}ms exceeded ${what}`), { code: 'ETIMEDOUT' });
+          sent?.destroy(timedOut);
+        }, req.timeoutMs);
+      };
+      try {
+        sent = this.request(
+          {
+            agent: this.agent,
+            protocol: this.base.protocol,
+            // An IPv6 literal without its brackets, as the resolver takes it.
+            hostname: this.base.hostname.replace(/^\[(.*)\]$/, '$1'),
+            port: this.base.port,
+            method: req.method,
+            // The gateway's prefix, if the target has one, before the API's own path.
+            path: `${this.base.pathname.replace(/\/$/, '')}/api/${req.path}`,
+            headers,
+          },
+          (res) => {
+            status = res.statusCode ?? 0;
+            const answerHeaders = flat(res.headers);
+            told = true;
+            this.pace?.answered(Date.now(), sentAtMs, held, status, answerHeaders);
+            wait('between parts of the body');
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => {
+              chunks.push(chunk);
+              wait('between parts of the body');
+            });
+            res.on('error', lost);
+            // Shorter than its Content-Length, or silent past its time: the target answered, its body broke off.
+            res.on('close', () => {
+              if (!res.complete) lost(res.errored ?? new Error('the answer broke off before its end'));
+            });
+            res.on('end', () => {
+              clearTimeout(timer);
+              const raw = Buffer.concat(chunks);
+              // Fewer bytes than its Content-Length announced (none at all after a 204 or a 304 announcing some, which
+              // HTTP's framing cuts off at its headers): the whole body it announced never came.
+              const announced = res.headers['content-length'];
+              if (announced !== undefined && Number(announced) !== raw.length) {
+                lost(new Error(`the answer announced ${announced} bytes of body and carried ${raw.length}`));
+                return;
+              }
+              const decode = DECODE[String(res.headers['content-encoding'] ?? '').toLowerCase()];
+              let body: Buffer;
+              try {
+                body = decode && raw.length ? decode(raw) : raw;
+              } catch (err) {
+                // A body that came whole and does not decode is no answer the client can read: as no answer at all.
+                status = undefined;
+                lost(err);
+                return;
+              }
+              resolve({ response: { status: status!, statusText: res.statusMessage ?? '', headers: answerHeaders, body } });
+            });
+          },
+        );
+      } catch (err) {
+        // A request Node refuses to send (a header it cannot write): nothing left, nothing to tell the pace.
+        told = true;
+        lost(err);
+        return;
+      }
+      this.pace?.sent(sentAtMs, held);
+      wait('for the headers');
       sent.on('error', lost);
       sent.end(req.body);
     });
