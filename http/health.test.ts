@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_HEALTH, outageLine, recordOutcome, resendDelaySeconds, transientKind, type FailureStreak, type SendOutcome } from './health.ts';
+import { DEFAULT_HEALTH, failureLine, outageLine, recordOutcome, resendDelaySeconds, transientKind, type FailureStreak, type SendOutcome } from './health.ts';
 
 test("what a network or a gateway may cause is transient; every other answer is the target's to judge", () => {
   assert.equal(transientKind({ kind: 'answer', status: 502 }), 'bad-gateway');
@@ -11,6 +11,13 @@ test("what a network or a gateway may cause is transient; every other answer is 
   assert.equal(transientKind({ kind: 'transport', what: 'connect ECONNREFUSED 127.0.0.1:4010' }), 'refused');
   assert.equal(transientKind({ kind: 'transport', what: 'Request timed out after 12000ms' }), 'timeout');
   assert.equal(transientKind({ kind: 'transport', what: 'getaddrinfo ENOTFOUND staging' }), 'other-transport');
+});
+
+test("a connection's failure is one line, its code first, which tells its transient kind", () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4010\r\nsaid twice'), { code: 'ECONNREFUSED' });
+  assert.equal(failureLine(refused), 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:4010 said twice');
+  assert.equal(transientKind({ kind: 'transport', what: failureLine(refused) }), 'refused');
+  assert.equal(failureLine(new Error('the answer broke off')), 'error: the answer broke off');
 });
 
 test('resends back off from a quarter second, with jitter, and never wait more than 4 s', () => {

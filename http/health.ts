@@ -26,6 +26,9 @@ export interface HealthSettings {
 
 export const DEFAULT_HEALTH: HealthSettings = { maxResends: 3, outageSeconds: 10 };
 
+/** Why a connection gave no answer, in one line: the error's code (what transientKind reads) and its message. */
+export const failureLine = (err: unknown): string => `${(err as { code?: string }).code ?? 'error'}: ${(err as Error).message}`.replace(/[\r\n]+/g, ' ');
+
 /** The transient kind of an outcome, or undefined for an answer to judge (or to wait out, as 429 is). */
 export function transientKind(outcome: SendOutcome): TransientKind | undefined {
   if (outcome.kind === 'answer') return outcome.status === 502 ? 'bad-gateway' : outcome.status === 504 ? 'gateway-timeout' : undefined;

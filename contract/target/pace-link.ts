@@ -12,6 +12,7 @@
 // `{"paced":true}` (from now on each send of the run's credentials asks its turn; said once, on connecting if already).
 // The times are each worker's clock, the machine's: a pace reads every event at the time it says, late or not.
 import { connect, createServer, type Socket } from 'node:net';
+import { failureLine } from '../../http/health.ts';
 import { readAnnouncement } from '../../http/rate-headers.ts';
 import { throttledForRate, TurnQueue, type RunPace } from '../../http/run-pace.ts';
 
@@ -110,11 +111,21 @@ export async function startPaceServer(pacing: RunPacing): Promise<{ address: str
     for (const send of go) send();
     if (nextInMs !== undefined) cancel = clock.after(nextInMs, release);
   };
-  const heard = (socket: Socket, event: PaceEvent) => {
+  /** A worker's connection, and its sends told and not yet answered. */
+  interface Link {
+    socket: Socket;
+    open: number;
+  }
+  const done = (link: Link, atMs: number) => {
+    link.open = Math.max(0, link.open - 1);
+    pace.done(atMs);
+  };
+  const heard = (link: Link, event: PaceEvent) => {
     if ('turn' in event) {
-      turns.add(() => tell(socket, { go: event.turn }), event.first, clock.now());
+      turns.add(() => tell(link.socket, { go: event.turn }), event.first, clock.now());
       if (!cancel) release();
     } else if ('sent' in event) {
+      link.open++;
       pace.busy(event.sent);
       // When the run's own sends left, as they left (a worker late after its turn included): what bunching is measured from.
       if (event.held) pace.sent(event.sent);
@@ -126,32 +137,27 @@ export async function startPaceServer(pacing: RunPacing): Promise<{ address: str
         const announced = readAnnouncement(event.headers, event.answered);
         if (pace.answered(event.answered, { throttled, sentAtMs: event.sentAt, announced })) changed();
       }
-      pace.done(event.answered);
+      done(link, event.answered);
       if (!paced && pace.limit !== undefined) {
         paced = true;
-        for (const link of links) tell(link, { paced: true });
+        for (const socket of links) tell(socket, { paced: true });
       }
-    } else pace.done(event.lost);
+    } else done(link, event.lost);
   };
   const server = createServer((socket) => {
     socket.setNoDelay(true);
     links.add(socket);
-    // Its sends told and not yet answered.
-    let open = 0;
+    const link: Link = { socket, open: 0 };
     socket.on('close', () => {
       links.delete(socket);
       // A process gone before its answers came (killed mid-send, or closed with a send on its way): its sends are
       // done, or the pace would count the run busy for the rest of it.
-      for (; open > 0; open--) pace.done(clock.now());
+      while (link.open > 0) done(link, clock.now());
     });
     // A worker gone mid-line (killed by a cancel) is no fault of the run's.
     socket.on('error', () => socket.destroy());
     if (paced) tell(socket, { paced: true });
-    lines(socket, paceEvent, (event) => {
-      if ('sent' in event) open++;
-      else if ('answered' in event || 'lost' in event) open = Math.max(0, open - 1);
-      heard(socket, event);
-    });
+    lines(socket, paceEvent, (event) => heard(link, event));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -186,7 +192,8 @@ export class PaceLink {
   private corked = false;
 
   constructor(
-    private readonly address: string,
+    /** Where the pace listens; empty where no global setup started one. */
+    readonly address: string,
     paced: boolean,
   ) {
     this.pacedNow = paced;
@@ -270,7 +277,7 @@ export class PaceLink {
         }
       },
     );
-    socket.on('error', (err: NodeJS.ErrnoException) => this.gone(`${err.code ?? 'error'}: ${err.message}`));
+    socket.on('error', (err) => this.gone(failureLine(err)));
     socket.on('close', () => this.gone('closed'));
     this.socket = socket;
     return socket;

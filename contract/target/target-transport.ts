@@ -9,20 +9,21 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { basicAuthorization } from '../../config/suite-config.ts';
+import { failureLine } from '../../http/health.ts';
 import type { PaceLink } from './pace-link.ts';
 
 /** The credentials a request goes out with: the configured ones, none, or a wrong password. */
 export type AuthMode = 'valid' | 'none' | 'wrong';
 
-export interface Credentials {
+interface Credentials {
   login: string;
   password: string;
 }
 
-export function authorizationFor(credentials: Credentials, auth: AuthMode): string | undefined {
+function authorizationFor(credentials: Credentials, auth: AuthMode): string | undefined {
   if (auth === 'none') return undefined;
-  const password = auth === 'valid' ? credentials.password : `${credentials.password}-wrong`;
-  return `Basic ${Buffer.from(`${credentials.login}:${password}`).toString('base64')}`;
+  return basicAuthorization(credentials.login, auth === 'valid' ? credentials.password : `${credentials.password}-wrong`);
 }
 
 /** A request below the target's API (`<API_BASE_URL>/api/`): the path with its query, already encoded. */
@@ -63,9 +64,6 @@ function flat(headers: IncomingHttpHeaders): Record<string, string> {
     if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
   return out;
 }
-
-/** Why no whole answer came, in one line: the error's code and message. */
-const reason = (err: unknown) => `${(err as NodeJS.ErrnoException).code ?? 'error'}: ${(err as Error).message}`.replace(/[\r\n]/g, ' ');
 
 /** The requests of one process to its run's target, on connections it keeps; `close` ends them. */
 export class TargetTransport {
@@ -109,7 +107,7 @@ export class TargetTransport {
         // Told once: an answer whose body broke off was told when its status came.
         if (!told) this.pace?.lost(Date.now());
         told = true;
-        resolve({ lost: reason(timedOut ?? err), ...(status === undefined ? {} : { status }) });
+        resolve({ lost: failureLine(timedOut ?? err), ...(status === undefined ? {} : { status }) });
       };
       // As undici timed the proxy's sends: the headers within the time, then the body never silent for as long; each
       // resent once at most by the client. A slow answer that keeps coming is no timeout.
