@@ -3,10 +3,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 test('without a Chromium the browser check is skipped with the reason and what to install, exit 0', () => {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const run = spawnSync(process.execPath, [cli, 'test', '-c', 'drift-ui/playwright.config.ts'], {
+  // Its own output folder: the suite's runs in other tests empty test-results/, where drift-ui's lies, as they start.
+  const run = spawnSync(process.execPath, [cli, 'test', '-c', 'drift-ui/playwright.config.ts', '--output', mkdtempSync(join(tmpdir(), 'drift-ui-'))], {
     cwd: new URL('..', import.meta.url).pathname,
     encoding: 'utf8',
     env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium', FORCE_COLOR: '0' },

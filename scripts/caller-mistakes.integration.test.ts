@@ -102,7 +102,8 @@ test('a filtered run against a whole baseline exits 0 with no ticket and nothing
   const reportsDir = mkdtempSync(join(tmpdir(), 'filtered-'));
   // baselines/simulator.json: the conforming simulator's whole run.
   const env = await ownEnvironment(reportsDir);
-  const run = await command('contract', ['--baseline', 'simulator', '-g', 'stop on a dialog'], env);
+  // Its own output folder: another test's Playwright run in the project's root empties test-results/ as it starts.
+  const run = await command('contract', ['--baseline', 'simulator', '-g', 'stop on a dialog', '--output', join(reportsDir, 'test-results')], env);
   assert.equal(run.code, 0, `${run.stderr}\n${run.stdout.slice(-2000)}`);
   assert.equal(run.stderr.trim().split('\n').at(-1), 'dialog-contract: pass: the vendor honours the contract', 'the verdict line, last');
   assert.deepEqual(files(join(reportsDir, 'tickets')), [], 'no ticket');

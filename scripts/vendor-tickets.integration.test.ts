@@ -68,18 +68,23 @@ test("a custom block's listener no call reached is not judged: no vendor ticket,
   // The block calls a URL nothing listens on, the listener on CALLBACK_PORT: as when a tunnel is down.
   const [simulator, listener, nowhere] = [await freePort(), await freePort(), await freePort()];
   const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', 'contract/vertex/custom-block.spec.ts'], {
-      cwd: ROOT,
-      env: {
-        ...env,
-        REPORTS_DIR: reportsDir,
-        SIMULATOR_PORT: String(simulator),
-        CALLBACK_PORT: String(listener),
-        CALLBACK_PUBLIC_URL: `http://127.0.0.1:${nowhere}/callback`,
-        CALLBACK_TIMEOUT_S: '2',
-        FORCE_COLOR: '0',
+    // Its own output folder: another test's Playwright run in the project's root empties test-results/ as it starts.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/contract.ts', 'contract/vertex/custom-block.spec.ts', '--output', join(reportsDir, 'test-results')],
+      {
+        cwd: ROOT,
+        env: {
+          ...env,
+          REPORTS_DIR: reportsDir,
+          SIMULATOR_PORT: String(simulator),
+          CALLBACK_PORT: String(listener),
+          CALLBACK_PUBLIC_URL: `http://127.0.0.1:${nowhere}/callback`,
+          CALLBACK_TIMEOUT_S: '2',
+          FORCE_COLOR: '0',
+        },
       },
-    });
+    );
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.stdout.resume();

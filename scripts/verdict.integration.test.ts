@@ -45,7 +45,9 @@ function runMain(
 ): Promise<MainRun> {
   const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'verdict-'));
   let started = Date.now();
-  const command = options.cancelWhen === undefined ? [process.execPath, '--import', 'tsx', MAIN, ...(options.args ?? [])] : ['npm', 'run', '-s', 'contract'];
+  // Its own output folder: another test's Playwright run in the project's root empties test-results/ as it starts.
+  const args = [...(options.args ?? []), '--output', join(reportsDir, 'test-results')];
+  const command = options.cancelWhen === undefined ? [process.execPath, '--import', 'tsx', MAIN, ...args] : ['npm', 'run', '-s', 'contract', '--', ...args];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     env: { ...env, REPORTS_DIR: reportsDir, WORKERS: String(options.workers ?? 1), FORCE_COLOR: '0' },

@@ -16,6 +16,8 @@ import { PART, timedSync } from '../core/run-timing.ts';
 export default class SecretGuard implements Reporter {
   /** What the suite writes itself: its test titles and the document its reports quote. */
   private own = suiteText();
+  /** Where this run's tests write their own files: each project's output folder (test-results/, or --output's). */
+  private outputDirs: string[] = [];
 
   printsToStdio(): boolean {
     return false;
@@ -25,7 +27,8 @@ export default class SecretGuard implements Reporter {
     return namedSecretsOf(loadSuiteConfig()).map((s) => guardSecret(s.name, s.value, this.own));
   }
 
-  onBegin(_config: FullConfig, suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.outputDirs = [...new Set(config.projects.map((p) => p.outputDir))];
     this.own = suiteText(readFileSync(DOCUMENT_PATH, 'utf8'), ...suite.allTests().map((t) => t.titlePath().join(' ')));
     for (const secret of this.configured()) {
       const warning = weakSecretWarning(secret);
@@ -36,7 +39,7 @@ export default class SecretGuard implements Reporter {
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const secrets = [...this.configured(), ...[...callbackSecrets].map((v) => guardSecret("a value of the custom block's call", v, this.own))];
     // Two seconds of margin for file systems that keep coarse write times.
-    const leaks = timedSync(REPORTS_DIR, PART.guard, () => findSecrets([REPORTS_DIR, 'test-results'], secrets, performance.timeOrigin - 2000));
+    const leaks = timedSync(REPORTS_DIR, PART.guard, () => findSecrets([REPORTS_DIR, ...this.outputDirs], secrets, performance.timeOrigin - 2000));
     for (const leak of leaks) console.error(`secret-guard: ${leakLine(leak)}: remove it from what writes that file`);
     return leaks.length ? { status: 'failed' } : { status: result.status };
   }

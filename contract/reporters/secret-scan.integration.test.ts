@@ -159,15 +159,17 @@ test("a real leak fails the guard wherever it is written: evidence the vendor ec
   assert.deepEqual(leaksIn(basic, []), ['exchanges.har contains a Basic credential (an Authorization header)']);
 });
 
-test('the reporter names the leak and fails the run; it warns at the start about a password that is an ordinary word', () => {
+test("the reporter names the leak and fails the run, in its reports and in its tests' output folder wherever --output put it; it warns at the start about a password that is an ordinary word", () => {
   const reports = reportsWith({ 'failures.json': JSON.stringify({ failures: [{ context: { exchanges: [{ response: { body: 'password' } }] } }] }) });
+  // The tests' output folder apart from the reports, as `--output` puts it: read too.
+  const output = reportsWith({ 'a-test/error-context.md': '```json\n{"body":"password"}\n```\n' });
   const guard = new URL('./secret-guard.ts', import.meta.url).pathname;
   const script = `
     const { default: Guard } = await import(${JSON.stringify(guard)});
     const guard = new Guard();
-    guard.onBegin({}, { allTests: () => [{ titlePath: () => ['', 'api', ${JSON.stringify(TITLE)}] }] });
+    guard.onBegin({ projects: [{ outputDir: ${JSON.stringify(output)} }] }, { allTests: () => [{ titlePath: () => ['', 'api', ${JSON.stringify(TITLE)}] }] });
     console.log(JSON.stringify(await guard.onEnd({ status: 'passed' })));`;
-  // In the reports folder, so the guard's other folder (test-results/) is this test's, not the project's.
+  // In the reports folder: the project's own test-results/ is not this test's.
   const run = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', script], {
     cwd: reports,
     encoding: 'utf8',
@@ -187,6 +189,7 @@ test('the reporter names the leak and fails the run; it warns at the start about
   assert.deepEqual(run.stderr.trim().split('\n'), [
     'secret-guard: API_PASSWORD is too short or too common to be guarded reliably (it reads as ordinary words): it is looked for only where a value is written (headers, bodies, URLs, report fields), not in prose; use a random value of 12 or more characters',
     'secret-guard: failures.json contains API_PASSWORD: remove it from what writes that file',
+    `secret-guard: ${join(output, 'a-test/error-context.md')} contains API_PASSWORD: remove it from what writes that file`,
   ]);
 });
 
