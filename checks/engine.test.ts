@@ -189,14 +189,38 @@ test('a write the suite sent to be refused, or with other values, is not the sam
   r.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: 202 } });
   for (const uuid of [U1, U2]) r.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
   // Taken on a dialog never moved; on the moved one, a bot id that is no bot, sent to be refused, one of the wrong
-  // kind, and a body that is no JSON.
+  // kind, another command (the suite's lenience: not sent to be refused, its answer the vendor's choice), and a body
+  // that is no JSON.
   r.add('POST', `/api/v2/conversation/${U2}/command`, 204, undefined, { body: { command: 'goto', bot: 202 } });
   r.add('POST', `/api/v2/conversation/${U1}/command`, 404, undefined, { body: { command: 'goto', bot: -1 }, expected: { status: [400, 404] } });
   r.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: { command: 'goto', bot: 'no-such-bot' } });
+  r.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: { command: 'no-such-command', bot: 202 } });
   r.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: '{"command":"goto",' });
   assert.deepEqual(
     ids(r.out).filter((id) => id.includes('after a move')),
     [],
+  );
+  // A vendor whose bot ids are texts: a word in its place is another goto than one to a bot.
+  const s = created();
+  s.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
+  s.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
+  for (const uuid of [U1, U2]) s.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
+  s.add('POST', `/api/v2/conversation/${U2}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
+  s.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: { command: 'goto', bot: 'no-such-bot' } });
+  assert.deepEqual(
+    ids(s.out).filter((id) => id.includes('after a move')),
+    [],
+  );
+  // The same goto refused on the moved dialog is still the drift it was.
+  const u = created();
+  u.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
+  u.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
+  for (const uuid of [U1, U2]) u.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
+  u.add('POST', `/api/v2/conversation/${U2}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
+  u.add('POST', `/api/v2/conversation/${U1}/command`, 403, undefined, { body: { command: 'goto', bot: '202' } });
+  assert.deepEqual(
+    ids(u.out).filter((id) => id.includes('after a move')),
+    ['contract.effect_of_goto postV2ConversationCommand 403 answer after a move to another bot'],
   );
 });
 

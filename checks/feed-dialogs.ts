@@ -19,13 +19,18 @@ import * as effects from './effects.ts';
 import * as meanings from './meanings.ts';
 import * as transport from './transport.ts';
 
-/** A write's body as a trigger: its fields, each a text or its value; no body; or a body that is no JSON object (its form's fields). */
-function triggerShape(body: string | undefined): string {
+/**
+ * A write's body as a trigger: its fields, each its value (a message's text any text: each message says its own);
+ * no body; or a body that is no JSON object (its form's fields). A command's words are its values: a goto and another
+ * command (the suite's lenience sends one), or a bot id and a word in its place, are not the same trigger.
+ */
+function triggerShape(operationId: string | null, body: string | undefined): string {
   const json = safeJson(body);
+  const texts = operationId === 'postV2ConversationSend';
   if (json && typeof json === 'object' && !Array.isArray(json))
     return JSON.stringify(
       Object.entries(json as Record<string, unknown>)
-        .map(([name, value]) => [name, typeof value === 'string' ? 'a text' : JSON.stringify(value)])
+        .map(([name, value]) => [name, texts && typeof value === 'string' ? 'a text' : JSON.stringify(value)])
         .sort(),
     );
   if (!body) return 'no body';
@@ -472,7 +477,7 @@ export const moves = defineFeeder({
     // The same trigger: the same fields, a text for a text and every other value the same (a goto to another bot, a
     // bot id of the wrong kind, a body that is no JSON object are other triggers). Each body read once: every trigger
     // is held against every other.
-    const shape = new Map(triggers.map(([, e]) => [e, triggerShape(e.request.body)]));
+    const shape = new Map(triggers.map(([, e]) => [e, triggerShape(e.operationId, e.request.body)]));
     for (const [at, e] of triggers) {
       const dialog = t.dialogOf(e)!;
       const state = statusOf(statusBefore(t, dialog, at));
