@@ -15,8 +15,8 @@ import type { Json } from '../../lib/json.ts';
 import { failureId } from '../../lib/failure.ts';
 import type { SizeLimitId } from '../../lib/observations.ts';
 import { storedForm } from '../../checks/stored-text.ts';
-import { acceptedText, casePlan, fociOf, focusSeed, type GeneratedCase, type RunKnowledge } from '../../fixtures/input-space.ts';
-import { recordSmallest, runCases, type CaseVerdict } from '../api/generated-cases.ts';
+import type { GeneratedCase, RunKnowledge } from '../../fixtures/input-space.ts';
+import type { CaseVerdict } from '../api/generated-cases.ts';
 import { contractFailures, failuresOfCheck } from '../judging/matchers.ts';
 import { boundOf, largestAccepted, runSizeLimit, sizeLimit } from '../api/size-limit.ts';
 import { readV2, sendAsOperator, shapeOf, stopDialog } from '../api/requests.ts';
@@ -120,6 +120,12 @@ eachRunApart(() => {
       customBlock,
       observe,
     }) => {
+      // Loaded by the test that draws the inputs, never by Playwright's runner, which only lists the tests: fast-check
+      // and the classes built on it are a tenth of a second of a process's start.
+      const [{ acceptedText, casePlan, fociOf, focusSeed }, { recordSmallest, runCases }] = await Promise.all([
+        import('../../fixtures/input-space.ts'),
+        import('../api/generated-cases.ts'),
+      ]);
       const op = validators.operation(operationId);
       const client = op.needsBasicAuth ? api : anonymousApi;
       const shape = shapeOf(operationId);
