@@ -173,21 +173,30 @@ test('a goto: the moved dialog reads by its UUID and lists under the target, not
   assert.deepEqual(ids(early.out), [], 'a list read a second after, with no lag of the recording known, says nothing');
 });
 
-test('a trigger on a moved dialog is taken where the same trigger is taken on a dialog in the same state never moved', () => {
+/** U1 and U2 created on bot 101, U1 moved to bot 202 by a goto whose body names it as `bot`, both read after. */
+const movedBeside = (bot: number | string) => {
   const r = created();
   r.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
-  r.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: 202 } });
+  r.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot } });
   for (const uuid of [U1, U2]) r.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
+  return r;
+};
+const afterMove = (exchanges: ExchangeEvidence[]) => ids(exchanges).filter((id) => id.includes('after a move'));
+
+test('a trigger on a moved dialog is taken where the same trigger is taken on a dialog in the same state never moved', () => {
+  const r = movedBeside(202);
   r.add('POST', `/api/v2/conversation/${U2}/stop`, 204, undefined);
   r.add('POST', `/api/v2/conversation/${U1}/stop`, 404, undefined);
   assert.ok(ids(r.out).includes('contract.effect_of_stop postV2ConversationStop 404 answer after a move to another bot'));
+  // The same goto refused on the moved dialog, its bot id given as a text.
+  const s = movedBeside('202');
+  s.add('POST', `/api/v2/conversation/${U2}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
+  s.add('POST', `/api/v2/conversation/${U1}/command`, 403, undefined, { body: { command: 'goto', bot: '202' } });
+  assert.deepEqual(afterMove(s.out), ['contract.effect_of_goto postV2ConversationCommand 403 answer after a move to another bot']);
 });
 
 test('a write the suite sent to be refused, or with other values, is not the same trigger as one taken on a dialog never moved', () => {
-  const r = created();
-  r.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
-  r.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: 202 } });
-  for (const uuid of [U1, U2]) r.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
+  const r = movedBeside(202);
   // Taken on a dialog never moved; on the moved one, a bot id that is no bot, sent to be refused, one of the wrong
   // kind, another command (the suite's lenience: not sent to be refused, its answer the vendor's choice), and a body
   // that is no JSON.
@@ -196,32 +205,12 @@ test('a write the suite sent to be refused, or with other values, is not the sam
   r.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: { command: 'goto', bot: 'no-such-bot' } });
   r.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: { command: 'no-such-command', bot: 202 } });
   r.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: '{"command":"goto",' });
-  assert.deepEqual(
-    ids(r.out).filter((id) => id.includes('after a move')),
-    [],
-  );
+  assert.deepEqual(afterMove(r.out), []);
   // A vendor whose bot ids are texts: a word in its place is another goto than one to a bot.
-  const s = created();
-  s.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
-  s.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
-  for (const uuid of [U1, U2]) s.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
+  const s = movedBeside('202');
   s.add('POST', `/api/v2/conversation/${U2}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
   s.add('POST', `/api/v2/conversation/${U1}/command`, 400, undefined, { body: { command: 'goto', bot: 'no-such-bot' } });
-  assert.deepEqual(
-    ids(s.out).filter((id) => id.includes('after a move')),
-    [],
-  );
-  // The same goto refused on the moved dialog is still the drift it was.
-  const u = created();
-  u.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true } });
-  u.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
-  for (const uuid of [U1, U2]) u.add('GET', `/api/v2/conversation/${uuid}`, 200, record(uuid, { name: uuid === U1 ? '#7001 Berlin' : '#7002 Berlin' }));
-  u.add('POST', `/api/v2/conversation/${U2}/command`, 204, undefined, { body: { command: 'goto', bot: '202' } });
-  u.add('POST', `/api/v2/conversation/${U1}/command`, 403, undefined, { body: { command: 'goto', bot: '202' } });
-  assert.deepEqual(
-    ids(u.out).filter((id) => id.includes('after a move')),
-    ['contract.effect_of_goto postV2ConversationCommand 403 answer after a move to another bot'],
-  );
+  assert.deepEqual(afterMove(s.out), []);
 });
 
 test('filters against the lists read after a create: BotID, the Created window, UpdatedFrom against the items, a window after tomorrow', () => {
