@@ -20,6 +20,8 @@ type Extra = Partial<Pick<ExchangeEvidence, 'probing' | 'expected' | 'dialog'>> 
   credentials?: ExchangeEvidence['request']['credentials'];
   body?: unknown;
   at?: number;
+  /** How long the answer took, in ms (20 unless said). */
+  ms?: number;
 };
 
 /** A recording in the making: each exchange a second after the one before, unless `at` says when (seconds from T0). */
@@ -44,7 +46,7 @@ function recording() {
       },
       response: { status, headers, contentType: headers['content-type'] ?? null, body: text, bytes: new TextEncoder().encode(text) },
       startedMs: clock,
-      endedMs: clock + 20,
+      endedMs: clock + (extra.ms ?? 20),
       ...(extra.probing ? { probing: extra.probing } : {}),
       ...(extra.expected ? { expected: extra.expected } : {}),
       ...(extra.dialog ? { dialog: extra.dialog } : {}),
@@ -171,6 +173,36 @@ test('a goto: the moved dialog reads by its UUID and lists under the target, not
   early.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1));
   early.add('GET', '/api/v2/conversations?BotID=202', 200, list([]));
   assert.deepEqual(ids(early.out), [], 'a list read a second after, with no lag of the recording known, says nothing');
+});
+
+test('a list read while the lists trail a goto, or while it runs, says nothing of where the dialog went', () => {
+  // Another worker's list of the source bot (its window holds U1 too) 150 ms after the goto, the lists not caught up.
+  const window = 'BotID=101&CreatedFrom=2026-11-25T09:45:00Z';
+  const trailing = created();
+  trailing.add('POST', '/api/v2/dialog/101/create', 200, { dialogId: 7002, dialogUUID: U2 }, { body: { response: true }, at: 2 });
+  trailing.add('GET', `/api/v2/conversations?${window}`, 200, list([dialog(U1), dialog(U2, { name: '#7002 Berlin' })]), { at: 3 });
+  trailing.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: 202 }, at: 10 });
+  trailing.add('GET', `/api/v2/conversations?${window}`, 200, list([dialog(U1), dialog(U2, { name: '#7002 Berlin' })]), { at: 10.15 });
+  trailing.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1), { at: 10.2 });
+  trailing.add('GET', '/api/v2/conversations?BotID=202&CreatedFrom=2026-11-25T09:45:00Z', 200, list([dialog(U1)]), { at: 11 });
+  trailing.add('GET', `/api/v2/conversations?${window}`, 200, list([dialog(U2, { name: '#7002 Berlin' })]), { at: 12 });
+  assert.deepEqual(ids(trailing.out), []);
+  // A list of the source asked 5 ms into a goto of 40 ms; one of the target asked 5 ms before a goto and answered after.
+  const during = created();
+  during.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]), { at: 3 });
+  during.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: 202 }, at: 10, ms: 40 });
+  during.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]), { at: 10.005 });
+  during.add('GET', `/api/v2/conversation/${U1}`, 200, record(U1), { at: 10.2 });
+  during.add('GET', '/api/v2/conversations?BotID=202', 200, list([dialog(U1)]), { at: 11 });
+  assert.deepEqual(ids(during.out), []);
+  const before = created();
+  before.add('GET', '/api/v2/conversations?BotID=101', 200, list([dialog(U1)]), { at: 3 });
+  before.add('GET', '/api/v2/conversations?BotID=202', 200, list([dialog(U1)]), { at: 9.995, ms: 60 });
+  before.add('POST', `/api/v2/conversation/${U1}/command`, 204, undefined, { body: { command: 'goto', bot: 202 }, at: 10, ms: 30 });
+  assert.deepEqual(ids(before.out), []);
+  // Still under the source once a list of the target showed it moved: the lists had caught up, and the goto moved nothing there.
+  trailing.add('GET', `/api/v2/conversations?${window}`, 200, list([dialog(U1), dialog(U2, { name: '#7002 Berlin' })]), { at: 13 });
+  assert.deepEqual(ids(trailing.out), ['contract.effect_of_goto postV2ConversationCommand 204 bot of the dialog afterwards']);
 });
 
 /** U1 and U2 created on bot 101, U1 moved to bot 202 by a goto whose body names it as `bot`, both read after. */

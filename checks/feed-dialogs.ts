@@ -442,18 +442,33 @@ export const moves = defineFeeder({
       const source = botAt(t, dialog, at, targetOf);
       const next = t.writesOn(dialog).find((w) => w > at) ?? Number.POSITIVE_INFINITY;
       const v1Id = t.v1Of(dialog);
+      // Lists asked once the goto had answered: one sent while it ran may have been served before the move.
       const lists = (operationId: string, bot: string | undefined) =>
         bot === undefined
           ? []
           : t.exchanges.filter(
-              (x, i) => i > at && i < next && x.operationId === operationId && x.response.status === 200 && !x.probing && x.query.BotID === bot,
+              (x, i) =>
+                i > at &&
+                i < next &&
+                x.startedMs >= e.endedMs &&
+                x.operationId === operationId &&
+                x.response.status === 200 &&
+                !x.probing &&
+                x.query.BotID === bot,
             );
       const shows = (x: ExchangeEvidence, id: string) => listItems(x).some((item) => String(item.id).toLowerCase() === id);
-      // Where a list says the dialog is: shown by any read, or absent from one that holds every match, read long
-      // enough after the goto for the recording's own lists to have shown it; else unknown.
-      const where = (reads: ExchangeEvidence[], id: string) =>
-        reads.some((x) => shows(x, id)) ? true : reads.some((x) => wholeList(x) && x.startedMs - e.endedMs >= absentAfter) ? false : undefined;
-      const [underTarget, underSource] = [where(lists('getV2Conversations', target), dialog), where(lists('getV2Conversations', source), dialog)];
+      const caughtUp = (x: ExchangeEvidence) => x.startedMs - e.endedMs >= absentAfter;
+      // Where a list says the dialog is: shown by a read the lists had caught up by (`settled`), or absent from one
+      // that holds every match, read long enough after the goto for the recording's own lists to have shown it; else
+      // unknown.
+      const where = (reads: ExchangeEvidence[], id: string, settled: (x: ExchangeEvidence) => boolean = () => true) =>
+        reads.some((x) => shows(x, id) && settled(x)) ? true : reads.some((x) => wholeList(x) && caughtUp(x)) ? false : undefined;
+      const underTarget = where(lists('getV2Conversations', target), dialog);
+      // Still under the source is the failure, so only a list the move had reached says it: one read long enough after
+      // the goto, or after a list under the target showed the dialog there. Lists that trail writes (not shown, §4.1)
+      // show a moved dialog where it was for a while, and another test may read the source's list in that while.
+      const movedInLists = lists('getV2Conversations', target).filter((x) => shows(x, dialog));
+      const underSource = where(lists('getV2Conversations', source), dialog, (x) => caughtUp(x) || movedInLists.some((y) => y.endedMs <= x.startedMs));
       const v1UnderTarget = v1Id === undefined ? undefined : where(lists('getV1Conversations', target), v1Id);
       // Only what the lists said is handed in: a part they left unknown is not judged (moveParts).
       const v2 =

@@ -304,7 +304,9 @@ export const createdThenListed = defineFeeder({
       const bot = Timeline.createdOn(create);
       const moved = t.writesOn(dialog).find((w) => w > at && t.exchanges[w]!.operationId === 'postV2ConversationCommand') ?? Number.POSITIVE_INFINITY;
       const v1 = t.v1Of(dialog);
-      const lists = allLists.filter(([i]) => i > at && i < moved).map(([, e]) => e);
+      // Lists answered before the goto began: one answered while it ran may show the dialog where it went.
+      const moving = Number.isFinite(moved) ? t.exchanges[moved]!.startedMs : Number.POSITIVE_INFINITY;
+      const lists = allLists.filter(([i, e]) => i > at && i < moved && e.endedMs <= moving).map(([, e]) => e);
       const shows = (e: ExchangeEvidence) => (versionOf(e.operationId) === 'v2' ? idsOf(e).includes(dialog) : v1 !== undefined && idsOf(e).includes(v1));
       const created = createdAt(create, clock);
       // A list that holds every match of its query, read long enough after the create, or after another list already
