@@ -15,6 +15,7 @@ const operations = [...validators.operations.values()];
 const T0 = Date.parse('2026-11-25T10:00:00Z');
 const U1 = '0b0f6f2e-5d0c-4c3e-9a57-1f0d7c2b9e41';
 const U2 = '7d4c2a10-3b9e-4f61-8a2d-5e0c9b1f6a73';
+const U3 = '9e8d7c6b-5a49-4382-9170-0f1e2d3c4b5a';
 
 type Extra = Partial<Pick<ExchangeEvidence, 'probing' | 'expected' | 'dialog'>> & {
   credentials?: ExchangeEvidence['request']['credentials'];
@@ -281,6 +282,32 @@ test('variables passed in one place show where those of another show, once its d
   r.add('GET', `/api/v2/conversation/${U1}`, 200, { ...record(U1), data: [{ question: 'name', type: 'Text', answer: 'Ada-Q', variable: 'name' }] });
   r.add('GET', `/api/v2/conversation/${U2}`, 200, { ...record(U2, { name: '#7002 Berlin' }), data: [] });
   assert.deepEqual(ids(r.out), ['contract.effect_of_create postV2DialogCreate 200 variables in the JSON body alone']);
+});
+
+test("a GET create's variables are held to the other GET create's, never to POST's: its dialog is not started", () => {
+  const query = (name: string) => `variables=${encodeURIComponent(JSON.stringify({ client_name: name }))}`;
+  const shown = (uuid: string, name: string, status = 'in-process') => ({
+    ...record(uuid, { name: '#7002 Berlin', status }),
+    data: [{ question: 'client_name', type: 'Text', answer: name, variable: 'client_name' }],
+  });
+  // A vendor that shows variables once a dialog starts: a V1 GET create's dialog shows none, a POST create's do.
+  const r = recording();
+  r.add('GET', `/api/v1/dialog/101/create?${query('Ada Lovelace')}`, 200, { dialogId: U1 });
+  r.add('GET', `/api/v2/conversation/${U1}`, 200, { ...record(U1, { status: 'new' }), data: [] });
+  r.add(
+    'POST',
+    '/api/v2/dialog/101/create',
+    200,
+    { dialogId: 7002, dialogUUID: U2 },
+    { body: { response: true, variables: JSON.stringify({ client_name: 'Grace Hopper' }) } },
+  );
+  r.add('GET', `/api/v2/conversation/${U2}`, 200, shown(U2, 'Grace Hopper'));
+  assert.deepEqual(ids(r.out), []);
+  // The V2 GET create's dialog, not started either, shows them: the V1 one's are held to it.
+  r.add('GET', `/api/v2/dialog/101/create?${query('Alan Turing')}`, 200, { dialogUUID: U3 }, { dialog: U3 });
+  r.add('GET', `/api/v2/conversation/${U3}`, 200, shown(U3, 'Alan Turing', 'new'));
+  r.add('GET', `/api/v2/conversation/${U1}`, 200, { ...record(U1, { status: 'new' }), data: [] });
+  assert.deepEqual(ids(r.out), ['contract.effect_of_create getV1DialogCreate 200 variables in the query']);
 });
 
 test('every feeder judges only the checks it declares, each a check of the registry', () => {

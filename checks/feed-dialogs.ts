@@ -368,9 +368,18 @@ function placedVariables(e: ExchangeEvidence): { place: effects.VariablesPlace; 
 }
 
 /**
+ * Where a create's variables went, as the places it is held against name it: POST's own places, and each GET create
+ * by its operation (both pass them in the query).
+ */
+const placeOf = (m: { e: ExchangeEvidence; place: effects.VariablesPlace }) =>
+  m.e.operationId === 'postV2DialogCreate' ? m.place : `through ${m.e.operationId}`;
+
+/**
  * Variables passed through each documented place against those of another place: shown in the dialog's data where
  * the others' show. One not shown is held to a place that showed only when its own dialog was read at least as long
- * after its create (or LIST_SETTLE_S after it) as that place's showed: data may come later than the create.
+ * after its create (or LIST_SETTLE_S after it) as that place's showed: data may come later than the create. A GET
+ * create is held to the other GET create, POST's places to each other, as the suite's own test holds them: a GET
+ * create leaves its dialog not started, and whether its data shows before a start is not stated (§1.4, §3).
  */
 export const variablesPlaces = defineFeeder({
   evidence: 'a write and the reads after it: creates with variables in each documented place, and the data their dialogs are read with',
@@ -380,15 +389,18 @@ export const variablesPlaces = defineFeeder({
       const e = t.exchanges[at]!;
       const placed = placedVariables(e);
       const reads = t.viewsOf(dialog).filter((v) => v.kind === 'record' && Array.isArray(v.fields.data));
-      if (!placed || !reads.length || !ok(e)) return [];
+      if (!placed || !reads.length || !ok(e) || e.probing) return [];
       const delay = (v: View) => v.e.startedMs - e.endedMs;
       const shownAt = reads.find((v) => effects.variablesShown(v.fields.data as Array<{ answer?: unknown }>, placed.variables));
       return [{ e, ...placed, reads, shownAfter: shownAt && delay(shownAt), lastAfter: Math.max(...reads.map(delay)), read: shownAt ?? reads.at(-1)! }];
     });
     return made.map((m): Judged => {
+      const post = (o: typeof m) => o.e.operationId === 'postV2DialogCreate';
       const shownThrough = [
         ...new Set(
-          made.filter((o) => o.place !== m.place && o.shownAfter !== undefined && m.lastAfter >= Math.min(o.shownAfter, settleMs)).map((o) => o.place),
+          made
+            .filter((o) => post(o) === post(m) && placeOf(o) !== placeOf(m) && o.shownAfter !== undefined && m.lastAfter >= Math.min(o.shownAfter, settleMs))
+            .map(placeOf),
         ),
       ];
       const input = { place: m.place, operation: m.e.operationId as effects.VariablesEvidence['operation'], shown: m.shownAfter !== undefined, shownThrough };
