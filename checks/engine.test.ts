@@ -69,9 +69,11 @@ const dialog = (id: string | number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const record = (id: string | number, extra = {}) => ({ ...dialog(id, extra), data: [] });
-const list = (items: object[], total = items.length) => ({
+const list = (items: object[], total = items.length, perPage = 40, page = 1) => ({
   ...Object.fromEntries(items.map((it, i) => [String(i), it])),
-  meta: { pagination: { total, count: items.length, per_page: 40, current_page: 1, total_pages: Math.max(1, Math.ceil(total / 40)), links: {} } },
+  meta: {
+    pagination: { total, count: items.length, per_page: perPage, current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), links: {} },
+  },
 });
 
 const engine = { validators, registry: new CheckRegistry(BUILT_IN), settleMs: 10_000 };
@@ -308,6 +310,23 @@ test("a GET create's variables are held to the other GET create's, never to POST
   r.add('GET', `/api/v2/conversation/${U3}`, 200, shown(U3, 'Alan Turing', 'new'));
   r.add('GET', `/api/v2/conversation/${U1}`, 200, { ...record(U1, { status: 'new' }), data: [] });
   assert.deepEqual(ids(r.out), ['contract.effect_of_create getV1DialogCreate 200 variables in the query']);
+});
+
+test('a walk of pages a start, a stop or a message stood between is no walk: the order of a list is not stated', () => {
+  // A vendor that lists by updated, newest first: a stop between two pages moves U3 up and U2 onto page 2.
+  const query = '/api/v2/conversations?BotID=101&CreatedFrom=2026-11-25T09:45:00Z&PageCount=2';
+  const [a, b] = [dialog(U1), dialog(U2, { name: '#7002 Berlin' })];
+  const page = (items: object[], n: number) => list(items, 3, 2, n);
+  const walk = (between: boolean) => {
+    const r = recording();
+    r.add('GET', `${query}&PageNumber=1`, 200, page([a, b], 1), { at: 100 });
+    if (between) r.add('POST', `/api/v2/conversation/${U3}/stop`, 204, undefined, { at: 100.1 });
+    r.add('GET', `${query}&PageNumber=2`, 200, page([b], 2), { at: 100.2 });
+    return ids(r.out).filter((id) => id.startsWith('contract.pagination_conformance'));
+  };
+  assert.deepEqual(walk(true), []);
+  // With nothing between them, the same pages overlap: the walk is judged, and fails.
+  assert.ok(walk(false).length > 0, 'pages that repeat a dialog with no write between them fail');
 });
 
 test('every feeder judges only the checks it declares, each a check of the registry', () => {

@@ -88,13 +88,17 @@ function caughtUpAfterMs(t: Timeline, settleMs: number, clock: RecordedClock | u
   return listLag(t, clock)?.trailed ? absentAfterMs(t, settleMs, clock) : 0;
 }
 
-/** Whether a write may move what a list query lists: a create or a goto moves any; another write only the Updated filters. */
+/**
+ * Whether a write may move what a list query lists: a create or a goto moves any; another write the Updated filters,
+ * and what a page of a list longer than its page holds. The order of a list is not stated (§2.3, observed as
+ * lists.order): a vendor that lists by `updated` moves a dialog a start, a stop or a message touched to another page.
+ */
 function mayMove(write: ExchangeEvidence, list: ExchangeEvidence): boolean {
   if (write.operationId === 'postV2ConversationCommand' || CREATES.includes(write.operationId!)) {
     const bot = list.query.BotID;
     return write.operationId === 'postV2ConversationCommand' || bot === undefined || Timeline.createdOn(write) === bot;
   }
-  return list.query.UpdatedFrom !== undefined || list.query.UpdatedTo !== undefined;
+  return list.query.UpdatedFrom !== undefined || list.query.UpdatedTo !== undefined || !wholeList(list);
 }
 
 /**
