@@ -355,6 +355,9 @@ export const series = defineFeeder({
   },
 });
 
+/** Whether a create is V2's POST create, whose variables have places of their own (§4.2). */
+const isPost = (e: ExchangeEvidence) => e.operationId === 'postV2DialogCreate';
+
 /** A create's variables and where it passed them (§4.1, §4.2): POST's query alone, its JSON body alone, both agreeing; a GET's query. */
 function placedVariables(e: ExchangeEvidence): { place: effects.VariablesPlace; variables: Record<string, unknown> } | undefined {
   const object = (text: unknown) => {
@@ -362,7 +365,7 @@ function placedVariables(e: ExchangeEvidence): { place: effects.VariablesPlace; 
     return v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length ? (v as Record<string, unknown>) : undefined;
   };
   const [query, body] = [object(e.query.variables), object((safeJson(e.request.body) as { variables?: unknown } | undefined)?.variables)];
-  if (e.operationId !== 'postV2DialogCreate') return query && { place: 'in the query', variables: query };
+  if (!isPost(e)) return query && { place: 'in the query', variables: query };
   if (query && body) return JSON.stringify(query) === JSON.stringify(body) ? { place: 'in both, agreeing', variables: query } : undefined;
   return query ? { place: 'in the query alone', variables: query } : body ? { place: 'in the JSON body alone', variables: body } : undefined;
 }
@@ -371,8 +374,7 @@ function placedVariables(e: ExchangeEvidence): { place: effects.VariablesPlace; 
  * Where a create's variables went, as the places it is held against name it: POST's own places, and each GET create
  * by its operation (both pass them in the query).
  */
-const placeOf = (m: { e: ExchangeEvidence; place: effects.VariablesPlace }) =>
-  m.e.operationId === 'postV2DialogCreate' ? m.place : `through ${m.e.operationId}`;
+const placeOf = (m: { e: ExchangeEvidence; place: effects.VariablesPlace }) => (isPost(m.e) ? m.place : `through ${m.e.operationId}`);
 
 /**
  * Variables passed through each documented place against those of another place: shown in the dialog's data where
@@ -395,11 +397,12 @@ export const variablesPlaces = defineFeeder({
       return [{ e, ...placed, reads, shownAfter: shownAt && delay(shownAt), lastAfter: Math.max(...reads.map(delay)), read: shownAt ?? reads.at(-1)! }];
     });
     return made.map((m): Judged => {
-      const post = (o: typeof m) => o.e.operationId === 'postV2DialogCreate';
       const shownThrough = [
         ...new Set(
           made
-            .filter((o) => post(o) === post(m) && placeOf(o) !== placeOf(m) && o.shownAfter !== undefined && m.lastAfter >= Math.min(o.shownAfter, settleMs))
+            .filter(
+              (o) => isPost(o.e) === isPost(m.e) && placeOf(o) !== placeOf(m) && o.shownAfter !== undefined && m.lastAfter >= Math.min(o.shownAfter, settleMs),
+            )
             .map(placeOf),
         ),
       ];
@@ -475,20 +478,21 @@ export const moves = defineFeeder({
       // unknown.
       const where = (reads: ExchangeEvidence[], id: string, settled: (x: ExchangeEvidence) => boolean = () => true) =>
         reads.some((x) => shows(x, id) && settled(x)) ? true : reads.some((x) => wholeList(x) && caughtUp(x)) ? false : undefined;
-      const underTarget = where(lists('getV2Conversations', target), dialog);
+      const [ofTarget, ofSource, v1OfTarget] = [lists('getV2Conversations', target), lists('getV2Conversations', source), lists('getV1Conversations', target)];
+      const underTarget = where(ofTarget, dialog);
       // Still under the source is the failure, so only a list the move had reached says it: one read long enough after
       // the goto, or after a list under the target showed the dialog there. Lists that trail writes (not shown, §4.1)
       // show a moved dialog where it was for a while, and another test may read the source's list in that while.
-      const movedInLists = lists('getV2Conversations', target).filter((x) => shows(x, dialog));
-      const underSource = where(lists('getV2Conversations', source), dialog, (x) => caughtUp(x) || movedInLists.some((y) => y.endedMs <= x.startedMs));
-      const v1UnderTarget = v1Id === undefined ? undefined : where(lists('getV1Conversations', target), v1Id);
+      const movedInLists = ofTarget.filter((x) => shows(x, dialog));
+      const underSource = where(ofSource, dialog, (x) => caughtUp(x) || movedInLists.some((y) => y.endedMs <= x.startedMs));
+      const v1UnderTarget = v1Id === undefined ? undefined : where(v1OfTarget, v1Id);
       // Only what the lists said is handed in: a part they left unknown is not judged (moveParts).
       const v2 =
         underTarget !== undefined && underSource !== undefined
           ? { underTarget, underSource, listedBefore: true }
           : { underTarget: false, underSource: false, listedBefore: false };
       const v1 = v1UnderTarget === undefined ? { noTwin: 'no V1 list read after the goto says where its V1 id is' } : { underTarget: v1UnderTarget };
-      const shownBy = [read, ...lists('getV2Conversations', target), ...lists('getV2Conversations', source), ...lists('getV1Conversations', target)];
+      const shownBy = [read, ...ofTarget, ...ofSource, ...v1OfTarget];
       out.push({ check: effects.gotoMoves, findings: effects.gotoMoves.judge({ read: read.response.status, v2, v1 }), at: e, shownBy: shownBy.slice(0, 6) });
     }
     // Each trigger on a dialog after its move, against the same trigger on a dialog in the same state never moved.
